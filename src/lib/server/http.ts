@@ -1,0 +1,145 @@
+/**
+ * HTTP helpers shared by every Netlify Function: one JSON error shape,
+ * body parsing with a size cap, zod failures turned into per-field messages.
+ *
+ * Error shape: `{ "error": { "code": string, "message": string, "fields"?: { [field]: message } } }`
+ */
+import type { z } from 'zod';
+
+/** Largest JSON body any function accepts. */
+export const MAX_BODY_BYTES = 16 * 1024;
+
+export interface ErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+/** An error that becomes a JSON error response when thrown inside `handler()`. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+/** A JSON response (no-store unless headers say otherwise). */
+export function json(data: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  if (!headers.has('content-type')) headers.set('content-type', 'application/json; charset=utf-8');
+  if (!headers.has('cache-control')) headers.set('cache-control', 'no-store');
+  return new Response(JSON.stringify(data), { ...init, headers });
+}
+
+/** A response in the shared error shape. */
+export function errorResponse(
+  status: number,
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+  headers?: Record<string, string>,
+): Response {
+  const body: ErrorBody = { error: { code, message, ...(fields ? { fields } : {}) } };
+  return json(body, { status, headers });
+}
+
+/** First message per field of a zod failure, keyed by the dotted path ('' for the root). */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.');
+    if (!(key in fields)) fields[key] = issue.message;
+  }
+  return fields;
+}
+
+/** Throws 405 unless the request uses one of `methods`. */
+export function allowMethods(req: Request, ...methods: string[]): void {
+  if (!methods.includes(req.method)) {
+    throw new HttpError(405, 'method_not_allowed', `Method ${req.method} is not allowed here. Use ${methods.join(' or ')}.`, undefined, {
+      allow: methods.join(', '),
+    });
+  }
+}
+
+/**
+ * Reads a JSON body (at most MAX_BODY_BYTES) and validates it with `schema`.
+ * Throws HttpError 413 (too large), 415 (not JSON), 400 (invalid JSON or failed validation, with per-field messages).
+ */
+export async function readJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.output<S>> {
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  const type = req.headers.get('content-type') ?? '';
+  if (type && !/^application\/([\w.+-]*\+)?json\b/i.test(type) && !/^text\/plain\b/i.test(type)) {
+    throw new HttpError(415, 'unsupported_media_type', 'Send the body as JSON (Content-Type: application/json).');
+  }
+  const text = await readCapped(req);
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'invalid_json', 'The request body is not valid JSON.');
+  }
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    const fields = fieldErrors(parsed.error);
+    throw new HttpError(400, 'invalid_input', 'Some fields are missing or invalid.', fields);
+  }
+  return parsed.data;
+}
+
+function tooLarge(): HttpError {
+  return new HttpError(413, 'payload_too_large', `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`);
+}
+
+async function readCapped(req: Request): Promise<string> {
+  if (!req.body) return '';
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/** The minimal part of Netlify's function context that our handlers use (easy to supply in tests). */
+export interface FnContext {
+  ip?: string;
+  params?: Record<string, string | undefined>;
+}
+
+/**
+ * Wraps a function handler: HttpError -> its JSON error; anything else -> logged, 500.
+ */
+export function handler<C extends FnContext>(fn: (req: Request, context: C) => Promise<Response>) {
+  return async (req: Request, context: C): Promise<Response> => {
+    try {
+      return await fn(req, context);
+    } catch (err) {
+      if (err instanceof HttpError) return errorResponse(err.status, err.code, err.message, err.fields, err.headers);
+      console.error('[api] unhandled error', err);
+      return errorResponse(500, 'internal_error', 'Something went wrong on our side. Please try again later.');
+    }
+  };
+}
+
+/** Best-effort client address: Netlify's context, then its header, then the proxy header. */
+export function clientIp(req: Request, context?: FnContext): string {
+  return (
+    context?.ip ||
+    req.headers.get('x-nf-client-connection-ip') ||
+    req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ||
+    'unknown'
+  );
+}
