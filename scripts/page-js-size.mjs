@@ -14,7 +14,7 @@ const pages = args.filter((a, i) => !a.startsWith('--') && (maxIdx < 0 || i !== 
 const dist = 'dist';
 
 const STATIC_IMPORT = /(?:import|export)\s*(?:[\w*${}\s,]*?from\s*)?["']([^"']+\.m?js)["']/g;
-const DYNAMIC_IMPORT = /import\(\s*["']([^"']+\.m?js)["']\s*\)/g;
+const DYNAMIC_IMPORT = /import\(\s*["'`]([^"'`]+\.m?js)["'`]\s*\)/g;
 
 function resolveUrl(url, fromFile) {
   if (url.startsWith('/')) return path.join(dist, url);

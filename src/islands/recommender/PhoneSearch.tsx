@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { CURRENT_PHONE_SEARCH } from '../../lib/recommender/questions';
 import { Icon } from './Icon';
 
 /** What the dropdown needs of a search result (spec §3 Search result). */
@@ -94,7 +95,7 @@ export function PhoneSearch<T extends SearchHit>(props: Props<T>) {
             aria-describedby={describedBy}
             autoComplete="off"
             spellCheck={false}
-            placeholder="e.g. iPhone 15 Pro, Galaxy S24, Pixel 8"
+            placeholder={CURRENT_PHONE_SEARCH.placeholder}
             value={query}
             onChange={(e) => {
               onQueryChange(e.target.value);
@@ -147,14 +148,14 @@ export function PhoneSearch<T extends SearchHit>(props: Props<T>) {
             </div>
           ) : (
             <div className="px-4 py-3 text-sm">
-              <p className="font-medium text-fg">No phones found matching "{trimmed}"</p>
-              <p className="mt-1 text-muted">You can still enter this phone manually.</p>
+              <p className="font-medium text-fg">{CURRENT_PHONE_SEARCH.empty.replace('{query}', trimmed)}</p>
+              <p className="mt-1 text-muted">{CURRENT_PHONE_SEARCH.emptyHint}</p>
             </div>
           )}
         </div>
       ) : null}
       <p className="sr-only" aria-live="polite">
-        {status === 'done' && trimmed ? (results.length ? `${results.length} phone${results.length === 1 ? '' : 's'} found` : `No phones found matching "${trimmed}"`) : ''}
+        {status === 'done' && trimmed ? (results.length ? `${results.length} phone${results.length === 1 ? '' : 's'} found` : CURRENT_PHONE_SEARCH.empty.replace('{query}', trimmed)) : ''}
       </p>
     </div>
   );

@@ -1,4 +1,4 @@
-import { progressPercent } from '../../lib/recommender-ui/progress';
+import { progressBarValue } from '../../lib/recommender/progress';
 
 interface Props {
   value: number;
@@ -9,15 +9,15 @@ interface Props {
 
 /** A progressbar (spec §5: max above 0 else 100; a value outside 0..max is indeterminate). */
 export function ProgressBar({ value, max = 100, label, className = '' }: Props) {
-  const pct = progressPercent(value, max);
-  const m = max > 0 ? max : 100;
+  const { value: v, max: m } = progressBarValue(value, max);
+  const pct = v === null ? null : (v / m) * 100;
   return (
     <div
       role="progressbar"
       aria-label={label}
       aria-valuemin={0}
       aria-valuemax={m}
-      aria-valuenow={pct === null ? undefined : value}
+      aria-valuenow={v === null ? undefined : Math.round(v)}
       className={`h-2 w-full overflow-hidden rounded-full bg-surface-2 ring-1 ring-inset ring-line ${className}`}
     >
       <div

@@ -1,4 +1,4 @@
-import { wizardProgress } from '../../lib/recommender-ui/progress';
+import { wizardProgress } from '../../lib/recommender/progress';
 import { ProgressBar } from './ProgressBar';
 import { Icon } from './Icon';
 
