@@ -1,0 +1,55 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Browser tests against the production build served by scripts/serve.mjs (Netlify's own local
+// emulation: static files, functions, Blobs, edge functions) from a scratch copy of the project
+// in .test-site/, so tests never touch the data of your local `npm start`.
+// Two servers: a launched site (gate off) for most tests, and a pre-launch site for the gate tests.
+const PORT = Number(process.env.E2E_PORT ?? 8899);
+const GATED_PORT = PORT - 1;
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/** Shared by both servers; the admin key is a test value, never a real one. */
+export const E2E_ADMIN_KEY = 'e2e-admin-key-0123';
+
+const serverEnv = {
+  SITE_ROOT: '.test-site',
+  ADMIN_KEY: E2E_ADMIN_KEY,
+  SIGNUP_RATE_LIMIT: '100000',
+  ADMIN_LOGIN_RATE_LIMIT: '1000',
+  SITE_URL: `http://127.0.0.1:${PORT}`,
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'off',
+    launchOptions: {
+      executablePath: CHROME,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: [
+    {
+      command: 'node scripts/serve.mjs',
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      env: { ...serverEnv, PORT: String(PORT), SITE_LAUNCHED: 'true' },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: 'node scripts/serve.mjs',
+      url: `http://127.0.0.1:${GATED_PORT}/api/health`,
+      env: { ...serverEnv, PORT: String(GATED_PORT), SITE_LAUNCHED: 'false' },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
+});

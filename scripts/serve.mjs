@@ -1,0 +1,66 @@
+// Serves the production build with Netlify's own local emulation (@netlify/dev): static files from
+// dist/, the functions in netlify/functions, Netlify Blobs persisted on disk under
+// <root>/.netlify/blobs-serve, the edge functions in netlify/edge-functions, and netlify.toml headers.
+// `astro preview` is not supported by the Netlify adapter, hence this script (see shared/STACK.md).
+//
+// Usage: npm run serve            (PORT, default 8888; HOST, default 127.0.0.1)
+//        SITE_ROOT=dir npm run serve   serve another copy of the project (the e2e tests use one).
+import { createServer } from 'node:http';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { NetlifyDev } from '@netlify/dev';
+import { fromWebResponse } from '@netlify/dev-utils';
+
+const root = path.resolve(process.env.SITE_ROOT ?? process.cwd());
+const port = Number(process.env.PORT ?? 8888);
+const host = process.env.HOST ?? '127.0.0.1';
+
+if (!existsSync(path.join(root, 'dist', 'index.html'))) {
+  console.error(`No build found in ${path.join(root, 'dist')}. Run "npm run build" first (npm start does both).`);
+  process.exit(1);
+}
+
+const dev = new NetlifyDev({
+  projectRoot: root,
+  // Edge functions call back into this same server for context.next().
+  serverAddress: `http://${host}:${port}`,
+  aiGateway: { enabled: false },
+  database: { enabled: false },
+  environmentVariables: { enabled: false },
+  geolocation: { enabled: false },
+  images: { enabled: false },
+});
+await dev.start();
+
+const server = createServer(async (req, res) => {
+  try {
+    const result = await dev.handleAndIntrospectNodeRequest(req);
+    if (result) {
+      await fromWebResponse(result.response, res);
+      return;
+    }
+    // Nothing matched: like Netlify, answer with the site's 404 page (and its headers) and status 404.
+    const origin = `http://${req.headers.host ?? `${host}:${port}`}`;
+    const notFound = await dev.handle(new Request(new URL('/404.html', origin)));
+    const body = notFound ? await notFound.text() : '404 Page Not Found';
+    const headers = new Headers(notFound?.headers);
+    headers.delete('content-length');
+    await fromWebResponse(new Response(body, { status: 404, headers }), res);
+  } catch (err) {
+    console.error('[serve]', req.method, req.url, err);
+    if (!res.headersSent) res.statusCode = 500;
+    res.end('Internal error');
+  }
+});
+
+server.listen(port, host, () => {
+  console.log(`Site ready at http://${host === '0.0.0.0' ? 'localhost' : host}:${port} (functions, Blobs in ${path.join(root, '.netlify', 'blobs-serve')}, edge functions)`);
+});
+
+const stop = async () => {
+  server.close();
+  await dev.stop().catch(() => {});
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,65 @@
+// npm test: unit + API tests (Vitest), then a production build and browser tests (Playwright in the
+// system Chromium, with axe scans). Stops at the first failing stage; prints one closing line
+// "tests: N passed, N failed" summed over every stage.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+
+const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chrome)) {
+  console.error(
+    `No Chromium at ${chrome}. Browser tests use the system Chromium (browser downloads do not work offline).\n` +
+      'Install it with:  sudo apt-get update && sudo apt-get install -y chromium\n' +
+      'or point CHROME_PATH at a Chromium/Chrome binary.',
+  );
+  process.exit(1);
+}
+
+mkdirSync('test-results', { recursive: true });
+const totals = { passed: 0, failed: 0 };
+
+const count = (label, file, read) => {
+  try {
+    const { passed, failed } = read(JSON.parse(readFileSync(file, 'utf8')));
+    totals.passed += passed;
+    totals.failed += failed;
+  } catch {
+    console.error(`(${label}: no result file ${file})`);
+  }
+};
+
+const finish = (code) => {
+  console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed`);
+  process.exit(code);
+};
+
+const run = (label, cmd, args, env = {}) => {
+  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status ?? 1;
+};
+
+const stage = (label, cmd, args, env, result) => {
+  const code = run(label, cmd, args, env);
+  if (result) count(label, ...result);
+  if (code !== 0) {
+    console.error(`\n${label} failed (exit ${code}).`);
+    finish(code);
+  }
+};
+
+const only = process.argv[2];
+if (!only || only === 'vitest') {
+  stage('Unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'], {}, [
+    'test-results/vitest.json',
+    (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests }),
+  ]);
+}
+if (!only || only === 'e2e') {
+  stage('Build', 'npx', ['astro', 'build']);
+  stage('Prepare test site', 'node', ['scripts/prepare-test-site.mjs']);
+  stage('Browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json' }, [
+    'test-results/playwright.json',
+    (j) => ({ passed: j.stats.expected + j.stats.flaky, failed: j.stats.unexpected }),
+  ]);
+}
+finish(0);

@@ -1,0 +1,18 @@
+// Shared browser-test helpers: axe scans and the gated server's address.
+import { expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+export const GATED_BASE_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8899) - 1}`;
+export const E2E_ADMIN_KEY = 'e2e-admin-key-0123';
+
+/** Runs axe (WCAG 2.1 A/AA) and fails on serious or critical violations, listing them. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
+}
+
+/** A unique e-mail address for this run (tests never assume an empty store). */
+export function uniqueEmail(tag: string): string {
+  return `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { allowMethods, handler, HttpError, MAX_BODY_BYTES, readJson } from '../../src/lib/server/http';
+
+const schema = z.object({ name: z.string().min(2, 'Name must be at least 2 characters'), age: z.number().int() });
+const post = (body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+  new Request('http://x/api', { method: 'POST', body, headers });
+
+const echo = handler(async (req) => {
+  allowMethods(req, 'POST');
+  const data = await readJson(req, schema);
+  return new Response(JSON.stringify(data), { status: 201 });
+});
+
+async function errorOf(res: Response) {
+  return { status: res.status, body: (await res.json()) as { error: { code: string; message: string; fields?: Record<string, string> } } };
+}
+
+describe('function error shape', () => {
+  it('passes valid input through', async () => {
+    const res = await echo(post(JSON.stringify({ name: 'Ada', age: 36 })), {});
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ name: 'Ada', age: 36 });
+  });
+
+  it('turns a zod failure into 400 with one message per field', async () => {
+    const { status, body } = await errorOf(await echo(post(JSON.stringify({ name: 'A', age: 'x' })), {}));
+    expect(status).toBe(400);
+    expect(body.error.code).toBe('invalid_input');
+    expect(body.error.fields).toEqual({ name: 'Name must be at least 2 characters', age: expect.any(String) });
+  });
+
+  it('answers invalid JSON with 400 invalid_json', async () => {
+    const { status, body } = await errorOf(await echo(post('{"name":'), {}));
+    expect(status).toBe(400);
+    expect(body.error.code).toBe('invalid_json');
+  });
+
+  it('answers a body over 16 KB with 413, even without a content-length', async () => {
+    const big = JSON.stringify({ name: 'x'.repeat(MAX_BODY_BYTES), age: 1 });
+    const stream = new Blob([big]).stream();
+    const req = new Request('http://x/api', { method: 'POST', body: stream, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit);
+    const { status, body } = await errorOf(await echo(req, {}));
+    expect(status).toBe(413);
+    expect(body.error.code).toBe('payload_too_large');
+  });
+
+  it('answers a wrong method with 405 and an Allow header', async () => {
+    const res = await echo(new Request('http://x/api', { method: 'GET' }), {});
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('POST');
+    expect((await res.json()).error.code).toBe('method_not_allowed');
+  });
+
+  it('answers a non-JSON content type with 415', async () => {
+    const { status } = await errorOf(await echo(post('name=Ada', { 'content-type': 'application/x-www-form-urlencoded' }), {}));
+    expect(status).toBe(415);
+  });
+
+  it('hides unexpected errors behind a 500 in the same shape', async () => {
+    const boom = handler(async () => {
+      throw new Error('secret internals');
+    });
+    const { status, body } = await errorOf(await boom(new Request('http://x/'), {}));
+    expect(status).toBe(500);
+    expect(body.error.message).not.toContain('secret internals');
+  });
+
+  it('keeps HttpError headers', async () => {
+    const limited = handler(async () => {
+      throw new HttpError(429, 'rate_limited', 'Slow down', undefined, { 'retry-after': '30' });
+    });
+    const res = await limited(new Request('http://x/'), {});
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('30');
+  });
+});

@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests (pure src/lib) and API tests (function handlers against a real local Blobs server
+// and a loopback SendGrid fake). Browser tests are Playwright (playwright.config.ts).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/api/setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+    ],
+  },
+});
