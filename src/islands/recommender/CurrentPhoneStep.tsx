@@ -4,7 +4,8 @@ import type { CurrentPhoneQuickValue, Preferences } from '../../lib/recommender/
 import { CURRENT_PHONE_SEARCH, type Question } from '../../lib/recommender/questions';
 import { PRICE_RANGE_NAMES } from '../../lib/recommender/budget';
 import type { CurrentPhoneCard } from '../../lib/recommender-ui/currentPhone';
-import { capitalise, osLabel, UNKNOWN } from '../../lib/recommender-ui/display';
+import { UNKNOWN } from '../../lib/recommender/format';
+import { capitalise, osLabel } from '../../lib/recommender-ui/display';
 import {
   $advancing,
   $currentPhone,

@@ -1,6 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import type { Phone } from '../../lib/catalogue/schema';
-import { formatPrice, osLabel, tierLabel } from '../../lib/recommender-ui/display';
+import { PRICE_RANGE_NAMES } from '../../lib/recommender/budget';
+import { phonePriceLabel, UNKNOWN } from '../../lib/recommender/format';
+import { osLabel } from '../../lib/recommender-ui/display';
 import { phoneSpecRows } from '../../lib/recommender-ui/specRows';
 import { Icon } from './Icon';
 import { PhoneImage } from './PhoneImage';
@@ -20,7 +22,7 @@ export function TierBadge({ tier }: { tier: string | null | undefined }) {
       : tier === 'budget'
         ? 'bg-emerald-100 text-emerald-900 dark:bg-emerald-400/15 dark:text-emerald-200'
         : 'bg-sky-100 text-sky-900 dark:bg-sky-400/15 dark:text-sky-200';
-  return <span className={`badge ${tone}`}>{tierLabel(tier)}</span>;
+  return <span className={`badge ${tone}`}>{tier && tier in PRICE_RANGE_NAMES ? PRICE_RANGE_NAMES[tier as keyof typeof PRICE_RANGE_NAMES] : UNKNOWN}</span>;
 }
 
 export function OsBadge({ os }: { os: string | null | undefined }) {
@@ -44,7 +46,7 @@ export function PhoneCard({ phone, supportLabel, compact = false }: Props) {
         <PhoneImage src={phone.image} alt={name} className="h-16 w-12" />
         <div className="grid gap-1">
           <TierBadge tier={phone.priceRange} />
-          <span className="text-sm font-semibold tabular-nums">{formatPrice(phone.price)}</span>
+          <span className="text-sm font-semibold tabular-nums">{phonePriceLabel(phone)}</span>
         </div>
       </div>
     );
@@ -79,8 +81,7 @@ export function PhoneCard({ phone, supportLabel, compact = false }: Props) {
               <span className="text-xs text-muted">{phone.year}</span>
             </div>
             <p className="text-2xl font-bold tabular-nums text-fg" data-testid="phone-price">
-              {formatPrice(phone.price)}
-              {phone.priceEstimated ? <span className="ml-1.5 align-middle text-xs font-medium text-muted">(estimated)</span> : null}
+              {phonePriceLabel(phone)}
             </p>
             {phone.features.length ? (
               <ul className="grid gap-1.5 text-sm text-muted" aria-label="Key features">

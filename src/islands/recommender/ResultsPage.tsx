@@ -17,7 +17,8 @@ import type { PhoneSpecsResponse } from '../../lib/recommender/schemas';
 import type { Recommendation } from '../../lib/recommender/scoring';
 import { apiRequest } from '../../lib/recommender-ui/api';
 import { sideFromSpecs } from '../../lib/recommender-ui/comparison';
-import { formatPrice, osLabel, showJoined } from '../../lib/recommender-ui/display';
+import { phonePriceLabel } from '../../lib/recommender/format';
+import { capitalise, osLabel, showJoined } from '../../lib/recommender-ui/display';
 import { browserSession, readJson, removeKeys, SESSION_KEYS, setFlash, writeJson, type FlashToast } from '../../lib/recommender-ui/session';
 import { isStoredPreferences, isStoredRecommendations } from '../../lib/recommender-ui/stored';
 import { loadPhones } from '../../stores/recommender';
@@ -33,7 +34,8 @@ import './recommender.css';
 
 const VideoModal = lazy(() => import('./VideoModal'));
 
-type Loaded = { status: 'loading' } | { status: 'ready'; prefs: Preferences; recommendations: Recommendation[]; encoded: string };
+type Ready = { status: 'ready'; prefs: Preferences; recommendations: Recommendation[]; encoded: string };
+type Loaded = { status: 'loading' } | Ready;
 
 const NOT_FOUND: FlashToast = { title: 'No recommendations found', description: 'Please complete the recommender questions first.', variant: 'destructive' };
 const UNREADABLE: FlashToast = { title: 'Error loading recommendations', description: 'Please try again.', variant: 'destructive' };
@@ -44,7 +46,7 @@ function leave(flash: FlashToast): void {
   location.replace('/recommender');
 }
 
-async function load(): Promise<Loaded | FlashToast> {
+async function load(): Promise<Ready | FlashToast> {
   const session = browserSession();
   const { decodeAnswers, encodeAnswers } = await import('../../lib/recommender/share');
   const shared = new URLSearchParams(location.search).get('a');
@@ -216,9 +218,9 @@ function MainRecommendation({ rec, heading, maxReasons, details = false }: { rec
   const name = `${p.brand} ${p.model}`;
   const labels: [string, string][] = [
     ['Display', showJoined([s.screenInches !== null ? `${s.screenInches}"` : null, s.display], ' ')],
-    ['Camera', showJoined([s.cameraQuality[0]!.toUpperCase() + s.cameraQuality.slice(1), s.cameraSpecs.mainCamera], ' · ')],
+    ['Camera', showJoined([capitalise(s.cameraQuality), s.cameraSpecs.mainCamera], ' · ')],
     ['Storage', s.storageOptions.length ? `Up to ${s.storageOptions.at(-1)}` : '—'],
-    ['Battery', showJoined([s.batteryLife[0]!.toUpperCase() + s.batteryLife.slice(1), s.batteryMah !== null ? `${s.batteryMah.toLocaleString('en-US')} mAh` : null], ' · ')],
+    ['Battery', showJoined([capitalise(s.batteryLife), s.batteryMah !== null ? `${s.batteryMah.toLocaleString('en-US')} mAh` : null], ' · ')],
   ];
   return (
     <section className="card overflow-hidden" aria-labelledby="main-rec-title" data-testid="main-recommendation">
@@ -241,8 +243,7 @@ function MainRecommendation({ rec, heading, maxReasons, details = false }: { rec
             <div className="flex flex-wrap items-center gap-2">
               <TierBadge tier={p.priceRange} />
               <OsBadge os={p.os} />
-              <span className="text-2xl font-bold tabular-nums">{formatPrice(p.price)}</span>
-              {p.priceEstimated ? <span className="text-xs text-muted">(estimated)</span> : null}
+              <span className="text-2xl font-bold tabular-nums">{phonePriceLabel(p)}</span>
             </div>
             {details ? (
               <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2" data-testid="spec-labels">

@@ -20,7 +20,8 @@ import {
 import { megapixels } from '../recommender/classify';
 import type { PhoneSpecsResponse } from '../recommender/schemas';
 import type { CurrentPhoneCard } from './currentPhone';
-import { capitalise, show, UNKNOWN } from './display';
+import { orUnknown as show, UNKNOWN } from '../recommender/format';
+import { capitalise } from './display';
 
 export interface ComparisonRow {
   label: string;

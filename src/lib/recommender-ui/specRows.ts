@@ -4,7 +4,8 @@
  * Pure; imports types only.
  */
 import type { Phone } from '../catalogue/schema';
-import { UNKNOWN, showJoined } from './display';
+import { UNKNOWN } from '../recommender/format';
+import { showJoined } from './display';
 
 export const SPEC_ROW_LABELS = [
   'Display',
