@@ -45,7 +45,7 @@ export function ComparisonView({ current, phone }: Props) {
 function Table({ current, rec, fallback }: { current: ComparisonSide; rec: ComparisonSide; fallback: boolean }) {
   const rows = comparisonRows(current, rec);
   const head = (side: ComparisonSide, label: string) => (
-    <th scope="col" className="w-[38%] px-2 pb-3 align-bottom font-normal">
+    <th scope="col" className="w-[38%] px-2 pb-3 align-top font-normal">
       <div className="flex flex-col items-center gap-2 text-center">
         <PhoneImage src={side.image} alt={side.name} className="h-24 w-16" />
         <span className="text-xs font-semibold uppercase tracking-wide text-muted">{label}</span>

@@ -60,9 +60,9 @@ export function CurrentPhoneStep({ question, prefs, headingId }: Props) {
 
       <div className="grid gap-3">
         <div className="flex items-center gap-3 text-sm text-muted" aria-hidden="true">
-          <span className="h-px flex-1 bg-line" />
+          <span className="h-px flex-1 bg-[var(--line)]" />
           or pick the closest
-          <span className="h-px flex-1 bg-line" />
+          <span className="h-px flex-1 bg-[var(--line)]" />
         </div>
         <p id={`${id}-quick`} className="sr-only">
           Or pick the closest option

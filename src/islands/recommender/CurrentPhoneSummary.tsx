@@ -33,7 +33,7 @@ export function CurrentPhoneSummary({ prefs, card }: Props) {
   if (value && isQuickCurrentPhone(value)) {
     return (
       <div className="flex items-center gap-3 rounded-2xl bg-surface-2 p-3" data-testid="current-phone-summary">
-        <span className="flex h-14 w-10 items-center justify-center rounded-xl bg-surface text-muted ring-1 ring-line">
+        <span className="flex h-14 w-10 items-center justify-center rounded-xl bg-surface text-muted ring-1 ring-[var(--line)]">
           <Icon name="phone" className="h-6 w-6" />
         </span>
         <div>

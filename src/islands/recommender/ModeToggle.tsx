@@ -27,7 +27,7 @@ export function ModeToggle({ mode, onToggle }: Props) {
         aria-label="Advanced Mode"
         aria-describedby={`${id}-tip`}
         onClick={onToggle}
-        className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors ${advanced ? 'bg-brand-600' : 'bg-line'}`}
+        className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors ${advanced ? 'bg-brand-600' : 'bg-[var(--line)]'}`}
       >
         <span className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${advanced ? 'translate-x-6' : 'translate-x-1'}`} />
       </button>

@@ -26,7 +26,7 @@ export function TierBadge({ tier }: { tier: string | null | undefined }) {
 }
 
 export function OsBadge({ os }: { os: string | null | undefined }) {
-  return <span className="badge bg-surface-2 text-fg ring-1 ring-inset ring-line">{osLabel(os)}</span>;
+  return <span className="badge bg-surface-2 text-fg ring-1 ring-inset ring-[var(--line)]">{osLabel(os)}</span>;
 }
 
 /**
@@ -62,9 +62,9 @@ export function PhoneCard({ phone, supportLabel, compact = false }: Props) {
       {flipped ? (
         <div key="back" id={`${id}-back`} className="flip-face p-4 sm:p-5" data-initial={initial}>
           <p className="text-sm font-semibold text-fg">{name}: specifications</p>
-          <dl className="mt-3 divide-y divide-line text-sm">
+          <dl className="mt-3 divide-y divide-[var(--line)] text-sm">
             {phoneSpecRows(phone, supportLabel).map((row) => (
-              <div key={row.label} className="grid grid-cols-[8.5rem_1fr] gap-3 py-2">
+              <div key={row.label} className="grid grid-cols-[6.5rem_1fr] gap-3 py-2 sm:grid-cols-[8.5rem_1fr]">
                 <dt className="font-medium text-muted">{row.label}</dt>
                 <dd className="text-fg">{row.value}</dd>
               </div>

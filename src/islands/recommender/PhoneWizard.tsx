@@ -75,7 +75,7 @@ export default function PhoneWizard() {
 
   return (
     <div className={`grid items-start gap-6 ${onResults ? '' : 'md:grid-cols-[minmax(0,1fr)_18rem] lg:grid-cols-[minmax(0,1fr)_20rem]'}`}>
-      <div className="card overflow-visible p-5 sm:p-8" data-testid="wizard">
+      <div className="card overflow-visible p-4 sm:p-8" data-testid="wizard">
         <div className="flex flex-wrap items-start justify-between gap-4 border-b border-line pb-5">
           <div>
             <h2 className="text-xl font-bold tracking-tight sm:text-2xl">Smartphone Finder</h2>

@@ -18,7 +18,7 @@ export function ProgressBar({ value, max = 100, label, className = '' }: Props) 
       aria-valuemin={0}
       aria-valuemax={m}
       aria-valuenow={v === null ? undefined : Math.round(v)}
-      className={`h-2 w-full overflow-hidden rounded-full bg-surface-2 ring-1 ring-inset ring-line ${className}`}
+      className={`h-2 w-full overflow-hidden rounded-full bg-surface-2 ring-1 ring-inset ring-[var(--line)] ${className}`}
     >
       <div
         className={`h-full rounded-full bg-gradient-to-r from-brand-500 to-brand-600 transition-[width] duration-500 ease-out ${pct === null ? 'w-1/3 animate-pulse' : ''}`}

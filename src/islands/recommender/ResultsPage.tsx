@@ -7,7 +7,7 @@
  * Missing data -> toast 'No recommendations found' and back to /recommender; unreadable data ->
  * 'Error loading recommendations'. The toast is handed to the next page (session flash), which shows it.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Phone } from '../../lib/catalogue/schema';
 import { PRICE_RANGE_NAMES } from '../../lib/recommender/budget';
 import { supportLabel } from '../../lib/recommender/classify';
@@ -177,6 +177,7 @@ function Results({ prefs, recommendations, encoded }: { prefs: Preferences; reco
 function PhoneLinks({ phone }: { phone: Phone }) {
   const [video, setVideo] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
   if (!phone.purchaseLink && !phone.reviewVideoId) return null;
   return (
     <div className="flex flex-wrap gap-2">
@@ -190,6 +191,7 @@ function PhoneLinks({ phone }: { phone: Phone }) {
       {phone.reviewVideoId ? (
         <>
           <button
+            ref={opener}
             type="button"
             className="btn-secondary"
             aria-haspopup="dialog"
@@ -203,7 +205,7 @@ function PhoneLinks({ phone }: { phone: Phone }) {
           </button>
           {loaded ? (
             <Suspense fallback={null}>
-              <VideoModal videoId={phone.reviewVideoId} title={`${phone.model} Expert Review`} open={video} onOpenChange={setVideo} />
+              <VideoModal videoId={phone.reviewVideoId} title={`${phone.model} Expert Review`} open={video} onOpenChange={setVideo} returnFocusTo={opener} />
             </Suspense>
           ) : null}
         </>
@@ -224,38 +226,34 @@ function MainRecommendation({ rec, heading, maxReasons, details = false }: { rec
   ];
   return (
     <section className="card overflow-hidden" aria-labelledby="main-rec-title" data-testid="main-recommendation">
-      <div className="bg-gradient-to-br from-brand-50 via-surface to-surface p-5 dark:from-brand-700/20 sm:p-7">
-        <div className="flex items-start justify-between gap-4">
-          <div>
-            <h2 id="main-rec-title" className="text-sm font-semibold uppercase tracking-wider text-brand-700 dark:text-brand-300">
-              {heading}
-            </h2>
-            <p className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl" data-testid="phone-name">
-              {name}
-            </p>
-            <p className="text-muted">{rec.matchScore}% match for your answers</p>
-          </div>
-          <MatchBadge score={rec.matchScore} />
+      <div className="flex items-start justify-between gap-4 bg-gradient-to-br from-brand-50 via-surface to-surface p-5 dark:from-brand-700/20 sm:p-7">
+        <div>
+          <h2 id="main-rec-title" className="text-sm font-semibold uppercase tracking-wider text-brand-700 dark:text-brand-300">
+            {heading}
+          </h2>
+          <p className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl" data-testid="phone-name">
+            {name}
+          </p>
+          <p className="mt-1 text-muted">{rec.matchScore}% match for your answers</p>
         </div>
-        <div className="mt-5 grid gap-6 sm:grid-cols-[auto_1fr]">
-          <PhoneImage src={p.image} alt={name} className="mx-auto h-48 w-28" />
-          <div className="grid content-start gap-4">
-            <div className="flex flex-wrap items-center gap-2">
-              <TierBadge tier={p.priceRange} />
-              <OsBadge os={p.os} />
-              <span className="text-2xl font-bold tabular-nums">{phonePriceLabel(p)}</span>
-            </div>
-            {details ? (
-              <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2" data-testid="spec-labels">
-                {labels.map(([k, v]) => (
-                  <div key={k}>
-                    <dt className="text-xs font-semibold uppercase tracking-wide text-muted">{k}</dt>
-                    <dd>{v}</dd>
-                  </div>
-                ))}
-              </dl>
-            ) : null}
-            <ul className="grid gap-2 text-sm" aria-label={`Why we recommend the ${p.model}`}>
+        <MatchBadge score={rec.matchScore} />
+      </div>
+      <div className="grid gap-6 px-5 pb-5 sm:px-7 sm:pb-7 md:grid-cols-[minmax(0,17rem)_1fr]">
+        <PhoneCard phone={p} supportLabel={supportLabel(p.brand, p.year)} />
+        <div className="grid content-start gap-5">
+          {details ? (
+            <dl className="grid gap-x-6 gap-y-3 rounded-2xl bg-surface-2 p-4 text-sm sm:grid-cols-2" data-testid="spec-labels">
+              {labels.map(([k, v]) => (
+                <div key={k}>
+                  <dt className="text-xs font-semibold uppercase tracking-wide text-muted">{k}</dt>
+                  <dd className="mt-0.5">{v}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+          <div>
+            <h3 className="font-semibold">Why we picked it</h3>
+            <ul className="mt-2 grid gap-2 text-sm">
               {rec.reasons.slice(0, maxReasons).map((r) => (
                 <li key={r} className="flex items-start gap-2">
                   <span className="mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-emerald-700 dark:bg-emerald-400/15 dark:text-emerald-300">
@@ -265,13 +263,10 @@ function MainRecommendation({ rec, heading, maxReasons, details = false }: { rec
                 </li>
               ))}
             </ul>
-            <PhoneLinks phone={p} />
           </div>
+          <PhoneLinks phone={p} />
+          <ScoreWorking rec={rec} />
         </div>
-      </div>
-      <div className="grid gap-4 border-t border-line p-5 sm:p-7 md:grid-cols-2">
-        <PhoneCard phone={p} supportLabel={supportLabel(p.brand, p.year)} />
-        <ScoreWorking rec={rec} />
       </div>
     </section>
   );

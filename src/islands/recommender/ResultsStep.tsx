@@ -65,8 +65,8 @@ export default function ResultsStep() {
   return (
     <div className="mt-6 grid gap-6" data-testid="results">
       <div className={`grid items-start gap-5 ${searched || alt ? 'lg:grid-cols-2' : ''}`}>
-        {searched ? <UpgradeCard current={card} top={top} /> : null}
         <RecommendationCard rec={top} label="Top Pick" maxReasons={3} featured />
+        {searched ? <UpgradeCard current={card} top={top} /> : null}
         {!searched && alt ? <RecommendationCard rec={alt} label="Alternative" maxReasons={3} /> : null}
       </div>
 
@@ -105,7 +105,7 @@ function UpgradeCard({ current, top }: { current: CurrentPhoneCard; top: Recomme
       <div className="flex items-center gap-4">
         <PhoneImage src={current.image} alt={current.name} className="h-24 w-16 shrink-0" />
         <div>
-          <p className="badge bg-surface-2 text-fg ring-1 ring-inset ring-line">Your current phone</p>
+          <p className="badge bg-surface-2 text-fg ring-1 ring-inset ring-[var(--line)]">Your current phone</p>
           <h4 className="mt-2 text-lg font-bold">{current.name}</h4>
           <p className="text-sm text-muted">
             {current.year} · {PRICE_RANGE_NAMES[current.priceRange]} · {osLabel(current.os)}
@@ -124,7 +124,7 @@ function UpgradeCard({ current, top }: { current: CurrentPhoneCard; top: Recomme
         </ul>
       </div>
       <div className="overflow-x-auto">
-        <table className="w-full border-collapse text-left text-sm">
+        <table className="w-full border-collapse text-left text-[13px] sm:text-sm">
           <caption className="sr-only">
             {current.name} compared with {top.phone.brand} {top.phone.model}
           </caption>
@@ -139,7 +139,7 @@ function UpgradeCard({ current, top }: { current: CurrentPhoneCard; top: Recomme
           </thead>
           <tbody>
             {rows.map((r) => (
-              <tr key={r.label} className="border-b border-line/70 last:border-0">
+              <tr key={r.label} className="border-b border-[var(--line)] last:border-0">
                 <th scope="row" className="py-2 pr-2 font-medium text-muted">{r.label}</th>
                 <td className="py-2 pr-2">{r.current}</td>
                 <td className="py-2">

@@ -31,7 +31,7 @@ export function ScoreWorking({ rec }: { rec: Recommendation }) {
               </thead>
               <tbody>
                 {rec.working.map((w) => (
-                  <tr key={w.criterion} className="border-b border-line/70 align-top last:border-0">
+                  <tr key={w.criterion} className="border-b border-[var(--line)] align-top last:border-0">
                     <th scope="row" className="py-2 pr-3 font-medium">{w.label}</th>
                     <td className="py-2 pr-3 text-muted">{w.answer}</td>
                     <td className="py-2 pr-3">

@@ -5,7 +5,7 @@
  * (the privacy-enhanced host the CSP allows). Loaded on demand by the results page.
  */
 import * as Dialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
+import { useState, type RefObject } from 'react';
 import { SITE } from '../../config/site';
 import { Icon } from './Icon';
 
@@ -14,9 +14,11 @@ interface Props {
   title?: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The button that opened the modal; focus returns to it on close. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
-export default function VideoModal({ videoId, title = 'Product Review', open, onOpenChange }: Props) {
+export default function VideoModal({ videoId, title = 'Product Review', open, onOpenChange, returnFocusTo }: Props) {
   const [playing, setPlaying] = useState(false);
   const id = encodeURIComponent(videoId);
   return (
@@ -29,7 +31,12 @@ export default function VideoModal({ videoId, title = 'Product Review', open, on
     >
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(56rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-surface p-4 shadow-2xl sm:p-6">
+        <Dialog.Content
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            returnFocusTo?.current?.focus();
+          }}
+          className="fixed left-1/2 top-1/2 z-50 w-[min(56rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-surface p-4 shadow-2xl sm:p-6">
           <div className="mb-4 flex items-start justify-between gap-4">
             <div>
               <Dialog.Title className="text-lg font-bold">{title}</Dialog.Title>

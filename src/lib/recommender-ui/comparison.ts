@@ -49,7 +49,7 @@ export function upgradeRows(current: CurrentPhoneCard, phone: Phone): Comparison
   return [
     { label: 'Camera', current: capitalise(current.cameraQuality), recommended: capitalise(s.cameraQuality), improved: better(CAMERA_QUALITIES, current.cameraQuality, s.cameraQuality) },
     { label: 'Battery', current: capitalise(current.batteryLife), recommended: capitalise(s.batteryLife), improved: better(BATTERY_LIVES, current.batteryLife, s.batteryLife) },
-    { label: 'Storage', current: storageText(current.storage), recommended: `Up to ${storageText(s.storage)}`, improved: better(STORAGES, current.storage, s.storage) },
+    { label: 'Storage', current: storageText(current.storage), recommended: storageText(s.storage), improved: better(STORAGES, current.storage, s.storage) },
     { label: 'Performance', current: current.processorSpeed ? capitalise(current.processorSpeed) : UNKNOWN, recommended: capitalise(s.processorSpeed), improved: better(PROCESSOR_SPEEDS, current.processorSpeed, s.processorSpeed) },
     { label: 'Screen size', current: current.screenSize ? capitalise(current.screenSize) : UNKNOWN, recommended: capitalise(s.screenSize), improved: better(SCREEN_SIZES, current.screenSize, s.screenSize) },
     { label: 'Released', current: String(current.year), recommended: String(phone.year), improved: phone.year > current.year },
