@@ -46,7 +46,7 @@ export function categoryFromParam(value: string | null | undefined): BlogCategor
   if (!value) return null;
   const v = value.trim().toLowerCase();
   if (!v || v === 'all') return null;
-  if (v in CATEGORY_ALIASES) return CATEGORY_ALIASES[v]!;
+  if (Object.hasOwn(CATEGORY_ALIASES, v)) return CATEGORY_ALIASES[v]!;
   return BLOG_CATEGORIES.find((c) => categorySlug(c) === v || c.toLowerCase() === v) ?? null;
 }
 
