@@ -9,7 +9,9 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'file' },
-  adapter: netlify(),
+  // imageCDN off: astro:assets images are optimised at build time with sharp, so the same files
+  // are served by Netlify and by the offline local emulation (scripts/serve.mjs has no image CDN).
+  adapter: netlify({ imageCDN: false }),
   integrations: [react()],
   vite: {
     plugins: [tailwindcss()],
