@@ -11,8 +11,8 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'file' },
-  // Images are optimised at build time by Astro (sharp), not by Netlify's Image CDN at request time:
-  // the files are static, cacheable, and the local emulation (scripts/serve.mjs) serves them as they are.
+  // imageCDN off: astro:assets images are optimised at build time with sharp, so the same files
+  // are served by Netlify and by the offline local emulation (scripts/serve.mjs has no image CDN).
   adapter: netlify({ imageCDN: false }),
   integrations: [react()],
   // Blog posts: a '#' block is a sub-heading under the post title (spec §2 "Blog post").
