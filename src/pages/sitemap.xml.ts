@@ -4,6 +4,7 @@
  */
 import type { APIRoute } from 'astro';
 import { getPosts, postUrl } from '../content';
+import { PRODUCTS } from '../data/products';
 import { sitemapXml, staticPageRoutes, type SitemapEntry } from '../lib/site/sitemap';
 import { SITE } from '../config/site';
 
@@ -14,6 +15,7 @@ export const GET: APIRoute = async ({ site }) => {
   const entries: SitemapEntry[] = [
     ...staticPageRoutes(pageFiles).map((path) => ({ path })),
     ...posts.map((p) => ({ path: postUrl(p), lastmod: p.data.date })),
+    ...PRODUCTS.map((p) => ({ path: `/product/${p.id}` })),
   ];
   return new Response(sitemapXml(site ?? SITE.url, entries), {
     headers: { 'Content-Type': 'application/xml; charset=utf-8' },

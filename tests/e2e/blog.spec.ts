@@ -239,7 +239,8 @@ test.describe('feeds', () => {
   test('the sitemap lists public pages and posts, not admin, 404 or the dev-only home', async ({ request }) => {
     const xml = await (await request.get('/sitemap.xml')).text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-    for (const p of ['/about', '/blog', '/shop', '/walls', '/join', '/waitlist', '/phone-recommender', BUDS]) expect(locs).toContain(p);
+    for (const p of ['/about', '/blog', '/shop', '/walls', '/join', '/waitlist', '/phone-recommender', BUDS, '/product/samsung-galaxy-s25']) expect(locs).toContain(p);
+    expect(locs.filter((p) => p.startsWith('/product/'))).toHaveLength(11);
     expect(locs.filter((p) => p === '/' || p.startsWith('/admin') || p === '/404')).toEqual([]);
   });
 });
