@@ -13,8 +13,7 @@ import { quickCurrentPhoneAnswer, type CurrentPhoneQuickValue, type Preferences 
 import { clearAnswersFrom, questionsFor, type QuestionId, type WizardMode } from '../lib/recommender/questions';
 import type { PhoneSpecsResponse, SearchResult } from '../lib/recommender/schemas';
 import type { Recommendation } from '../lib/recommender/scoring';
-import { estimatePhone } from '../lib/recommender/responses';
-import { cardFromSearchResult, cardFromSpecsPhone, enrichCard, preferencesForCard, type CurrentPhoneCard } from '../lib/recommender-ui/currentPhone';
+import type { CurrentPhoneCard } from '../lib/recommender-ui/currentPhone';
 import { apiRequest } from '../lib/recommender-ui/api';
 import { browserSession, removeKeys, SESSION_KEYS, writeJson } from '../lib/recommender-ui/session';
 
@@ -207,6 +206,7 @@ export function setQuery(query: string): void {
     return;
   }
   $search.set({ ...$search.get(), query, status: 'loading', open: true });
+  void loadCardHelpers();
   const ctrl = new AbortController();
   searchAbort = ctrl;
   apiRequest<{ phones: SearchResult[] }>('GET', `/api/search-phones?query=${encodeURIComponent(query.trim())}`, undefined, ctrl.signal)
@@ -231,20 +231,36 @@ export function clearSearch(): void {
   $search.set({ query: '', results: [], status: 'idle', open: false });
 }
 
+type CardHelpers = typeof import('../lib/recommender-ui/currentPhone');
+let cardHelpers: Promise<CardHelpers> | undefined;
+
+/**
+ * The selected-phone helpers (and the classification they use) load on demand: on the first search
+ * keystroke, so they are there by the time a phone is picked, and stay out of the start-up bundle.
+ */
+function loadCardHelpers(): Promise<CardHelpers> {
+  cardHelpers ??= import('../lib/recommender-ui/currentPhone');
+  cardHelpers.catch(() => {
+    cardHelpers = undefined;
+  });
+  return cardHelpers;
+}
+
 /** Stores a selected phone (§4) and asks the specs lookup to enrich it. */
-function selectCard(card: CurrentPhoneCard): void {
+function selectCard(h: CardHelpers, card: CurrentPhoneCard): void {
   cancelPending();
   searchAbort?.abort();
   $search.set({ ...$search.get(), query: card.name, open: false });
   $currentPhone.set(card);
   const base = clearAnswersFrom($prefs.get(), $mode.get(), 0);
-  setPrefs({ ...base, ...preferencesForCard(card) });
-  void enrichSelected(card);
+  setPrefs({ ...base, ...h.preferencesForCard(card) });
+  void enrichSelected(h, card);
 }
 
 /** A result picked from the dropdown. */
 export function pickSearchResult(result: SearchResult): void {
-  selectCard(cardFromSearchResult(result));
+  setSearchOpen(false);
+  void loadCardHelpers().then((h) => selectCard(h, h.cardFromSearchResult(result)));
 }
 
 /**
@@ -255,27 +271,31 @@ export function submitSearch(): void {
   const { query, results, status } = $search.get();
   const text = query.trim();
   if (!text) return;
+  setSearchOpen(false);
   if (results.length && status !== 'loading') {
-    selectCard(cardFromSearchResult(results[0]!));
+    pickSearchResult(results[0]!);
     return;
   }
-  const guess = estimatePhone(text, 'Apple');
-  if (guess) selectCard(cardFromSpecsPhone(guess, true));
+  // The parser loads on demand: most visitors pick a result or a quick answer.
+  void Promise.all([loadCardHelpers(), import('../lib/recommender/responses')]).then(([h, { estimatePhone }]) => {
+    const guess = estimatePhone(text, 'Apple');
+    if (guess && $search.get().query.trim() === text) selectCard(h, h.cardFromSpecsPhone(guess, true));
+  });
 }
 
 /** Enrichment from GET /api/phone-specs; a failure is logged only and the card kept (§8). */
-async function enrichSelected(card: CurrentPhoneCard): Promise<void> {
+async function enrichSelected(h: CardHelpers, card: CurrentPhoneCard): Promise<void> {
   lookupAbort?.abort();
   const ctrl = new AbortController();
   lookupAbort = ctrl;
   try {
     const answer = await apiRequest<PhoneSpecsResponse>('GET', `/api/phone-specs/${encodeURIComponent(card.name)}`, undefined, ctrl.signal);
     if (ctrl.signal.aborted || $currentPhone.get() !== card) return;
-    const enriched = enrichCard(card, answer);
+    const enriched = h.enrichCard(card, answer);
     $currentPhone.set(enriched);
     // Only the enrichment fields: the OS answer may have been given since the selection.
     if ($prefs.get().currentPhone === card.name) {
-      const { phoneImage, currentPhoneSpecs, currentPhonePriceRange, currentPhoneYear } = preferencesForCard(enriched);
+      const { phoneImage, currentPhoneSpecs, currentPhonePriceRange, currentPhoneYear } = h.preferencesForCard(enriched);
       setPrefs({ ...$prefs.get(), phoneImage, currentPhoneSpecs, currentPhonePriceRange, currentPhoneYear });
     }
   } catch (err) {
@@ -349,7 +369,7 @@ function syncUrl(encoded: string | null): void {
 export async function restoreFromUrl(search: string): Promise<boolean> {
   const encoded = new URLSearchParams(search).get('a');
   if (!encoded) return false;
-  const { decodeAnswers } = await import('../lib/recommender/share');
+  const [{ decodeAnswers }, { estimatePhone }, h] = await Promise.all([import('../lib/recommender/share'), import('../lib/recommender/responses'), loadCardHelpers()]);
   const prefs = decodeAnswers(encoded);
   if (!prefs) return false;
   cancelPending();
@@ -360,10 +380,10 @@ export async function restoreFromUrl(search: string): Promise<boolean> {
   if (prefs.searchedForCurrentPhone && prefs.currentPhone) {
     const guess = estimatePhone(prefs.currentPhone, 'Apple');
     if (guess) {
-      const card = { ...cardFromSpecsPhone(guess, true), name: prefs.currentPhone };
+      const card = { ...h.cardFromSpecsPhone(guess, true), name: prefs.currentPhone };
       $currentPhone.set(card);
       $search.set({ query: prefs.currentPhone, results: [], status: 'idle', open: false });
-      void enrichSelected(card);
+      void enrichSelected(h, card);
     }
   }
   $step.set($questions.get().length);

@@ -260,7 +260,7 @@ test.describe('recommender wizard', () => {
     const flip = topCard.getByRole('button', { name: 'Tap for Specs' });
     await expect(flip).toHaveAttribute('aria-expanded', 'false');
     const [top] = expected(IOS_CAMERA_LOVER.prefs);
-    await expect(topCard.getByRole('list', { name: 'Key features' }).getByRole('listitem')).toHaveText(top!.phone.features.slice(0, 3).map((f) => f.label));
+    await expect(topCard.getByRole('list', { name: 'Key features' }).getByRole('listitem')).toHaveText(top!.phone.features.slice(0, 3).map((f: { label: string }) => f.label));
     await flip.click();
     const back = topCard.getByRole('button', { name: 'Back to Phone' });
     await expect(back).toHaveAttribute('aria-expanded', 'true');

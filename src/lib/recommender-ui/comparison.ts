@@ -14,9 +14,9 @@ import {
   PROCESSOR_SPEEDS,
   SCREEN_SIZES,
   STORAGES,
-  type Phone,
   type PriceRange,
-} from '../catalogue/schema';
+} from '../catalogue/enums';
+import type { Phone } from '../catalogue/schema';
 import { megapixels } from '../recommender/classify';
 import type { PhoneSpecsResponse } from '../recommender/schemas';
 import type { CurrentPhoneCard } from './currentPhone';
