@@ -232,6 +232,31 @@ test.describe('recommender wizard', () => {
     await expect(list).toBeHidden();
   });
 
+  test('search combobox keyboard: arrows move the active option, Enter picks it, Escape closes', async ({ page, request }) => {
+    await openWizard(page);
+    const box = page.getByRole('combobox', { name: 'Search for your current phone' });
+    await box.fill('galaxy s24');
+    const api = await (await request.get('/api/search-phones?query=galaxy%20s24')).json();
+    const options = page.getByRole('listbox', { name: 'Matching phones' }).getByRole('option');
+    await expect(options).toHaveCount(api.phones.length);
+    await box.press('ArrowDown');
+    await box.press('ArrowDown');
+    await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+    const activeId = await options.nth(1).getAttribute('id');
+    await expect(box).toHaveAttribute('aria-activedescendant', activeId!);
+    await expect(box).toBeFocused();
+    await box.press('Escape');
+    await expect(box).toHaveAttribute('aria-expanded', 'false');
+    // Down on a closed list opens it on the first option; Down again moves to the second.
+    await box.press('ArrowDown');
+    await expect(box).toHaveAttribute('aria-expanded', 'true');
+    await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+    await box.press('ArrowDown');
+    await box.press('Enter');
+    const second = api.phones[1];
+    await expect(page.getByTestId('selected-phone').getByRole('heading')).toHaveText(`${second.brand} ${second.model}`);
+  });
+
   test('selected phone card: tier, OS, year and classes, enriched from the specs lookup; a local guess without results', async ({ page }) => {
     await openWizard(page);
     const box = page.getByRole('combobox');

@@ -58,13 +58,13 @@ export function PhoneCard({ phone, supportLabel, compact = false }: Props) {
   };
   const initial = touched.current ? undefined : '';
   return (
-    <div className="flex flex-col rounded-2xl border border-line bg-surface-2/40" role="group" aria-roledescription="flip card" aria-label={name} data-testid="phone-card">
+    <div className="@container flex flex-col rounded-2xl border border-line bg-surface-2/40" role="group" aria-roledescription="flip card" aria-label={name} data-testid="phone-card">
       {flipped ? (
         <div key="back" id={`${id}-back`} className="flip-face p-4 sm:p-5" data-initial={initial}>
           <p className="text-sm font-semibold text-fg">{name}: specifications</p>
           <dl className="mt-3 divide-y divide-[var(--line)] text-sm">
             {phoneSpecRows(phone, supportLabel).map((row) => (
-              <div key={row.label} className="grid grid-cols-[6.5rem_1fr] gap-3 py-2 sm:grid-cols-[8.5rem_1fr]">
+              <div key={row.label} className="grid grid-cols-[6.5rem_1fr] gap-3 py-2 @md:grid-cols-[8.5rem_1fr]">
                 <dt className="font-medium text-muted">{row.label}</dt>
                 <dd className="text-fg">{row.value}</dd>
               </div>
@@ -72,7 +72,7 @@ export function PhoneCard({ phone, supportLabel, compact = false }: Props) {
           </dl>
         </div>
       ) : (
-        <div key="front" className="flip-face grid cursor-pointer gap-4 p-4 sm:grid-cols-[auto_1fr] sm:p-5" data-initial={initial} onClick={toggle}>
+        <div key="front" className="flip-face grid cursor-pointer gap-4 p-4 @sm:grid-cols-[auto_1fr] @sm:p-5" data-initial={initial} onClick={toggle}>
           <PhoneImage src={phone.image} alt={name} className="mx-auto h-40 w-24 sm:h-44" />
           <div className="grid content-start gap-3">
             <div className="flex flex-wrap items-center gap-2">

@@ -42,6 +42,9 @@ export function PhoneSearch<T extends SearchHit>(props: Props<T>) {
   const expanded = open && trimmed !== '' && results.length > 0;
 
   useEffect(() => setActive(-1), [results]);
+  useEffect(() => {
+    if (!open) setActive(-1);
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -53,17 +56,18 @@ export function PhoneSearch<T extends SearchHit>(props: Props<T>) {
   }, [open, onOpenChange]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'ArrowDown' && results.length) {
+    if ((e.key === 'ArrowDown' || e.key === 'ArrowUp') && results.length) {
       e.preventDefault();
+      const last = results.length - 1;
+      // A closed list opens on the first (Down) or last (Up) option.
+      if (!expanded) setActive(e.key === 'ArrowDown' ? 0 : last);
+      else if (e.key === 'ArrowDown') setActive((a) => (a >= last ? 0 : a + 1));
+      else setActive((a) => (a <= 0 ? last : a - 1));
       onOpenChange(true);
-      setActive((a) => (a + 1) % results.length);
-    } else if (e.key === 'ArrowUp' && results.length) {
-      e.preventDefault();
-      onOpenChange(true);
-      setActive((a) => (a <= 0 ? results.length - 1 : a - 1));
     } else if (e.key === 'Escape') {
       if (expanded) {
         e.preventDefault();
+        setActive(-1);
         onOpenChange(false);
       } else if (query) onClear();
     } else if (e.key === 'Enter' && expanded && active >= 0 && results[active]) {

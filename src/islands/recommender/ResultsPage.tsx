@@ -89,9 +89,10 @@ export default function ResultsPage() {
   }, []);
 
   if (data.status === 'loading') {
+    // The placeholder keeps the page's height, so the footer does not jump when the results land.
     return (
       <>
-        <p className="flex items-center gap-3 text-muted" role="status">
+        <p className="flex min-h-[80vh] items-start gap-3 text-muted" role="status">
           <span className="h-5 w-5 animate-spin rounded-full border-2 border-line border-t-brand-600" aria-hidden="true" />
           Loading recommendations...
         </p>
@@ -314,7 +315,7 @@ function CurrentPhoneAside({ current, prefs }: { current: CurrentLookup; prefs: 
   const year = side?.year ?? prefs.currentPhoneYear ?? 2023;
   const brand = side?.brand ?? prefs.currentBrand ?? '';
   return (
-    <aside className="card p-5 lg:sticky lg:top-24" aria-labelledby="current-aside-title" data-testid="current-phone-aside">
+    <aside className="card order-first p-5 lg:sticky lg:top-24 lg:order-none" aria-labelledby="current-aside-title" data-testid="current-phone-aside">
       <h2 id="current-aside-title" className="text-sm font-semibold uppercase tracking-wider text-muted">
         Your Current Phone
       </h2>
