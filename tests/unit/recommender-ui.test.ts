@@ -149,7 +149,7 @@ describe('session storage', () => {
       },
       removeItem: () => {},
     };
-    expect(readJson(broken, 'k', (v): v is unknown => true)).toEqual({ status: 'missing' });
+    expect(readJson(broken, 'k', (_v): _v is unknown => true)).toEqual({ status: 'missing' });
     expect(() => writeJson(broken, 'k', 1)).not.toThrow();
   });
 
