@@ -3,7 +3,8 @@
  * '2 / 10', previous/next wrapping inside the brand, close, download and share. The selection lives
  * in the `$selectedWallpaper` store, set by the page's plain script when a thumbnail is clicked.
  * Mounted with client:visible inside a container that stays hidden until the first selection, so
- * React loads on interaction, not with the page.
+ * React loads on interaction, not with the page. The catalogue is read from the static grid's links
+ * (one source of truth in the HTML, no duplicate props payload).
  */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -24,21 +25,28 @@ import {
   type WallpaperBrand,
 } from '../../lib/walls/wallpapers';
 
-interface Props {
-  wallpapers: Wallpaper[];
+/** The wallpapers listed in the page's grid (links carry id, title, brand, image and thumbnail). */
+function readWallpapersFromGrid(): Wallpaper[] {
+  return [...document.querySelectorAll<HTMLAnchorElement>('a[data-wallpaper-id]')].map((a) => ({
+    id: a.dataset.wallpaperId ?? '',
+    title: a.dataset.title ?? '',
+    category: a.dataset.brand as WallpaperBrand,
+    imageUrl: a.getAttribute('href') ?? '',
+    thumbnailUrl: a.querySelector('img')?.getAttribute('src') ?? '',
+  }));
 }
 
-export default function WallpaperPreview({ wallpapers }: Props) {
+export default function WallpaperPreview() {
   const selectedId = useStore($selectedWallpaper);
   // The server rendered the empty state; render the same until mounted (no hydration mismatch).
-  const [mounted, setMounted] = useState(false);
+  const [wallpapers, setWallpapers] = useState<Wallpaper[]>([]);
   const [canWebShare, setCanWebShare] = useState(false);
   useEffect(() => {
-    setMounted(true);
+    setWallpapers(readWallpapersFromGrid());
     setCanWebShare(typeof navigator.share === 'function');
   }, []);
 
-  const current = mounted ? wallpapers.find((w) => w.id === selectedId) : undefined;
+  const current = wallpapers.find((w) => w.id === selectedId);
   if (!current) return <EmptyPreview />;
   return <Preview key={current.category} wallpaper={current} wallpapers={wallpapers} canWebShare={canWebShare} />;
 }
