@@ -2,6 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { expectNoSeriousA11yViolations } from './fixtures';
 
+// The preview island is fetched on the first pick; on a busy 2-core machine that can take a while.
+test.describe.configure({ timeout: 60_000 });
+
 const tab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Wallpaper brands' }).getByRole('tab', { name });
 const panel = (page: Page, brand: string) => page.locator(`[data-wall-panel="${brand}"]`);
 const thumbs = (page: Page, brand: string) => panel(page, brand).locator('[data-wallpaper-id]');
@@ -23,7 +26,6 @@ async function expectPreviewTitle(page: Page, title: string) {
 }
 
 test.describe('wallpapers page', () => {
-  test.describe.configure({ timeout: 60_000 });
   test('title, brand tabs and 10 thumbnails per brand; tabs switch with clicks and arrow keys', async ({ page }) => {
     await page.goto('/walls');
     await expect(page).toHaveTitle('Mobile Wallpapers | MapleTech');
