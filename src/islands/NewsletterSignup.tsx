@@ -9,7 +9,6 @@ import { CONSENT_FORMS, HONEYPOT_FIELD, TOASTS } from '../lib/signups/constants'
 import { newsletterPayloadSchema } from '../lib/signups/newsletter-schema';
 import { fieldMessages } from '../lib/signups/schemas';
 import { suggestPhoneModels } from '../lib/signups/phone-model-rules';
-import { phoneModelNames } from '../lib/signups/phone-models';
 import { captureSource, type CapturedSource } from '../lib/signups/source';
 import { postJson } from '../lib/signups/client';
 import { toast } from '../stores/toast';
@@ -23,7 +22,12 @@ type Phase = 'form' | 'confirmed' | 'check' | 'collapsed';
 
 const consent = CONSENT_FORMS.newsletter;
 
-export default function NewsletterSignup() {
+interface Props {
+  /** The catalogue's 'Brand Model' names (passed by the page, so the catalogue stays on the server). */
+  phoneModels: readonly string[];
+}
+
+export default function NewsletterSignup({ phoneModels }: Props) {
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const ids = { name: `nl-name-${uid}`, email: `nl-email-${uid}`, phoneModel: `nl-phone-${uid}`, consent: `nl-consent-${uid}` };
   const listId = `nl-phone-list-${uid}`;
@@ -40,7 +44,8 @@ export default function NewsletterSignup() {
   const source = useRef<CapturedSource>({ source: '', referrer: '' });
   const honeypot = useRef<HTMLInputElement>(null);
 
-  const suggestions = useMemo(() => suggestPhoneModels(phone, phoneModelNames()), [phone]);
+  const schema = useMemo(() => newsletterPayloadSchema(phoneModels), [phoneModels]);
+  const suggestions = useMemo(() => suggestPhoneModels(phone, phoneModels), [phone, phoneModels]);
   const showList = listOpen && suggestions.length > 0;
 
   useEffect(() => {
@@ -101,7 +106,7 @@ export default function NewsletterSignup() {
       referrer: source.current.referrer,
       [HONEYPOT_FIELD]: honeypot.current?.value ?? '',
     };
-    const parsed = newsletterPayloadSchema.safeParse(payload);
+    const parsed = schema.safeParse(payload);
     if (!parsed.success) {
       const found = fieldMessages(parsed.error);
       setErrors(found);

@@ -25,12 +25,14 @@ export const emailField = z
   .max(LIMITS.email, MESSAGES.emailTooLong)
   .pipe(z.email({ error: MESSAGES.email }));
 
-/** Trimmed name between `min` and LIMITS.name characters. */
+/**
+ * Trimmed name of at least `min` characters (one message for empty, missing and too short, as the
+ * spec gives one message per form) and at most LIMITS.name.
+ */
 export const nameField = (min: number, minMessage: string) =>
   z
-    .string({ error: (iss) => (iss.input === undefined ? MESSAGES.nameRequired : minMessage) })
+    .string({ error: minMessage })
     .trim()
-    .min(1, MESSAGES.nameRequired)
     .min(min, minMessage)
     .max(LIMITS.name, MESSAGES.nameTooLong);
 
