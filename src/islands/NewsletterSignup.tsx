@@ -277,7 +277,8 @@ export default function NewsletterSignup({ phoneModels }: Props) {
           </div>
 
           <HoneypotField id={`nl-website-${uid}`} inputRef={honeypot} />
-          <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy}>
+          {/* aria-disabled rather than disabled, so keyboard focus stays on the button while sending. */}
+          <button type="submit" className="btn-primary w-full py-3 text-base aria-disabled:cursor-not-allowed aria-disabled:opacity-60" aria-disabled={busy || undefined}>
             {busy ? 'Subscribing...' : 'Subscribe'}
           </button>
         </form>

@@ -172,7 +172,8 @@ export default function WaitlistForm({ page }: Props) {
         <FieldError id={`${ids.interests}-error`} message={errors.interests} />
       </fieldset>
       <HoneypotField id={`wl-website-${uid}`} inputRef={honeypot} />
-      <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy} aria-describedby={`wl-privacy-${uid}`}>
+      {/* aria-disabled rather than disabled, so keyboard focus stays on the button while sending. */}
+      <button type="submit" className="btn-primary w-full py-3 text-base aria-disabled:cursor-not-allowed aria-disabled:opacity-60" aria-disabled={busy || undefined} aria-describedby={`wl-privacy-${uid}`}>
         {busy ? 'Processing...' : 'Join the Waitlist'}
       </button>
       <p id={`wl-privacy-${uid}`} className="text-xs leading-relaxed text-muted">
