@@ -43,6 +43,7 @@ export default function NewsletterSignup({ phoneModels }: Props) {
   const [active, setActive] = useState(-1);
   const source = useRef<CapturedSource>({ source: '', referrer: '' });
   const honeypot = useRef<HTMLInputElement>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
 
   const schema = useMemo(() => newsletterPayloadSchema(phoneModels), [phoneModels]);
   const suggestions = useMemo(() => suggestPhoneModels(phone, phoneModels), [phone, phoneModels]);
@@ -54,6 +55,8 @@ export default function NewsletterSignup({ phoneModels }: Props) {
 
   useEffect(() => {
     if (phase === 'confirmed') {
+      // The form (and the focused button) just went away: keep keyboard focus in the block.
+      statusRef.current?.focus();
       const t = window.setTimeout(() => setPhase('check'), CONFIRMATION_MS);
       return () => window.clearTimeout(t);
     }
@@ -142,7 +145,7 @@ export default function NewsletterSignup({ phoneModels }: Props) {
         <p className="mt-2 text-muted">Subscribe for Tutorials and Tech Updates</p>
       </div>
 
-      <div role="status" aria-live="polite" className={phase === 'form' ? 'sr-only' : ''}>
+      <div ref={statusRef} tabIndex={-1} role="status" aria-live="polite" className={`outline-none ${phase === 'form' ? 'sr-only' : ''}`}>
         {phase === 'confirmed' && (
           <div className="mt-8 flex items-center gap-3 rounded-xl border border-green-600/30 bg-green-50 p-4 text-green-800 dark:bg-green-900/30 dark:text-green-300">
             <CheckIcon className="h-6 w-6 shrink-0" />

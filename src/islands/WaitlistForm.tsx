@@ -163,7 +163,7 @@ export default function WaitlistForm({ page }: Props) {
                 }}
                 className="peer sr-only"
               />
-              <span className="flex h-full items-center justify-center rounded-xl border border-line px-3 py-2.5 text-center text-sm font-semibold text-fg transition-colors hover:bg-surface-2 peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent-500">
+              <span className="flex h-full items-center justify-center rounded-xl border border-line px-3 py-2.5 text-center text-sm font-semibold text-fg transition-colors hover:bg-surface-2 peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-checked:hover:bg-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent-500">
                 {INTEREST_LABELS[value]}
               </span>
             </label>

@@ -108,8 +108,8 @@ export type ConsentRecord = z.infer<typeof consentRecordSchema>;
 
 /** Delivery state of the last e-mail sent to a subscriber (so staff can see a failure and resend). */
 export const mailStatusSchema = z.object({
-  /** 'pending' while sending, 'sent', 'failed' (provider error, see lastError), 'skipped' (unsubscribed). */
-  status: z.enum(['pending', 'sent', 'failed', 'skipped']),
+  /** 'sent', 'failed' (provider error, see lastError) or 'skipped' (address unsubscribed). */
+  status: z.enum(['sent', 'failed', 'skipped']),
   /** Which message: 'waitlist-confirmation', 'newsletter-welcome', ... */
   kind: z.string(),
   lastAttemptAt: z.string(),
