@@ -3,6 +3,8 @@ import { defineConfig } from 'astro/config';
 import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { satteri } from '@astrojs/markdown-satteri';
+import { blogSubheadings } from './src/lib/blog/subheadings.ts';
 
 export default defineConfig({
   site: 'https://mapletech.ca',
@@ -13,6 +15,8 @@ export default defineConfig({
   // are served by Netlify and by the offline local emulation (scripts/serve.mjs has no image CDN).
   adapter: netlify({ imageCDN: false }),
   integrations: [react()],
+  // Blog posts: a '#' block is a sub-heading under the post title (spec §2 "Blog post").
+  markdown: { processor: satteri({ mdastPlugins: [blogSubheadings] }) },
   vite: {
     plugins: [tailwindcss()],
   },
