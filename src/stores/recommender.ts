@@ -6,7 +6,7 @@
  *
  * Steps run from 0 (first question) to `questions.length` (results).
  */
-import { atom, computed, map } from 'nanostores';
+import { atom } from 'nanostores';
 import type { Phone } from '../lib/catalogue/schema';
 import { BUDGET_SLIDER, budgetTier } from '../lib/recommender/budget';
 import { quickCurrentPhoneAnswer, type CurrentPhoneQuickValue, type Preferences } from '../lib/recommender/preferences';
@@ -37,7 +37,7 @@ export interface SearchState {
   status: 'idle' | 'loading' | 'done';
   open: boolean;
 }
-export const $search = map<SearchState>({ query: '', results: [], status: 'idle', open: false });
+export const $search = atom<SearchState>({ query: '', results: [], status: 'idle', open: false });
 
 export type ResultsState =
   | { status: 'idle' }
@@ -46,11 +46,14 @@ export type ResultsState =
   | { status: 'error' };
 export const $results = atom<ResultsState>({ status: 'idle' });
 
-export const $questions = computed($mode, (mode) => questionsFor(mode));
+/** The questions of the current mode (8 basic, 11 advanced). */
+export function currentQuestions(): ReturnType<typeof questionsFor> {
+  return questionsFor($mode.get());
+}
 
 /** The id of the question on screen, or null on the results step. */
 export function currentQuestionId(): QuestionId | null {
-  return $questions.get()[$step.get()]?.id ?? null;
+  return currentQuestions()[$step.get()]?.id ?? null;
 }
 
 let advanceTimer: ReturnType<typeof setTimeout> | undefined;
@@ -86,7 +89,7 @@ function leaveResults(): void {
  */
 function moveBack(target: number, clearFrom: number): void {
   cancelPending();
-  const questions = $questions.get();
+  const questions = currentQuestions();
   const budgetIndex = questions.findIndex((q) => q.id === 'budget');
   const wasResults = $step.get() >= questions.length;
   setPrefs(clearAnswersFrom($prefs.get(), $mode.get(), clearFrom));
@@ -102,7 +105,7 @@ function moveBack(target: number, clearFrom: number): void {
 /** Next step; entering the results step computes the recommendations. */
 export function goNext(): void {
   cancelPending();
-  const questions = $questions.get();
+  const questions = currentQuestions();
   const step = Math.min($step.get() + 1, questions.length);
   $step.set(step);
   if (step === questions.length) void computeResults();
@@ -223,7 +226,7 @@ export function setQuery(query: string): void {
 }
 
 export function setSearchOpen(open: boolean): void {
-  if ($search.get().open !== open) $search.setKey('open', open);
+  if ($search.get().open !== open) $search.set({ ...$search.get(), open });
 }
 
 export function clearSearch(): void {
@@ -324,7 +327,7 @@ export async function computeResults(): Promise<void> {
   $results.set({ status: 'loading' });
   const key = answersKey($prefs.get());
   // Still the same answers (enrichment of the current phone may have added non-scoring details).
-  const current = () => answersKey($prefs.get()) === key && $step.get() >= $questions.get().length;
+  const current = () => answersKey($prefs.get()) === key && $step.get() >= currentQuestions().length;
   try {
     // Scoring and the link encoding load on demand: the question steps do not need them.
     const [phones, { recommend }, { encodeAnswers }] = await Promise.all([loadPhones(), import('../lib/recommender/scoring'), import('../lib/recommender/share')]);
@@ -386,7 +389,7 @@ export async function restoreFromUrl(search: string): Promise<boolean> {
       void enrichSelected(h, card);
     }
   }
-  $step.set($questions.get().length);
+  $step.set(currentQuestions().length);
   void computeResults();
   return true;
 }

@@ -1,6 +1,6 @@
 // Helpers for the recommender browser tests: walking the wizard the way a visitor does, and the
 // engine's own answer for a set of answers (so expectations are computed, not hard-coded).
-import { expect as baseExpect, type Page } from '@playwright/test';
+import { expect as baseExpect, type APIRequestContext, type Page } from '@playwright/test';
 import { recommendablePhones } from '../../src/lib/catalogue';
 import { questionsFor, recommend, type Preferences, type Recommendation, type WizardMode } from '../../src/lib/recommender';
 
@@ -85,4 +85,18 @@ export async function runBasic(page: Page): Promise<void> {
   await setBudget(page, IOS_CAMERA_LOVER.slider);
   for (const [id, value] of IOS_CAMERA_LOVER.answers) await answer(page, id, value);
   await expect(page.getByTestId('top-pick')).toBeVisible();
+}
+
+/**
+ * The search API's own answer for a query (what the dropdown must show). Retried: the local
+ * emulator occasionally fails a function call while it is still bundling the function.
+ */
+export async function searchApi(request: APIRequestContext, query: string): Promise<{ phones: { brand: string; model: string; year: number }[] }> {
+  let data: { phones: { brand: string; model: string; year: number }[] } = { phones: [] };
+  await expect(async () => {
+    const res = await request.get(`/api/search-phones?query=${encodeURIComponent(query)}`);
+    expect(res.ok()).toBe(true);
+    data = await res.json();
+  }).toPass({ timeout: 20_000 });
+  return data;
 }

@@ -14,6 +14,7 @@ import {
   optionOf,
   prefsPanel,
   runBasic,
+  searchApi,
   setBudget,
   SLOW_TEST_TIMEOUT,
   stepHeading,
@@ -206,7 +207,7 @@ test.describe('recommender wizard', () => {
     await openWizard(page);
     const box = page.getByRole('combobox', { name: 'Search for your current phone' });
     await box.fill('pixel 8');
-    const api = await (await request.get('/api/search-phones?query=pixel%208')).json();
+    const api = await searchApi(request, 'pixel 8');
     const first = api.phones[0];
     const list = page.getByRole('listbox', { name: 'Matching phones' });
     await expect(list.getByRole('option')).toHaveCount(api.phones.length);
@@ -236,7 +237,7 @@ test.describe('recommender wizard', () => {
     await openWizard(page);
     const box = page.getByRole('combobox', { name: 'Search for your current phone' });
     await box.fill('galaxy s24');
-    const api = await (await request.get('/api/search-phones?query=galaxy%20s24')).json();
+    const api = await searchApi(request, 'galaxy s24');
     const options = page.getByRole('listbox', { name: 'Matching phones' }).getByRole('option');
     await expect(options).toHaveCount(api.phones.length);
     await box.press('ArrowDown');

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useAtom } from './useAtom';
 import { useId } from 'react';
 import type { CurrentPhoneQuickValue, Preferences } from '../../lib/recommender/preferences';
 import { CURRENT_PHONE_SEARCH, type Question } from '../../lib/recommender/questions';
@@ -31,9 +31,9 @@ interface Props {
 
 /** Current-phone step (spec §2): search box with dropdown, the selected phone's card, quick answers. */
 export function CurrentPhoneStep({ question, prefs, headingId }: Props) {
-  const search = useStore($search);
-  const card = useStore($currentPhone);
-  const advancing = useStore($advancing);
+  const search = useAtom($search);
+  const card = useAtom($currentPhone);
+  const advancing = useAtom($advancing);
   const id = useId();
   const quickValue = prefs.searchedForCurrentPhone ? undefined : prefs.currentPhone;
   return (

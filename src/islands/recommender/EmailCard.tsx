@@ -6,6 +6,7 @@ import { toRecommendationSummary, type Recommendation } from '../../lib/recommen
 import { apiRequest } from '../../lib/recommender-ui/api';
 import { toast } from '../../stores/toast';
 import { Icon } from './Icon';
+import { RESULT_ICONS } from './resultIcons';
 
 /** How long the 'Sent to …' line and then the pulsing icon show before the card goes (spec §9). */
 export const SENT_BANNER_MS = 2000;
@@ -84,7 +85,7 @@ export function EmailCard({ prefs, recommendations }: Props) {
     <section className="card p-5 sm:p-6" aria-labelledby={`${id}-title`} data-testid="email-card">
       <div className="flex items-start gap-4">
         <span className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-2xl ${phase === 'idle' ? 'bg-brand-50 text-brand-600 dark:bg-brand-700/20 dark:text-brand-300' : 'bg-emerald-100 text-emerald-700 dark:bg-emerald-400/15 dark:text-emerald-300'} ${phase === 'pulse' ? 'soft-pulse' : ''}`} data-testid={phase === 'pulse' ? 'sent-pulse' : undefined}>
-          <Icon name={phase === 'idle' ? 'mail' : 'check'} className="h-5 w-5" />
+          {phase === 'idle' ? <Icon path={RESULT_ICONS.mail} className="h-5 w-5" /> : <Icon name="check" className="h-5 w-5" />}
         </span>
         <div className="min-w-0 flex-1">
           <h2 id={`${id}-title`} className="text-lg font-bold">
@@ -96,7 +97,7 @@ export function EmailCard({ prefs, recommendations }: Props) {
           </p>
           {phase === 'idle' && !open ? (
             <button type="button" className="btn-primary mt-1" aria-expanded={false} onClick={() => setOpen(true)}>
-              <Icon name="mail" className="h-4 w-4" />
+              <Icon path={RESULT_ICONS.mail} className="h-4 w-4" />
               Email me these results
             </button>
           ) : null}

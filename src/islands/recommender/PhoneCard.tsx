@@ -5,6 +5,7 @@ import { phonePriceLabel, UNKNOWN } from '../../lib/recommender/format';
 import { osLabel } from '../../lib/recommender-ui/display';
 import { phoneSpecRows } from '../../lib/recommender-ui/specRows';
 import { Icon } from './Icon';
+import { RESULT_ICONS } from './resultIcons';
 import { PhoneImage } from './PhoneImage';
 
 interface Props {
@@ -87,7 +88,7 @@ export function PhoneCard({ phone, supportLabel, compact = false }: Props) {
               <ul className="grid gap-1.5 text-sm text-muted" aria-label="Key features">
                 {phone.features.slice(0, 3).map((f) => (
                   <li key={f.label} className="flex items-start gap-2">
-                    <Icon name="sparkle" className="mt-0.5 h-4 w-4 shrink-0 text-brand-500" />
+                    <Icon path={RESULT_ICONS.sparkle} className="mt-0.5 h-4 w-4 shrink-0 text-brand-500" />
                     <span>{f.label}</span>
                   </li>
                 ))}
@@ -104,7 +105,7 @@ export function PhoneCard({ phone, supportLabel, compact = false }: Props) {
           aria-controls={flipped ? `${id}-back` : undefined}
           className="btn-ghost w-full text-brand-700 dark:text-brand-300"
         >
-          <Icon name="flip" className="h-4 w-4" />
+          <Icon path={RESULT_ICONS.flip} className="h-4 w-4" />
           {flipped ? 'Back to Phone' : 'Tap for Specs'}
         </button>
         <p className="sr-only" aria-live="polite">

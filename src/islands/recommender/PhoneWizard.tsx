@@ -3,8 +3,9 @@
  * State and actions live in src/stores/recommender.ts; the rules in src/lib/recommender (engine).
  * The results step is loaded on demand, so the first paint only needs the question steps.
  */
-import { useStore } from '@nanostores/react';
+import { useAtom } from './useAtom';
 import { lazy, Suspense, useEffect, useRef } from 'react';
+import { questionsFor } from '../../lib/recommender/questions';
 import { browserSession, takeFlash } from '../../lib/recommender-ui/session';
 import { toast } from '../../stores/toast';
 import {
@@ -12,7 +13,6 @@ import {
   $currentPhone,
   $mode,
   $prefs,
-  $questions,
   $slider,
   $step,
   confirmBudget,
@@ -41,13 +41,13 @@ const ResultsStep = lazy(() => import('./ResultsStep'));
 const HEADING_ID = 'wizard-step-heading';
 
 export default function PhoneWizard() {
-  const mode = useStore($mode);
-  const step = useStore($step);
-  const prefs = useStore($prefs);
-  const questions = useStore($questions);
-  const slider = useStore($slider);
-  const advancing = useStore($advancing);
-  const currentPhone = useStore($currentPhone);
+  const mode = useAtom($mode);
+  const step = useAtom($step);
+  const prefs = useAtom($prefs);
+  const questions = questionsFor(mode);
+  const slider = useAtom($slider);
+  const advancing = useAtom($advancing);
+  const currentPhone = useAtom($currentPhone);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const lastStep = useRef<number | null>(null);
 

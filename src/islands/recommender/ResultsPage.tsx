@@ -24,6 +24,7 @@ import { loadPhones } from '../../stores/recommender';
 import { ComparisonView, type CurrentLookup } from './ComparisonView';
 import { EmailCard } from './EmailCard';
 import { Icon } from './Icon';
+import { RESULT_ICONS } from './resultIcons';
 import { PhoneCard } from './PhoneCard';
 import { PhoneImage } from './PhoneImage';
 import { MatchBadge } from './RecommendationCard';
@@ -184,7 +185,7 @@ function PhoneLinks({ phone }: { phone: Phone }) {
       {phone.purchaseLink ? (
         <a href={phone.purchaseLink} target="_blank" rel="noopener noreferrer sponsored" className="btn-primary">
           View Official Page
-          <Icon name="external" className="h-4 w-4" />
+          <Icon path={RESULT_ICONS.external} className="h-4 w-4" />
           <span className="sr-only">(opens in a new tab)</span>
         </a>
       ) : null}
@@ -200,7 +201,7 @@ function PhoneLinks({ phone }: { phone: Phone }) {
               setVideo(true);
             }}
           >
-            <Icon name="play" className="h-4 w-4 fill-current" />
+            <Icon path={RESULT_ICONS.play} className="h-4 w-4 fill-current" />
             Expert Review
           </button>
           {loaded ? (

@@ -3,7 +3,7 @@
  * phone was searched), the current phone with 'Why you should upgrade' and a comparison, flip cards,
  * the score working, the shareable link and the e-mail form. Loaded on demand by PhoneWizard.
  */
-import { useStore } from '@nanostores/react';
+import { useAtom } from './useAtom';
 import { useState } from 'react';
 import { PRICE_RANGE_NAMES } from '../../lib/recommender/budget';
 import { usableCurrentPhone } from '../../lib/recommender/preferences';
@@ -15,15 +15,16 @@ import { encodeAnswers } from '../../lib/recommender/share';
 import { $currentPhone, $prefs, $results, computeResults } from '../../stores/recommender';
 import { toast } from '../../stores/toast';
 import { Icon } from './Icon';
+import { RESULT_ICONS } from './resultIcons';
 import { PhoneImage } from './PhoneImage';
 import { RecommendationCard } from './RecommendationCard';
 import { SaveForm } from './SaveForm';
 import { UpgradeArrow } from './UpgradeArrow';
 
 export default function ResultsStep() {
-  const results = useStore($results);
-  const prefs = useStore($prefs);
-  const card = useStore($currentPhone);
+  const results = useAtom($results);
+  const prefs = useAtom($prefs);
+  const card = useAtom($currentPhone);
   const [saving, setSaving] = useState(false);
 
   if (results.status === 'error') {
@@ -83,11 +84,11 @@ export default function ResultsStep() {
             <Icon name="right" className="h-4 w-4" />
           </a>
           <button type="button" className="btn-secondary" onClick={() => void copy()}>
-            <Icon name="link" className="h-4 w-4" />
+            <Icon path={RESULT_ICONS.link} className="h-4 w-4" />
             Copy share link
           </button>
           <button type="button" className="btn-secondary" aria-expanded={saving} onClick={() => setSaving((s) => !s)}>
-            <Icon name="mail" className="h-4 w-4" />
+            <Icon path={RESULT_ICONS.mail} className="h-4 w-4" />
             Email my results
           </button>
         </div>
@@ -117,7 +118,7 @@ function UpgradeCard({ current, top }: { current: CurrentPhoneCard; top: Recomme
         <ul className="mt-2 grid gap-2 text-sm">
           {top.reasons.slice(0, 2).map((r) => (
             <li key={r} className="flex items-start gap-2">
-              <Icon name="up" className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600 dark:text-emerald-400" />
+              <Icon path={RESULT_ICONS.up} className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600 dark:text-emerald-400" />
               <span>{r}</span>
             </li>
           ))}

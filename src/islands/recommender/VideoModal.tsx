@@ -8,6 +8,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type RefObject } from 'react';
 import { SITE } from '../../config/site';
 import { Icon } from './Icon';
+import { RESULT_ICONS } from './resultIcons';
 
 interface Props {
   videoId: string;
@@ -60,7 +61,7 @@ export default function VideoModal({ videoId, title = 'Product Review', open, on
               <button type="button" onClick={() => setPlaying(true)} className="group absolute inset-0 flex h-full w-full items-center justify-center" aria-label={`Play video: ${title}`}>
                 <img src={`https://i.ytimg.com/vi/${id}/hqdefault.jpg`} alt="" className="absolute inset-0 h-full w-full object-cover opacity-80 transition group-hover:opacity-100" loading="lazy" />
                 <span className="relative flex h-16 w-16 items-center justify-center rounded-full bg-brand-600 text-white shadow-xl transition group-hover:scale-110">
-                  <Icon name="play" className="ml-1 h-7 w-7 fill-current" />
+                  <Icon path={RESULT_ICONS.play} className="ml-1 h-7 w-7 fill-current" />
                 </span>
               </button>
             )}
