@@ -9,7 +9,7 @@
  *
  * Client-safe: no server imports.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { CATALOGUE_CURRENT_YEAR } from './constants';
 import { BRANDS, PRICE_RANGES, CAMERA_QUALITIES, BATTERY_LIVES, SCREEN_SIZES, STORAGES, PROCESSOR_SPEEDS, CONNECTIVITIES, ADVANCED_FEATURES, PHONE_OS } from './enums';
 

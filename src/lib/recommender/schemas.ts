@@ -5,14 +5,10 @@
  *
  * Client-safe: no server imports.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { ADVANCED_FEATURES, BATTERY_LIVES, CAMERA_QUALITIES, PHONE_OS, PRICE_RANGES, PROCESSOR_SPEEDS, SCREEN_SIZES, STORAGES } from '../catalogue/enums';
 import { CAMERA_SPEC_VALUES, ENVIRONMENTS, OS_PREFERENCES, PRIMARY_USES, WORK_STYLES } from './preferences';
 
-// No compiled (eval) fast paths: the site's CSP has no 'unsafe-eval', and zod's probe for it
-// (`new Function('')`, caught) is still reported as a CSP violation in every browser. Must run
-// before the first object schema below is built, which is when zod decides.
-z.config({ jitless: true });
 
 const short = (max: number) => z.string().trim().min(1).max(max);
 
