@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { allowMethods, clientIp, handler, json, readJson, type FnContext } from '../../src/lib/server/http';
 import { enforceRateLimit } from '../../src/lib/server/ratelimit';
+import { enforceSharedRateLimit } from '../../src/lib/server/shared-ratelimit';
 import { getEnv } from '../../src/lib/server/env';
 import { HONEYPOT_FIELD } from '../../src/lib/signups/constants';
 import { waitlistPayloadSchema } from '../../src/lib/signups/schemas';
@@ -13,7 +14,12 @@ import { SIGNUP_OK } from '../../src/lib/signups/responses';
  */
 export default handler(async (req, context: FnContext) => {
   allowMethods(req, 'POST');
-  enforceRateLimit('signup', clientIp(req, context), getEnv().SIGNUP_RATE_LIMIT, 60_000);
+  // Per IP and minute: in memory (cheap, per instance), then shared through Blobs (all instances,
+  // and the local runtime, which starts a fresh worker per request).
+  const ip = clientIp(req, context);
+  const limit = getEnv().SIGNUP_RATE_LIMIT;
+  enforceRateLimit('signup', ip, limit, 60_000);
+  await enforceSharedRateLimit('signup', ip, limit, 60_000);
   const payload = await readJson(req, waitlistPayloadSchema);
   if (payload[HONEYPOT_FIELD]) {
     console.info('[signup] waitlist honeypot filled; nothing stored');

@@ -7,6 +7,8 @@ import { getSubscriberByEmail, listSubscribers } from '../../src/lib/signups/sto
 import { sendSubscriberMail } from '../../src/lib/signups/mail';
 import { readOutbox } from '../../src/lib/server/mailer';
 import { SITE } from '../../src/config/site';
+import { resetRateLimit } from '../../src/lib/server/ratelimit';
+import { enforceSharedRateLimit } from '../../src/lib/server/shared-ratelimit';
 import { call, clearStore, startSendGridFake, storeKeys, useOutbox, useSendGrid, type SendGridFake } from './helpers';
 
 let fake: SendGridFake;
@@ -164,6 +166,38 @@ describe('POST /api/waitlist', () => {
       if (previous === undefined) delete process.env.SIGNUP_RATE_LIMIT;
       else process.env.SIGNUP_RATE_LIMIT = previous;
     }
+  });
+});
+
+describe('shared rate limit (works where every request gets a fresh function instance, e.g. the local runtime)', () => {
+  it('still answers 429 when the in-memory counter starts from zero on each request', async () => {
+    const previous = process.env.SIGNUP_RATE_LIMIT;
+    process.env.SIGNUP_RATE_LIMIT = '2';
+    try {
+      const addr = '192.0.2.150';
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        resetRateLimit('signup', addr); // what a fresh worker sees
+        statuses.push((await postWaitlist({ ...waitlistBody, email: `s${i}@example.com` }, { ip: addr })).status);
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+      expect(await getSubscriberByEmail('s2@example.com')).toBeNull();
+    } finally {
+      if (previous === undefined) delete process.env.SIGNUP_RATE_LIMIT;
+      else process.env.SIGNUP_RATE_LIMIT = previous;
+    }
+  });
+
+  it('opens again in the next window and removes the old hits', async () => {
+    const t0 = 1_800_000_000_000;
+    await enforceSharedRateLimit('test', 'client-a', 1, 60_000, t0);
+    await expect(enforceSharedRateLimit('test', 'client-a', 1, 60_000, t0 + 1000)).rejects.toMatchObject({ status: 429 });
+    await expect(enforceSharedRateLimit('test', 'client-b', 1, 60_000, t0 + 1000)).resolves.toBeUndefined();
+    await expect(enforceSharedRateLimit('test', 'client-a', 1, 60_000, t0 + 60_000)).resolves.toBeUndefined();
+    const keys = await storeKeys('ratelimit');
+    const inWindow = (w: number) => keys.filter((k) => k.startsWith('test/') && k.split('/')[2] === String(w));
+    expect(inWindow(t0)).toHaveLength(1); // client-b's hit; client-a's old hit was removed when it came back
+    expect(inWindow(t0 + 60_000)).toHaveLength(1);
   });
 });
 

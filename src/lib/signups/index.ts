@@ -5,6 +5,7 @@
  */
 export * from './constants';
 export * from './schemas';
+export * from './newsletter-schema';
 export * from './merge';
 export * from './phone-model-rules';
 export * from './source';

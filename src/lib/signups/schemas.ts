@@ -14,11 +14,8 @@ import {
   LIMITS,
   LISTS,
   MESSAGES,
-  NEWSLETTER_FORMS,
   type ConsentForm,
 } from './constants';
-import { isRecognisedPhoneModel } from './phone-model-rules';
-import { phoneModelNames } from './phone-models';
 
 /** Trimmed e-mail, lower-cased (the normalised form used as the subscriber's identity). */
 export const emailField = z
@@ -29,7 +26,7 @@ export const emailField = z
   .pipe(z.email({ error: MESSAGES.email }));
 
 /** Trimmed name between `min` and LIMITS.name characters. */
-const nameField = (min: number, minMessage: string) =>
+export const nameField = (min: number, minMessage: string) =>
   z
     .string({ error: (iss) => (iss.input === undefined ? MESSAGES.nameRequired : minMessage) })
     .trim()
@@ -37,7 +34,7 @@ const nameField = (min: number, minMessage: string) =>
     .min(min, minMessage)
     .max(LIMITS.name, MESSAGES.nameTooLong);
 
-const optionalText = (max: number, message: string) =>
+export const optionalText = (max: number, message: string) =>
   z
     .string({ error: message })
     .trim()
@@ -46,7 +43,7 @@ const optionalText = (max: number, message: string) =>
     .transform((v) => v ?? '');
 
 /** Where the form was shown: a site path (the consent record keeps it). */
-const pageField = z
+export const pageField = z
   .string({ error: MESSAGES.pageInvalid })
   .trim()
   .max(LIMITS.page, MESSAGES.pageInvalid)
@@ -54,7 +51,7 @@ const pageField = z
   .optional();
 
 /** The hidden anti-bot field: any string accepted so that bots get a normal-looking answer. */
-const honeypotField = z.string().max(LIMITS.honeypot).optional();
+export const honeypotField = z.string().max(LIMITS.honeypot).optional();
 
 export const interestField = z.enum(INTERESTS, { error: MESSAGES.interests });
 
@@ -81,41 +78,6 @@ export const waitlistPayloadSchema = z
   });
 export type WaitlistPayload = z.output<typeof waitlistPayloadSchema>;
 export type WaitlistInput = z.input<typeof waitlistPayloadSchema>;
-
-/**
- * POST /api/newsletter/subscribe — {name, email, phoneModel, consent} (spec §3 "Newsletter subscription").
- * Extras: `form` (which form: the block, the header, the mobile menu or the about box; default the block),
- * `consentText` (the wording shown; must equal that form's known wording), `page`, `source`, `referrer`,
- * and the honeypot. `consent` must be true. The block also requires a recognised phone model (spec §5);
- * the header and about forms only require one (spec §5 "Header and about subscribe forms").
- */
-export const newsletterPayloadSchema = z
-  .object({
-    name: nameField(1, MESSAGES.nameRequired),
-    email: emailField,
-    phoneModel: z
-      .string({ error: MESSAGES.phoneRequired })
-      .trim()
-      .min(1, MESSAGES.phoneRequired)
-      .max(LIMITS.phoneModel, MESSAGES.phoneTooLong),
-    consent: z.literal(true, { error: MESSAGES.consent }),
-    form: z.enum(NEWSLETTER_FORMS, { error: MESSAGES.formInvalid }).default('newsletter'),
-    consentText: z.string().max(2000).optional(),
-    page: pageField,
-    source: optionalText(LIMITS.source, MESSAGES.sourceInvalid),
-    referrer: optionalText(LIMITS.referrer, MESSAGES.referrerInvalid),
-    [HONEYPOT_FIELD]: honeypotField,
-  })
-  .superRefine((v, ctx) => {
-    if (v.form === 'newsletter' && v.phoneModel && !isRecognisedPhoneModel(v.phoneModel, phoneModelNames())) {
-      ctx.addIssue({ code: 'custom', path: ['phoneModel'], message: MESSAGES.phoneUnknown });
-    }
-    if (v.consentText !== undefined && v.consentText !== CONSENT_FORMS[v.form].wording) {
-      ctx.addIssue({ code: 'custom', path: ['consentText'], message: MESSAGES.consentWording });
-    }
-  });
-export type NewsletterPayload = z.output<typeof newsletterPayloadSchema>;
-export type NewsletterInput = z.input<typeof newsletterPayloadSchema>;
 
 /** First message per top-level field of a failed parse (for showing errors under fields). */
 export function fieldMessages(error: z.ZodError): Record<string, string> {

@@ -5,7 +5,8 @@
 import { CONSENT_FORMS } from './constants';
 import { sendSubscriberMail, type MailOutcome } from './mail';
 import type { Signup } from './merge';
-import type { NewsletterPayload, Subscriber, WaitlistPayload } from './schemas';
+import type { NewsletterPayload } from './newsletter-schema';
+import type { Subscriber, WaitlistPayload } from './schemas';
 import { saveSignup } from './store';
 
 export interface SignupResult {
