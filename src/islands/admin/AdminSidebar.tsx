@@ -27,7 +27,7 @@ export default function AdminSidebar({ current }: { current: string }) {
             <li key={page.href}>
               <a href={page.href} className="flex items-center justify-between gap-2 rounded-lg px-2 py-1.5 text-muted hover:bg-surface-2 hover:text-fg">
                 <span>{page.title}</span>
-                <span className="font-mono text-xs opacity-70">{page.href}</span>
+                <span className="font-mono text-xs">{page.href}</span>
               </a>
             </li>
           ))}

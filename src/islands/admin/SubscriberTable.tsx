@@ -26,6 +26,7 @@ export default function SubscriberTable() {
   const [pendingDelete, setPendingDelete] = useState<AdminSubscriber | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -97,7 +98,8 @@ export default function SubscriberTable() {
     const ids = chosen.map((s) => s.id);
     setDeleting(true);
     const deleted: string[] = [];
-    for (const id of ids) {
+    for (const [i, id] of ids.entries()) {
+      setProgress({ done: i, total: ids.length });
       try {
         await adminFetch(`/api/admin/waitlist/${id}`, { method: 'DELETE' });
         deleted.push(id);
@@ -109,6 +111,7 @@ export default function SubscriberTable() {
     setSubscribers((prev) => prev.filter((s) => !gone.has(s.id)));
     setSelected(new Set());
     setDeleting(false);
+    setProgress(null);
     const failed = ids.length - deleted.length;
     const plural = (n: number) => `${n} subscriber${n === 1 ? '' : 's'}`;
     if (deleted.length === 0) {
@@ -159,7 +162,7 @@ export default function SubscriberTable() {
       </div>
 
       <p className="mt-4 text-sm text-muted" role="status" aria-live="polite">
-        {loading ? 'Loading subscribers…' : `${visible.length} of ${subscribers.length} subscriber${subscribers.length === 1 ? '' : 's'} shown${chosen.length ? `, ${chosen.length} selected` : ''}`}
+        {progress ? `Deleting ${progress.done + 1} of ${progress.total}…` : loading ? 'Loading subscribers…' : `${visible.length} of ${subscribers.length} subscriber${subscribers.length === 1 ? '' : 's'} shown${chosen.length ? `, ${chosen.length} selected` : ''}`}
       </p>
 
       <div className="card mt-3 overflow-x-auto">
