@@ -84,7 +84,7 @@ export default function AdminDashboard() {
 
 function Card({ title, meta, description, badge, action, disabled = false }: { title: string; meta: string; description: string; badge?: ReactNode; action: ReactNode; disabled?: boolean }) {
   return (
-    <article className={`card flex h-full flex-col p-5 ${disabled ? 'opacity-75' : ''}`} aria-disabled={disabled || undefined}>
+    <article className="card flex h-full flex-col p-5" aria-disabled={disabled || undefined}>
       <div className="flex items-start justify-between gap-2">
         <h2 className="font-semibold">{title}</h2>
         {badge}

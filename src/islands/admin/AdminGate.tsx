@@ -49,6 +49,11 @@ export default function AdminGate({ variant, title, subtitle, children }: Props)
     <div className="container-page py-8 sm:py-10">
       <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
         <div>
+          {variant === 'page' ? (
+            <a href="/admin" className="mb-2 inline-flex items-center gap-1 text-sm font-medium text-muted hover:text-fg">
+              <span aria-hidden="true">←</span> Admin Dashboard
+            </a>
+          ) : null}
           <h1 className="section-title">{title}</h1>
           {subtitle ? <p className="mt-1 text-sm text-muted">{subtitle}</p> : null}
         </div>

@@ -3,7 +3,7 @@ import { ADMIN_NAV, SITE_PAGES } from '../../lib/admin/pages';
 
 export default function AdminSidebar({ current }: { current: string }) {
   return (
-    <aside className="card h-fit p-4 lg:sticky lg:top-24" aria-label="Admin sidebar">
+    <aside className="card order-last h-fit p-4 lg:sticky lg:top-24 lg:order-none" aria-label="Admin sidebar">
       <nav aria-label="Admin">
         <p className="px-2 text-xs font-semibold uppercase tracking-wide text-muted">Admin</p>
         <ul className="mt-2 grid gap-0.5 text-sm">
@@ -25,9 +25,8 @@ export default function AdminSidebar({ current }: { current: string }) {
         <ul className="mt-2 grid grid-cols-2 gap-0.5 text-sm lg:grid-cols-1">
           {SITE_PAGES.map((page) => (
             <li key={page.href}>
-              <a href={page.href} className="flex items-center justify-between gap-2 rounded-lg px-2 py-1.5 text-muted hover:bg-surface-2 hover:text-fg">
-                <span>{page.title}</span>
-                <span className="font-mono text-xs">{page.href}</span>
+              <a href={page.href} className="block rounded-lg px-2 py-1.5 text-muted hover:bg-surface-2 hover:text-fg" title={page.href}>
+                {page.title}
               </a>
             </li>
           ))}

@@ -130,8 +130,8 @@ export default function SubscriberTable() {
       <h2 id="subscribers-title" className="sr-only">
         Subscribers
       </h2>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div className="w-full sm:max-w-sm">
+      <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
+        <div className="w-full md:max-w-xs">
           <label htmlFor="subscriber-search" className="label">
             Search subscribers
           </label>
@@ -144,7 +144,7 @@ export default function SubscriberTable() {
             onChange={(e) => setQuery(e.target.value)}
           />
         </div>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap gap-2 md:justify-end">
           {chosen.length > 0 ? (
             <button type="button" className="btn bg-red-700 text-white hover:bg-red-800" onClick={() => setBulkOpen(true)} disabled={deleting}>
               Delete Selected ({chosen.length})
@@ -166,10 +166,10 @@ export default function SubscriberTable() {
       </p>
 
       <div className="card mt-3 overflow-x-auto">
-        <table className="w-full min-w-[52rem] text-left text-sm">
+        <table className="w-full min-w-[46rem] text-left text-sm">
           <thead className="border-b border-line bg-surface-2 text-xs uppercase tracking-wide text-muted">
             <tr>
-              <th scope="col" className="w-10 px-4 py-3">
+              <th scope="col" className="w-10 px-3 py-3">
                 <input
                   type="checkbox"
                   className="h-4 w-4 accent-brand-600"
@@ -182,15 +182,15 @@ export default function SubscriberTable() {
                   disabled={loading || visible.length === 0}
                 />
               </th>
-              <th scope="col" className="px-4 py-3 font-semibold">Name</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Email</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Interests</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Source</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Date</th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">Actions</th>
+              <th scope="col" className="px-3 py-3 font-semibold">Name</th>
+              <th scope="col" className="px-3 py-3 font-semibold">Email</th>
+              <th scope="col" className="px-3 py-3 font-semibold">Interests</th>
+              <th scope="col" className="px-3 py-3 font-semibold">Source</th>
+              <th scope="col" className="px-3 py-3 font-semibold">Date</th>
+              <th scope="col" className="px-3 py-3 text-right font-semibold">Actions</th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-line">
+          <tbody className="[&>tr+tr]:border-t [&>tr+tr]:border-line">
             {loading && subscribers.length === 0 ? (
               <tr>
                 <td colSpan={7} className="px-4 py-10 text-center text-muted">
@@ -208,12 +208,12 @@ export default function SubscriberTable() {
             ) : (
               visible.map((sub) => (
                 <tr key={sub.id} className={selected.has(sub.id) ? 'bg-brand-50/60 dark:bg-brand-700/10' : 'hover:bg-surface-2/60'}>
-                  <td className="px-4 py-3">
+                  <td className="px-3 py-3">
                     <input type="checkbox" className="h-4 w-4 accent-brand-600" aria-label={`Select ${sub.email}`} checked={selected.has(sub.id)} onChange={(e) => toggle(sub.id, e.target.checked)} />
                   </td>
-                  <td className="px-4 py-3 font-medium">{nameLabel(sub.name)}</td>
-                  <td className="px-4 py-3">
-                    <span className="break-all">{sub.email}</span>
+                  <td className="px-3 py-3 font-medium">{nameLabel(sub.name)}</td>
+                  <td className="px-3 py-3">
+                    <span className="[overflow-wrap:anywhere]">{sub.email}</span>
                     <span className="mt-1 flex flex-wrap gap-1">
                       {sub.list !== 'waitlist' ? <span className="badge bg-surface-2 text-muted">{sub.list === 'both' ? 'waitlist + newsletter' : 'newsletter'}</span> : null}
                       {sub.unsubscribedAt ? <span className="badge bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">Unsubscribed</span> : null}
@@ -224,16 +224,19 @@ export default function SubscriberTable() {
                       ) : null}
                     </span>
                   </td>
-                  <td className="px-4 py-3">{interestsLabel(sub.interests)}</td>
-                  <td className="px-4 py-3">{sourceLabel(sub.source)}</td>
-                  <td className="whitespace-nowrap px-4 py-3 text-muted">
-                    <time dateTime={sub.createdAt}>{new Date(sub.createdAt).toLocaleString()}</time>
+                  <td className="px-3 py-3">{interestsLabel(sub.interests)}</td>
+                  <td className="px-3 py-3">{sourceLabel(sub.source)}</td>
+                  <td className="px-3 py-3 text-muted">
+                    <time dateTime={sub.createdAt} title={new Date(sub.createdAt).toLocaleString()}>
+                      <span className="block whitespace-nowrap">{new Date(sub.createdAt).toLocaleDateString()}</span>
+                      <span className="block whitespace-nowrap text-xs">{new Date(sub.createdAt).toLocaleTimeString()}</span>
+                    </time>
                   </td>
-                  <td className="px-4 py-3">
+                  <td className="px-3 py-3">
                     <div className="flex justify-end gap-2">
                       <button
                         type="button"
-                        className="btn-secondary !px-3 !py-1.5 text-xs"
+                        className="btn-secondary whitespace-nowrap !px-3 !py-1.5 text-xs"
                         onClick={() => void sendEmail(sub)}
                         disabled={sending === sub.id || Boolean(sub.unsubscribedAt)}
                         aria-label={`Send Email to ${sub.email}`}

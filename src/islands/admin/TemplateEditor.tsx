@@ -12,7 +12,6 @@ import { interestMessage, PLACEHOLDERS, renderTemplate, type EmailTemplate } fro
 import { templateEditSchema, type TemplateEdit } from '../../lib/admin/schemas';
 import { fieldMessages } from '../../lib/signups/schemas';
 import AdminGate from './AdminGate';
-import AdminSidebar from './AdminSidebar';
 import OutboxPanel from './OutboxPanel';
 import { EmptyState, Spinner, Tab, TabList, Tabs } from './ui';
 
@@ -37,12 +36,9 @@ function lastUpdatedText(iso: string): string {
 export default function TemplateEditorPage() {
   return (
     <AdminGate variant="page" title="Email Templates" subtitle="The e-mails subscribers receive when they join, and when staff send a welcome e-mail.">
-      <div className="grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
-        <AdminSidebar current="/admin/email-templates" />
-        <div className="grid min-w-0 gap-8">
-          <TemplateEditor />
-          <OutboxPanel />
-        </div>
+      <div className="grid min-w-0 gap-10">
+        <TemplateEditor />
+        <OutboxPanel />
       </div>
     </AdminGate>
   );
@@ -118,8 +114,8 @@ function TemplateEditor() {
   const dirty = selected !== null && (draft.subject !== selected.subject || draft.text_content !== selected.textContent || draft.html_content !== selected.htmlContent);
 
   return (
-    <div className="grid gap-6 xl:grid-cols-[16rem_minmax(0,1fr)]">
-      <section aria-labelledby="template-list-title">
+    <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
+      <section aria-labelledby="template-list-title" className="min-w-0">
         <h2 id="template-list-title" className="text-sm font-semibold uppercase tracking-wide text-muted">
           Templates
         </h2>
@@ -132,7 +128,7 @@ function TemplateEditor() {
             <EmptyState title="No templates found" />
           </div>
         ) : (
-          <ul className="mt-3 grid gap-2">
+          <ul className="mt-3 grid grid-cols-[minmax(0,1fr)] gap-2">
             {templates.map((t) => (
               <li key={t.id}>
                 <button
