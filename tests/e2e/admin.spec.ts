@@ -298,31 +298,50 @@ test.describe('email templates', () => {
 });
 
 test.describe('admin accessibility', () => {
-  for (const scheme of ['light', 'dark'] as const) {
-    test(`axe: key prompt and signed-in admin screens (${scheme})`, async ({ page }) => {
-      await page.emulateMedia({ colorScheme: scheme });
+  // One scan per screen and colour scheme (WCAG 2.1 A/AA, serious and critical violations fail).
+  const screens: { name: string; signedIn: boolean; open: (page: Page) => Promise<void> }[] = [
+    { name: 'key prompt', signedIn: false, open: async (page) => {
       await page.goto('/admin/waitlist');
-      await islands(page);
       await expect(page.getByLabel('Admin key')).toBeVisible(SLOW);
-      await expectNoSeriousA11yViolations(page);
-
-      await seedSubscriber(page.request, { name: 'Axe Person', email: `axe-${runTag('a')}@example.com`, source: 'axe' });
-      await signInByApi(page);
+    } },
+    { name: 'dashboard', signedIn: true, open: async (page) => {
       await page.goto('/admin');
       await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible(SLOW);
-      await expectNoSeriousA11yViolations(page);
-
+    } },
+    { name: 'dashboard, Email & Settings', signedIn: true, open: async (page) => {
+      await page.goto('/admin');
+      await page.getByRole('tab', { name: 'Email & Settings' }).click(SLOW);
+      await expect(page.getByText('Coming Soon').first()).toBeVisible();
+    } },
+    { name: 'waitlist subscribers', signedIn: true, open: async (page) => {
+      await seedSubscriber(page.request, { name: 'Axe Person', email: `axe-${runTag('a')}@example.com`, source: 'axe' });
       await page.goto('/admin/waitlist');
       await expect(rows(page).first()).toBeVisible(SLOW);
-      await expectNoSeriousA11yViolations(page);
-      await page.getByRole('tab', { name: 'Statistics' }).click();
-      await expect(page.getByTestId('total-subscribers')).toBeVisible(SLOW);
-      await expectNoSeriousA11yViolations(page);
-
+      await rows(page).first().getByRole('checkbox').check();
+    } },
+    { name: 'waitlist statistics', signedIn: true, open: async (page) => {
+      await page.goto('/admin/waitlist');
+      await page.getByRole('tab', { name: 'Statistics' }).click(SLOW);
+      await expect(page.getByTestId('total-subscribers').or(page.getByText('No statistics available'))).toBeVisible(SLOW);
+    } },
+    { name: 'template editor', signedIn: true, open: async (page) => {
       await page.goto('/admin/email-templates');
       await page.getByRole('button', { name: /Waitlist confirmation/ }).click(SLOW);
       await expect(page.getByLabel('Subject line')).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
-    });
+      // axe cannot run inside the sandboxed (script-less) preview iframe and waits for it until the
+      // test times out; the iframe holds the e-mail itself, not site UI. Scan with the text preview.
+      await page.getByRole('button', { name: 'Text', exact: true }).click();
+      await expect(page.getByTestId('preview-text')).toBeVisible();
+    } },
+  ];
+  for (const screen of screens) {
+    for (const scheme of ['light', 'dark'] as const) {
+      test(`axe: ${screen.name} (${scheme})`, async ({ page }) => {
+        await page.emulateMedia({ colorScheme: scheme });
+        if (screen.signedIn) await signInByApi(page);
+        await screen.open(page);
+        await expectNoSeriousA11yViolations(page);
+      });
+    }
   }
 });
