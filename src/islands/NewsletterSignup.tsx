@@ -9,7 +9,6 @@ import { CONSENT_FORMS, HONEYPOT_FIELD, TOASTS } from '../lib/signups/constants'
 import { newsletterPayloadSchema } from '../lib/signups/newsletter-schema';
 import { fieldMessages } from '../lib/signups/schemas';
 import { suggestPhoneModels } from '../lib/signups/phone-model-rules';
-import { phoneModelNames } from '../lib/signups/phone-models';
 import { captureSource, type CapturedSource } from '../lib/signups/source';
 import { postJson } from '../lib/signups/client';
 import { toast } from '../stores/toast';
@@ -23,7 +22,12 @@ type Phase = 'form' | 'confirmed' | 'check' | 'collapsed';
 
 const consent = CONSENT_FORMS.newsletter;
 
-export default function NewsletterSignup() {
+interface Props {
+  /** The catalogue's 'Brand Model' names (passed by the page, so the catalogue stays on the server). */
+  phoneModels: readonly string[];
+}
+
+export default function NewsletterSignup({ phoneModels }: Props) {
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const ids = { name: `nl-name-${uid}`, email: `nl-email-${uid}`, phoneModel: `nl-phone-${uid}`, consent: `nl-consent-${uid}` };
   const listId = `nl-phone-list-${uid}`;
@@ -39,8 +43,10 @@ export default function NewsletterSignup() {
   const [active, setActive] = useState(-1);
   const source = useRef<CapturedSource>({ source: '', referrer: '' });
   const honeypot = useRef<HTMLInputElement>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
 
-  const suggestions = useMemo(() => suggestPhoneModels(phone, phoneModelNames()), [phone]);
+  const schema = useMemo(() => newsletterPayloadSchema(phoneModels), [phoneModels]);
+  const suggestions = useMemo(() => suggestPhoneModels(phone, phoneModels), [phone, phoneModels]);
   const showList = listOpen && suggestions.length > 0;
 
   useEffect(() => {
@@ -49,6 +55,8 @@ export default function NewsletterSignup() {
 
   useEffect(() => {
     if (phase === 'confirmed') {
+      // The form (and the focused button) just went away: keep keyboard focus in the block.
+      statusRef.current?.focus();
       const t = window.setTimeout(() => setPhase('check'), CONFIRMATION_MS);
       return () => window.clearTimeout(t);
     }
@@ -101,7 +109,7 @@ export default function NewsletterSignup() {
       referrer: source.current.referrer,
       [HONEYPOT_FIELD]: honeypot.current?.value ?? '',
     };
-    const parsed = newsletterPayloadSchema.safeParse(payload);
+    const parsed = schema.safeParse(payload);
     if (!parsed.success) {
       const found = fieldMessages(parsed.error);
       setErrors(found);
@@ -137,7 +145,7 @@ export default function NewsletterSignup() {
         <p className="mt-2 text-muted">Subscribe for Tutorials and Tech Updates</p>
       </div>
 
-      <div role="status" aria-live="polite" className={phase === 'form' ? 'sr-only' : ''}>
+      <div ref={statusRef} tabIndex={-1} role="status" aria-live="polite" className={`outline-none ${phase === 'form' ? 'sr-only' : ''}`}>
         {phase === 'confirmed' && (
           <div className="mt-8 flex items-center gap-3 rounded-xl border border-green-600/30 bg-green-50 p-4 text-green-800 dark:bg-green-900/30 dark:text-green-300">
             <CheckIcon className="h-6 w-6 shrink-0" />
@@ -272,7 +280,8 @@ export default function NewsletterSignup() {
           </div>
 
           <HoneypotField id={`nl-website-${uid}`} inputRef={honeypot} />
-          <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy}>
+          {/* aria-disabled rather than disabled, so keyboard focus stays on the button while sending. */}
+          <button type="submit" className="btn-primary w-full py-3 text-base aria-disabled:cursor-not-allowed aria-disabled:opacity-60" aria-disabled={busy || undefined}>
             {busy ? 'Subscribing...' : 'Subscribe'}
           </button>
         </form>

@@ -163,7 +163,7 @@ export default function WaitlistForm({ page }: Props) {
                 }}
                 className="peer sr-only"
               />
-              <span className="flex items-center justify-center rounded-xl border border-line px-3 py-2.5 text-center text-sm font-semibold text-fg transition-colors hover:bg-surface-2 peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent-500">
+              <span className="flex h-full items-center justify-center rounded-xl border border-line px-3 py-2.5 text-center text-sm font-semibold text-fg transition-colors hover:bg-surface-2 peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-checked:hover:bg-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent-500">
                 {INTEREST_LABELS[value]}
               </span>
             </label>
@@ -172,7 +172,8 @@ export default function WaitlistForm({ page }: Props) {
         <FieldError id={`${ids.interests}-error`} message={errors.interests} />
       </fieldset>
       <HoneypotField id={`wl-website-${uid}`} inputRef={honeypot} />
-      <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy} aria-describedby={`wl-privacy-${uid}`}>
+      {/* aria-disabled rather than disabled, so keyboard focus stays on the button while sending. */}
+      <button type="submit" className="btn-primary w-full py-3 text-base aria-disabled:cursor-not-allowed aria-disabled:opacity-60" aria-disabled={busy || undefined} aria-describedby={`wl-privacy-${uid}`}>
         {busy ? 'Processing...' : 'Join the Waitlist'}
       </button>
       <p id={`wl-privacy-${uid}`} className="text-xs leading-relaxed text-muted">

@@ -34,10 +34,11 @@ export function wireSubscribeForm(form: HTMLFormElement, opts: SubscribeFormOpti
 
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
-    if (button.disabled || !form.reportValidity()) return;
+    if (button.getAttribute('aria-disabled') === 'true' || !form.reportValidity()) return;
     const data = new FormData(form);
     const value = (name: string) => String(data.get(name) ?? '').trim();
-    button.disabled = true;
+    // aria-disabled rather than disabled: a disabled button drops keyboard focus to <body>.
+    button.setAttribute('aria-disabled', 'true');
     button.textContent = 'Subscribing...';
     show('idle', '');
     const result = await postJson('/api/newsletter/subscribe', {
@@ -50,7 +51,7 @@ export function wireSubscribeForm(form: HTMLFormElement, opts: SubscribeFormOpti
       page: location.pathname,
       [HONEYPOT_FIELD]: value(HONEYPOT_FIELD),
     });
-    button.disabled = false;
+    button.removeAttribute('aria-disabled');
     button.textContent = idle;
     if (!result.ok) {
       const fieldMessage = result.fields ? Object.values(result.fields)[0] : undefined;

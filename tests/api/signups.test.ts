@@ -130,7 +130,7 @@ describe('POST /api/waitlist', () => {
     const cases: Array<[string, () => ReturnType<typeof postWaitlist>, number, string, Record<string, string>?]> = [
       ['invalid JSON', () => postWaitlist('{"name": "Ada",'), 400, 'invalid_json'],
       ['wrong types', () => postWaitlist({ name: 42, email: ['a@b.co'], interests: 7 }), 400, 'invalid_input', { name: 'Name must be at least 2 characters', email: 'Please enter a valid email address', interests: 'Please select your interests' }],
-      ['missing fields', () => postWaitlist({}), 400, 'invalid_input', { name: 'Name is required', email: 'Please enter a valid email address' }],
+      ['missing fields', () => postWaitlist({}), 400, 'invalid_input', { name: 'Name must be at least 2 characters', email: 'Please enter a valid email address' }],
       ['short name and bad e-mail', () => postWaitlist({ name: 'A', email: 'ada@' }), 400, 'invalid_input', { name: 'Name must be at least 2 characters', email: 'Please enter a valid email address' }],
       ['unknown interest', () => postWaitlist({ ...waitlistBody, interests: 'gossip' }), 400, 'invalid_input', { interests: 'Please select your interests' }],
       ['over-long name', () => postWaitlist({ ...waitlistBody, name: 'x'.repeat(101) }), 400, 'invalid_input', { name: 'Name must be at most 100 characters' }],

@@ -202,3 +202,15 @@ describe('current phone answers (spec §4, §5)', () => {
     expect(enrichCurrentPhone(known, { ...lookup, estimated: false }).priceRange).toBe('premium');
   });
 });
+
+describe('display helpers', () => {
+  it("shows unknown facts as '—' and prices with 0 decimals, marking the spec's tier estimates", async () => {
+    const { UNKNOWN, orUnknown, formatPrice, phonePriceLabel } = await import('../../src/lib/recommender');
+    expect(UNKNOWN).toBe('—');
+    expect([orUnknown(null), orUnknown(undefined), orUnknown(''), orUnknown(0), orUnknown('IP68')]).toEqual(['—', '—', '—', '0', 'IP68']);
+    expect(formatPrice(1199.99)).toBe('$1,200');
+    expect(formatPrice(399.99, 2)).toBe('$399.99');
+    expect(phonePriceLabel({ price: 499.99, priceEstimated: true })).toBe('about $500');
+    expect(phonePriceLabel({ price: 1299.99, priceEstimated: false })).toBe('$1,300');
+  });
+});

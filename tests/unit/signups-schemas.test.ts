@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import {
   CONSENT_FORMS,
   MESSAGES,
   fieldMessages,
-  newsletterPayloadSchema,
+  newsletterPayloadSchema as newsletterSchemaFor,
   waitlistPayloadSchema,
   applySignup,
   mergeInterests,
@@ -11,11 +12,13 @@ import {
   isRecognisedPhoneModel,
   suggestPhoneModels,
   titleCase,
-  phoneModelNames,
   type Signup,
 } from '../../src/lib/signups';
+import { phoneModelNames } from '../../src/lib/signups/phone-models';
 
-const errorsOf = (schema: typeof waitlistPayloadSchema | typeof newsletterPayloadSchema, input: unknown) => {
+const newsletterPayloadSchema = newsletterSchemaFor(phoneModelNames());
+
+const errorsOf = (schema: z.ZodType, input: unknown) => {
   const r = schema.safeParse(input);
   return r.success ? {} : fieldMessages(r.error);
 };
@@ -34,7 +37,8 @@ describe('waitlist payload', () => {
     });
     expect(MESSAGES.waitlistNameMin).toBe('Name must be at least 2 characters');
     expect(MESSAGES.email).toBe('Please enter a valid email address');
-    expect(errorsOf(waitlistPayloadSchema, {})).toMatchObject({ name: 'Name is required', email: MESSAGES.email });
+    expect(errorsOf(waitlistPayloadSchema, {})).toMatchObject({ name: MESSAGES.waitlistNameMin, email: MESSAGES.email });
+    expect(errorsOf(waitlistPayloadSchema, { name: '  ', email: 'a@b.co' })).toEqual({ name: MESSAGES.waitlistNameMin });
   });
 
   it('caps field lengths', () => {

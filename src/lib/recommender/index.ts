@@ -20,6 +20,8 @@
  *   BUDGET_SLIDER, BUDGET_TICKS, budgetTier(v), budgetDollars(v), budgetReadout(v)
  *   PRICE_RANGE_LABELS, PRICE_RANGE_NAMES
  *   wizardProgress(step, questions), progressBarValue(value, max)
+ *   UNKNOWN ('—'), orUnknown(v), formatPrice(n, decimals=0), phonePriceLabel(phone)  ('about $500'
+ *                                            when phone.priceEstimated: the spec's tier price)
  *   encodeAnswers(prefs) / decodeAnswers(str)   shareable `a` URL parameter (null if invalid)
  *
  * ── Recommending ────────────────────────────────────────────────────────────────────────────────────
@@ -56,5 +58,6 @@ export * from './search';
 export * from './classify';
 export * from './share';
 export * from './schemas';
+export * from './format';
 export { toSearchResult, toSpecsPhone, searchPhones, estimatePhone, phoneSpecsFor, SEARCH_LIMIT, ESTIMATED_NOTE } from './responses';
 export type { Phone, PriceRange, CameraQuality, BatteryLife, ScreenSize, Storage, ProcessorSpeed, AdvancedFeature } from '../catalogue/schema';

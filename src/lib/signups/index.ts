@@ -1,7 +1,7 @@
 /**
  * Client-safe entry of the signups domain: constants, payload schemas, the Subscriber record,
- * phone-model rules and source capture. Server modules (store, mail, service, unsubscribe-token)
- * are imported by path.
+ * phone-model rules and source capture. Server modules (store, mail, service, unsubscribe-token,
+ * phone-models) are imported by path.
  */
 export * from './constants';
 export * from './schemas';
@@ -9,4 +9,3 @@ export * from './newsletter-schema';
 export * from './merge';
 export * from './phone-model-rules';
 export * from './source';
-export { phoneModelNames } from './phone-models';

@@ -25,12 +25,14 @@ export const emailField = z
   .max(LIMITS.email, MESSAGES.emailTooLong)
   .pipe(z.email({ error: MESSAGES.email }));
 
-/** Trimmed name between `min` and LIMITS.name characters. */
+/**
+ * Trimmed name of at least `min` characters (one message for empty, missing and too short, as the
+ * spec gives one message per form) and at most LIMITS.name.
+ */
 export const nameField = (min: number, minMessage: string) =>
   z
-    .string({ error: (iss) => (iss.input === undefined ? MESSAGES.nameRequired : minMessage) })
+    .string({ error: minMessage })
     .trim()
-    .min(1, MESSAGES.nameRequired)
     .min(min, minMessage)
     .max(LIMITS.name, MESSAGES.nameTooLong);
 
@@ -106,8 +108,8 @@ export type ConsentRecord = z.infer<typeof consentRecordSchema>;
 
 /** Delivery state of the last e-mail sent to a subscriber (so staff can see a failure and resend). */
 export const mailStatusSchema = z.object({
-  /** 'pending' while sending, 'sent', 'failed' (provider error, see lastError), 'skipped' (unsubscribed). */
-  status: z.enum(['pending', 'sent', 'failed', 'skipped']),
+  /** 'sent', 'failed' (provider error, see lastError) or 'skipped' (address unsubscribed). */
+  status: z.enum(['sent', 'failed', 'skipped']),
   /** Which message: 'waitlist-confirmation', 'newsletter-welcome', ... */
   kind: z.string(),
   lastAttemptAt: z.string(),
