@@ -5,6 +5,7 @@ import { CONSENT_FORMS } from '../../src/lib/signups/constants';
 import type { Interest } from '../../src/lib/signups/constants';
 import { templateStore } from '../../src/lib/email/template-store';
 import { SESSION_COOKIE } from '../../src/lib/admin/session';
+import { resetRateLimit } from '../../src/lib/server/ratelimit';
 import { call, clearStore, startSendGridFake, storeKeys, useOutbox, useSendGrid, type CallOptions, type SendGridFake } from './helpers';
 
 const KEY = 'api-test-admin-key-0001';
@@ -29,7 +30,7 @@ afterAll(async () => {
 beforeEach(async () => {
   useOutbox();
   fake.reset();
-  await Promise.all([clearStore('subscribers'), clearStore('outbox'), clearStore('email-templates')]);
+  await Promise.all([clearStore('subscribers'), clearStore('outbox'), clearStore('email-templates'), clearStore('admin-login-attempts')]);
 });
 
 const api = (path: string, opts: CallOptions = {}) => call(admin, { ip: ip(), ...opts, path: `/api/admin${path}` });
@@ -167,6 +168,22 @@ describe('session', () => {
     expect((await api('/session', { method: 'POST', body: { key: KEY }, ip: staff })).status).toBe(200);
     for (let i = 0; i < 2; i++) expect((await api('/session', { method: 'POST', body: { key: 'typo' }, ip: staff })).status).toBe(401);
     expect((await api('/session', { method: 'POST', body: { key: KEY }, ip: staff })).status).toBe(200);
+  });
+
+  it('the limit holds across function instances (a fresh instance has no in-memory count)', async () => {
+    const attacker = '198.18.0.5';
+    for (let i = 0; i < 3; i++) {
+      resetRateLimit('admin-login', attacker); // as if each request reached a new instance
+      expect((await api('/session', { method: 'POST', body: { key: `guess-${i}` }, ip: attacker })).status).toBe(401);
+    }
+    resetRateLimit('admin-login', attacker);
+    const limited = await api('/session', { method: 'POST', body: { key: KEY }, ip: attacker });
+    expect(limited.status).toBe(429);
+    expect(limited.json.error.message).toMatch(/^Too many wrong admin keys\. Please wait \d+ seconds/);
+    // Stored as one blob per wrong attempt, keyed by a hash (no raw address).
+    const keys = await storeKeys('admin-login-attempts');
+    expect(keys.length).toBeGreaterThanOrEqual(3);
+    expect(keys.join(' ')).not.toContain(attacker);
   });
 
   it('repeated wrong admin-key headers are limited too', async () => {

@@ -2,14 +2,16 @@
  * Server-side admin authentication for every /api/admin/* route: the signed session cookie set at
  * login, or the spec's `admin-key` header (for scripts). Server only.
  *
- * Guessing is limited per client address: every key check (login or header) counts one attempt
- * in the 'admin-login' bucket and a correct key clears the count, so only wrong keys accumulate;
- * once over ADMIN_LOGIN_RATE_LIMIT per 15 minutes the address gets 429 before any comparison.
+ * Guessing is limited per client address, twice:
+ * - in memory (`enforceRateLimit`, per instance): every key check counts, a right key clears the count;
+ * - across instances (`login-limit.ts`, Netlify Blobs): wrong keys are recorded, a right key clears them.
+ * Once over ADMIN_LOGIN_RATE_LIMIT per 15 minutes the address gets 429 before any comparison.
  */
 import { getEnv } from '../server/env';
 import { clientIp, HttpError, type FnContext } from '../server/http';
 import { enforceRateLimit, resetRateLimit } from '../server/ratelimit';
 import { keysMatch, sessionFromRequest, type Session, type SessionSecrets } from './session';
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-limit';
 
 export const LOGIN_BUCKET = 'admin-login';
 export const LOGIN_WINDOW_MS = 15 * 60_000;
@@ -32,9 +34,16 @@ export function unauthorized(message = 'Admin authentication required. Sign in w
  */
 export async function checkKeyLimited(key: string, req: Request, context?: FnContext): Promise<boolean> {
   const ip = clientIp(req, context);
-  enforceRateLimit(LOGIN_BUCKET, ip, getEnv().ADMIN_LOGIN_RATE_LIMIT, LOGIN_WINDOW_MS);
+  const limit = getEnv().ADMIN_LOGIN_RATE_LIMIT;
+  enforceRateLimit(LOGIN_BUCKET, ip, limit, LOGIN_WINDOW_MS);
+  await assertLoginAllowed(ip, limit, LOGIN_WINDOW_MS);
   const ok = await keysMatch(key, getEnv().ADMIN_KEY);
-  if (ok) resetRateLimit(LOGIN_BUCKET, ip);
+  if (ok) {
+    resetRateLimit(LOGIN_BUCKET, ip);
+    await clearLoginFailures(ip);
+  } else {
+    await recordLoginFailure(ip, LOGIN_WINDOW_MS);
+  }
   return ok;
 }
 
