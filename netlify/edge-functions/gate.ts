@@ -1,5 +1,5 @@
 import type { Config, Context } from '@netlify/edge-functions';
-import { decideGate, isStaticAsset, JOIN_PATH, withoutParam } from '../../src/lib/gate/decide.ts';
+import { ASSET_PATTERN, decideGate, isStaticAsset, JOIN_PATH, withoutParam } from '../../src/lib/gate/decide.ts';
 import { gateConfig } from '../../src/lib/gate/config.ts';
 import { createAttemptLimiter, type AttemptLimiter } from '../../src/lib/gate/attempts.ts';
 import { ADMIN_PARAM, createSessionToken, keysMatch, sessionCookie, sessionFromRequest } from '../../src/lib/admin/session.ts';
@@ -91,6 +91,9 @@ function interstitial(target: string, signedIn: boolean): string {
 }
 
 export const config: Config = {
-  path: '/*',
-  excludedPath: ['/_astro/*', '/.netlify/*'],
+  pattern: '^/.*$',
+  // Files and the API never need the gate (decideGate passes them too): skipping them saves an edge
+  // invocation per image, script, font and API call. Netlify applies excludedPattern to `pattern`
+  // declarations only, hence no `path` here.
+  excludedPattern: ['^/_astro/.*$', '^/\\.netlify/.*$', '^/api/.*$', ASSET_PATTERN],
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideGate, isStaticAsset, normalisePath, withoutParam, type GateInput } from '../../src/lib/gate/decide';
+import { ASSET_PATTERN, decideGate, isStaticAsset, normalisePath, withoutParam, type GateInput } from '../../src/lib/gate/decide';
 import { EDGE_LOCAL_DEFAULTS, gateConfig } from '../../src/lib/gate/config';
 import { createAttemptLimiter } from '../../src/lib/gate/attempts';
 import { LOCAL_DEFAULTS, parseEnv } from '../../src/lib/server/env';
@@ -77,6 +77,14 @@ describe('path helpers', () => {
     expect(isStaticAsset('/about')).toBe(false);
     expect(isStaticAsset('/.well-known')).toBe(false);
     expect(isStaticAsset('/blog/v1.')).toBe(false);
+  });
+  it('the edge config skips common files, and only files (never a page)', () => {
+    const skip = new RegExp(ASSET_PATTERN);
+    for (const p of ['/favicon.svg', '/og-default.png', '/images/walls/a.webp', '/rss.xml', '/sitemap.xml', '/robots.txt', '/_astro/x.js', '/fonts/a.woff2']) {
+      expect(skip.test(p), p).toBe(true);
+      expect(isStaticAsset(p), p).toBe(true);
+    }
+    for (const p of ['/', '/about', '/about.html', '/admin', '/blog/some-post', '/api/admin/waitlist.csv', '/join']) expect(skip.test(p), p).toBe(false);
   });
   it('removes the admin parameter and keeps the rest of the address', () => {
     expect(withoutParam(new URL('https://x.test/about?admin=k&tab=2#top'), 'admin')).toBe('/about?tab=2#top');

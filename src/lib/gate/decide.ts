@@ -47,6 +47,14 @@ export function normalisePath(path: string): string {
 }
 
 /**
+ * Paths of common static files, as a regular expression the edge function's config uses to skip the
+ * gate entirely (no edge invocation for images, scripts, fonts, feeds). Netlify matches patterns
+ * against the whole path, hence the explicit `^/.*`. RE2-compatible (no lookahead).
+ * Anything it misses still passes through `isStaticAsset` below.
+ */
+export const ASSET_PATTERN = '^/.*\\.(?:avif|css|gif|ico|jpe?g|js|json|map|mjs|mp4|pdf|png|svg|txt|webmanifest|webp|woff2?|xml)$';
+
+/**
  * Files, not pages: Astro's bundles, Netlify internals, and any path whose last segment has a
  * file extension other than .html (images, fonts, favicon, robots.txt, sitemap, feeds).
  */
