@@ -26,10 +26,24 @@ const dev = new NetlifyDev({
   serverAddress: `http://${host}:${port}`,
   aiGateway: { enabled: false },
   database: { enabled: false },
-  environmentVariables: { enabled: false },
+  // On: the edge runtime gets the general variables (CONTEXT, URL, ...) plus those listed in EDGE_ENV.
+  environmentVariables: { enabled: true },
   geolocation: { enabled: false },
   images: { enabled: false },
 });
+// The emulator hands edge functions only the variables of Netlify's own config sources, never this
+// process's environment; in production they read the site's variables through Netlify.env. Pass the
+// pre-launch gate's settings through (the gate would otherwise see SITE_LAUNCHED and ADMIN_KEY unset).
+const EDGE_ENV = ['ADMIN_KEY', 'SESSION_SECRET', 'SITE_LAUNCHED', 'ADMIN_LOGIN_RATE_LIMIT', 'CONTEXT', 'REQUIRE_CONFIG'];
+const loadConfig = dev.getConfig.bind(dev);
+dev.getConfig = async () => {
+  const config = await loadConfig();
+  config.env ??= {};
+  for (const name of EDGE_ENV) {
+    if (process.env[name] !== undefined) config.env[name] = { sources: ['general'], value: process.env[name] };
+  }
+  return config;
+};
 await dev.start();
 
 const server = createServer(async (req, res) => {
