@@ -1,5 +1,6 @@
-// npm test: unit + API tests (Vitest), then a production build and browser tests (Playwright in the
-// system Chromium, with axe scans). Exits non-zero on the first failing stage.
+// npm test: unit + API tests (Vitest), then a production build, the size budgets of the built pages
+// (Vitest on dist/), and browser tests (Playwright in the system Chromium, with axe scans).
+// Exits non-zero on the first failing stage.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -26,6 +27,7 @@ const only = process.argv[2];
 if (!only || only === 'vitest') run('Unit and API tests', 'npx', ['vitest', 'run']);
 if (!only || only === 'e2e') {
   run('Build', 'npx', ['astro', 'build']);
+  run('Size budgets', 'npx', ['vitest', 'run', '--config', 'vitest.budgets.config.ts']);
   run('Prepare test site', 'node', ['scripts/prepare-test-site.mjs']);
   run('Browser tests', 'npx', ['playwright', 'test']);
 }
