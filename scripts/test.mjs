@@ -1,8 +1,8 @@
 // npm test: unit + API tests (Vitest), then a production build, the size budgets of the built pages
-// (Vitest on dist/), and browser tests (Playwright in the system Chromium, with axe scans).
-// Exits non-zero on the first failing stage.
+// (Vitest on dist/) and browser tests (Playwright in the system Chromium, with axe scans). Stops at
+// the first failing stage; prints one closing line "tests: N passed, N failed" summed over every stage.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chrome)) {
@@ -14,20 +14,56 @@ if (!existsSync(chrome)) {
   process.exit(1);
 }
 
-const run = (label, cmd, args) => {
+mkdirSync('test-results', { recursive: true });
+const totals = { passed: 0, failed: 0 };
+
+const count = (label, file, read) => {
+  try {
+    const { passed, failed } = read(JSON.parse(readFileSync(file, 'utf8')));
+    totals.passed += passed;
+    totals.failed += failed;
+  } catch {
+    console.error(`(${label}: no result file ${file})`);
+  }
+};
+
+const finish = (code) => {
+  console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed`);
+  process.exit(code);
+};
+
+const run = (label, cmd, args, env = {}) => {
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
-  if (r.status !== 0) {
-    console.error(`\n${label} failed (exit ${r.status ?? r.signal}).`);
-    process.exit(r.status ?? 1);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status ?? 1;
+};
+
+const stage = (label, cmd, args, env, result) => {
+  const code = run(label, cmd, args, env);
+  if (result) count(label, ...result);
+  if (code !== 0) {
+    console.error(`\n${label} failed (exit ${code}).`);
+    finish(code);
   }
 };
 
 const only = process.argv[2];
-if (!only || only === 'vitest') run('Unit and API tests', 'npx', ['vitest', 'run']);
-if (!only || only === 'e2e') {
-  run('Build', 'npx', ['astro', 'build']);
-  run('Size budgets', 'npx', ['vitest', 'run', '--config', 'vitest.budgets.config.ts']);
-  run('Prepare test site', 'node', ['scripts/prepare-test-site.mjs']);
-  run('Browser tests', 'npx', ['playwright', 'test']);
+if (!only || only === 'vitest') {
+  stage('Unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'], {}, [
+    'test-results/vitest.json',
+    (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests }),
+  ]);
 }
+if (!only || only === 'e2e') {
+  stage('Build', 'npx', ['astro', 'build']);
+  stage('Size budgets', 'npx', ['vitest', 'run', '--config', 'vitest.budgets.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/budgets.json'], {}, [
+    'test-results/budgets.json',
+    (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests }),
+  ]);
+  stage('Prepare test site', 'node', ['scripts/prepare-test-site.mjs']);
+  stage('Browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json' }, [
+    'test-results/playwright.json',
+    (j) => ({ passed: j.stats.expected + j.stats.flaky, failed: j.stats.unexpected }),
+  ]);
+}
+finish(0);

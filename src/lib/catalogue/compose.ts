@@ -1,0 +1,116 @@
+/**
+ * Builds the final catalogue (spec recommender.md §3 "Final catalogue composition"):
+ * mapped sample records, then mapped source-list records, then hand-written entries, keyed by id —
+ * a later entry replaces an earlier one with the same id. Pure; client-safe.
+ */
+import { mapRawPhone, phoneId } from './derive';
+import { phoneSchema, rawPhoneSchema, type Brand, type Phone, type PhoneSpecs, type PriceRange, type RawPhone } from './schema';
+
+/** Thrown when catalogue data is invalid; the message names each bad record (brand, model) and field. */
+export class CatalogueDataError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid phone catalogue data:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'CatalogueDataError';
+  }
+}
+
+function label(record: unknown, index: number): string {
+  const r = (record ?? {}) as { brand?: unknown; model?: unknown };
+  const name = [r.brand, r.model].filter((v) => typeof v === 'string' && v.trim()).join(' ');
+  return name || `record #${index + 1}`;
+}
+
+/**
+ * Validates raw records with `rawPhoneSchema`. Throws CatalogueDataError listing every problem as
+ * 'Brand Model: field: message' (e.g. 'Samsung Galaxy S24: battery_capacity: must look like "3349 mAh"').
+ */
+export function parseRawRecords(records: readonly unknown[]): RawPhone[] {
+  const problems: string[] = [];
+  const parsed: RawPhone[] = [];
+  records.forEach((record, i) => {
+    const result = rawPhoneSchema.safeParse(record);
+    if (result.success) parsed.push(result.data);
+    else for (const issue of result.error.issues) problems.push(`${label(record, i)}: ${issue.path.join('.') || '(record)'}: ${issue.message}`);
+  });
+  if (problems.length) throw new CatalogueDataError(problems);
+  return parsed;
+}
+
+/** The recommender classes of a phone. */
+export type PhoneClasses = Pick<PhoneSpecs, 'cameraQuality' | 'batteryLife' | 'screenSize' | 'storage' | 'processorSpeed' | 'connectivity' | 'advancedFeatures'>;
+
+/** A hand-written entry: what is decided by hand; the remaining facts come from the phone's source record. */
+export interface CuratedEntry {
+  brand: Brand;
+  model: string;
+  /** List price in US dollars. */
+  price: number;
+  priceRange: PriceRange;
+  purchaseLink: string | null;
+  reviewVideoId: string | null;
+  classes: PhoneClasses;
+  /** Facts the source list omits for recent phones. */
+  facts: { os_version: string; colors: string[]; waterResistance: string; weight: string };
+}
+
+/**
+ * Turns a hand-written entry into a Phone, on top of the mapped source record with the same id.
+ * Throws CatalogueDataError if there is no such record or the result is not a valid Phone.
+ */
+export function curatedPhone(entry: CuratedEntry, base: Phone | undefined): Phone {
+  const id = phoneId(entry.brand, entry.model);
+  if (!base) throw new CatalogueDataError([`${entry.brand} ${entry.model}: hand-written entry has no source record with id '${id}'`]);
+  const phone: Phone = {
+    ...base,
+    price: entry.price,
+    priceEstimated: false,
+    priceRange: entry.priceRange,
+    purchaseLink: entry.purchaseLink,
+    reviewVideoId: entry.reviewVideoId,
+    specs: {
+      ...base.specs,
+      ...entry.classes,
+      os_version: entry.facts.os_version,
+      colors: entry.facts.colors,
+      waterResistance: entry.facts.waterResistance,
+      weight: entry.facts.weight,
+    },
+  };
+  return validPhone(phone);
+}
+
+function validPhone(phone: Phone): Phone {
+  const result = phoneSchema.safeParse(phone);
+  if (!result.success) {
+    throw new CatalogueDataError(result.error.issues.map((i) => `${phone.brand} ${phone.model}: ${i.path.join('.')}: ${i.message}`));
+  }
+  return result.data;
+}
+
+/**
+ * Merges layers of phones by id, in order: a later phone replaces an earlier one with the same id
+ * (keeping the earlier one's position). Every phone is validated against `phoneSchema`.
+ */
+export function mergeById(...layers: readonly (readonly Phone[])[]): Phone[] {
+  const byId = new Map<string, Phone>();
+  for (const layer of layers) for (const phone of layer) byId.set(phone.id, validPhone(phone));
+  return [...byId.values()];
+}
+
+export interface CatalogueSources {
+  /** Raw records mapped with the sample mapping (spec: iPhone 14 Pro, Galaxy S23 Ultra, Pixel 8 Pro). */
+  samples: readonly RawPhone[];
+  /** The embedded source list. */
+  records: readonly RawPhone[];
+  /** Hand-written entries, applied last. */
+  curated: readonly CuratedEntry[];
+}
+
+/** The final catalogue: samples, then source records, then hand-written entries; later replaces earlier by id. */
+export function buildCatalogue({ samples, records, curated }: CatalogueSources): Phone[] {
+  const sampleLayer = samples.map((r) => mapRawPhone(r, 'sample'));
+  const recordLayer = records.map((r) => mapRawPhone(r, 'external'));
+  const bases = new Map(recordLayer.map((p) => [p.id, p]));
+  const curatedLayer = curated.map((entry) => curatedPhone(entry, bases.get(phoneId(entry.brand, entry.model))));
+  return mergeById(sampleLayer, recordLayer, curatedLayer);
+}

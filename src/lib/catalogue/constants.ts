@@ -1,0 +1,34 @@
+/**
+ * Constants of the phone catalogue. Client-safe.
+ */
+
+/**
+ * The year the catalogue is current to — NOT the clock.
+ *
+ * The recommender only suggests phones released in the last two years relative to this year
+ * (spec §9: "year >= 2023, using a fixed current year of 2025"), and ages (support label, age-based
+ * price tier) are measured from it. Raise it when the catalogue gains the next year's phones; using
+ * `new Date()` instead would silently empty the recommendations once the data is two years old.
+ */
+export const CATALOGUE_CURRENT_YEAR = 2025;
+
+/** Only phones released in this year or later are recommended (spec §9 "last 2 years"). */
+export const RECOMMENDABLE_FROM_YEAR = CATALOGUE_CURRENT_YEAR - 2;
+
+/** Local stock images by brand (spec §5 Image); served from `public/images/phones/`. */
+export const STOCK_IMAGES = {
+  apple: '/images/phones/apple.svg',
+  samsung: '/images/phones/samsung.svg',
+  google: '/images/phones/google.svg',
+  generic: '/images/phones/generic.svg',
+} as const;
+
+/** Mapped prices of the three sample records (spec §9). */
+export const SAMPLE_PRICES = { Apple: 999.99, Samsung: 1199.99, other: 999.99 } as const;
+
+/** Mapped prices of the source list by brand: [premium, anything else] (spec §9). */
+export const MAPPED_PRICES = {
+  Apple: { premium: 999.99, other: 699.99 },
+  Samsung: { premium: 1199.99, other: 499.99 },
+  other: { premium: 899.99, other: 449.99 },
+} as const;

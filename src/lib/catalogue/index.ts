@@ -1,0 +1,72 @@
+/**
+ * The phone catalogue, finished at import time (build time for pages, cold start for functions).
+ *
+ *   PHONES                     every phone, mapped and validated (Phone[])
+ *   findPhoneById(id)          one phone by id, or undefined
+ *   findPhoneByText(text)      one phone whose 'Brand Model' equals the text, case-insensitively
+ *   phoneModelNames()          'Brand Model' strings, newest first (newsletter suggestions)
+ *   recommendablePhones()      phones the recommender may suggest (released since RECOMMENDABLE_FROM_YEAR)
+ *   CATALOGUE_CURRENT_YEAR     the year the catalogue is current to (not the clock)
+ *
+ * Importing this module pulls in the raw data and zod: use it in pages' frontmatter and in functions,
+ * and hand islands the finished `Phone` objects as props, so browsers never download raw records.
+ */
+import { appleRecords } from '../../data/phones/apple';
+import { curatedEntries } from '../../data/phones/curated';
+import { googleRecords } from '../../data/phones/google';
+import { samsungRecords } from '../../data/phones/samsung';
+import { buildCatalogue, parseRawRecords } from './compose';
+import { RECOMMENDABLE_FROM_YEAR } from './constants';
+import { phoneId } from './derive';
+import type { Phone, RawPhone } from './schema';
+
+export * from './constants';
+export * from './schema';
+export { phoneId, phoneImage, mapRawPhone } from './derive';
+export { buildCatalogue, mergeById, parseRawRecords, CatalogueDataError, type CuratedEntry } from './compose';
+
+/** The embedded source list, validated (throws CatalogueDataError naming brand, model and field). */
+export const RAW_RECORDS: readonly RawPhone[] = parseRawRecords([...appleRecords, ...samsungRecords, ...googleRecords]);
+
+/** Models mapped with the sample mapping (spec §3). */
+export const SAMPLE_MODELS = ['Apple iPhone 14 Pro', 'Samsung Galaxy S23 Ultra', 'Google Pixel 8 Pro'] as const;
+
+const samples = SAMPLE_MODELS.map((name) => {
+  const record = RAW_RECORDS.find((r) => `${r.brand} ${r.model}` === name);
+  if (!record) throw new Error(`Sample record ${name} is missing from the source list`);
+  return record;
+});
+
+/** Every phone of the final catalogue, mapped and validated. */
+export const PHONES: readonly Phone[] = buildCatalogue({ samples, records: RAW_RECORDS, curated: curatedEntries });
+
+const byId = new Map(PHONES.map((p) => [p.id, p]));
+const byText = new Map(PHONES.map((p) => [`${p.brand} ${p.model}`.toLowerCase(), p]));
+
+/** The phone with this id, or undefined. */
+export function findPhoneById(id: string): Phone | undefined {
+  return byId.get(id);
+}
+
+/**
+ * The phone whose 'Brand Model' equals `text` case-insensitively (spaces collapsed), e.g.
+ * 'samsung galaxy s24+'; also accepts an id-shaped text ('samsung-galaxy-s24-plus'). Undefined if none.
+ */
+export function findPhoneByText(text: string): Phone | undefined {
+  const t = text.trim().replace(/\s+/g, ' ').toLowerCase();
+  if (!t) return undefined;
+  const [brand = '', ...rest] = t.split(' ');
+  return byText.get(t) ?? byId.get(t) ?? (rest.length ? byId.get(phoneId(brand, rest.join(' '))) : undefined);
+}
+
+/** 'Brand Model' of every phone, newest first then alphabetically (newsletter phone-model suggestions). */
+export function phoneModelNames(): string[] {
+  return [...PHONES]
+    .sort((a, b) => b.year - a.year || `${a.brand} ${a.model}`.localeCompare(`${b.brand} ${b.model}`))
+    .map((p) => `${p.brand} ${p.model}`);
+}
+
+/** Phones the recommender may suggest: released in RECOMMENDABLE_FROM_YEAR or later. */
+export function recommendablePhones(): Phone[] {
+  return PHONES.filter((p) => p.year >= RECOMMENDABLE_FROM_YEAR);
+}

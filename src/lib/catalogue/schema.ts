@@ -1,0 +1,182 @@
+/**
+ * Schemas and types of the phone catalogue (spec recommender.md §3).
+ *
+ * Two shapes:
+ * - {@link rawPhoneSchema}: one record of the embedded source list (`src/data/phones/*.ts`), text as a
+ *   spec sheet would print it. Validated at build/test time.
+ * - {@link phoneSchema}: the finished catalogue entry the site uses (classes derived from the raw text,
+ *   price, image, links). Unknown facts are `null` (shown as '—'), never guessed.
+ *
+ * Client-safe: no server imports.
+ */
+import { z } from 'zod';
+import { CATALOGUE_CURRENT_YEAR } from './constants';
+
+/** Brands in the catalogue. */
+export const BRANDS = ['Apple', 'Samsung', 'Google'] as const;
+export type Brand = (typeof BRANDS)[number];
+
+export const PRICE_RANGES = ['budget', 'midrange', 'premium'] as const;
+export type PriceRange = (typeof PRICE_RANGES)[number];
+
+export const CAMERA_QUALITIES = ['basic', 'good', 'professional'] as const;
+export type CameraQuality = (typeof CAMERA_QUALITIES)[number];
+
+export const BATTERY_LIVES = ['standard', 'extended', 'maximum'] as const;
+export type BatteryLife = (typeof BATTERY_LIVES)[number];
+
+export const SCREEN_SIZES = ['small', 'medium', 'large'] as const;
+export type ScreenSize = (typeof SCREEN_SIZES)[number];
+
+export const STORAGES = ['64gb', '128gb', '256gb', '512gb', '1tb'] as const;
+export type Storage = (typeof STORAGES)[number];
+
+export const PROCESSOR_SPEEDS = ['standard', 'fast', 'premium'] as const;
+export type ProcessorSpeed = (typeof PROCESSOR_SPEEDS)[number];
+
+export const CONNECTIVITIES = ['4g', '5g'] as const;
+export type Connectivity = (typeof CONNECTIVITIES)[number];
+
+export const ADVANCED_FEATURES = ['standard', 'ai', 'foldable', 'ar'] as const;
+export type AdvancedFeature = (typeof ADVANCED_FEATURES)[number];
+
+export const PHONE_OS = ['ios', 'android'] as const;
+export type PhoneOs = (typeof PHONE_OS)[number];
+
+/** Fields that the source list drops for entries from 2020 on (spec §3 Raw source record). */
+export const FIELDS_OMITTED_FROM_2020 = ['launch_date', 'image_url', 'weight', 'os_version', 'colors', 'price', 'water_resistance'] as const;
+
+const text = z.string().trim().min(1);
+
+/** One record of the embedded source list, as a spec sheet prints it. */
+export const rawPhoneSchema = z
+  .object({
+    brand: z.enum(BRANDS),
+    model: text,
+    year: z.number().int().min(2007).max(CATALOGUE_CURRENT_YEAR),
+    /** 'Budget', 'Midrange' or 'Premium' (older data only uses the last two). */
+    category: z.enum(['Budget', 'Midrange', 'Premium']),
+    network: z.enum(['3G', '3G/4G', '4G', '5G']),
+    /** Release date, YYYY-MM-DD (entries before 2020 only). */
+    launch_date: z.iso.date().optional(),
+    /** e.g. '147.6 x 71.6 x 7.8 mm'; foldables give both states. */
+    dimensions: z.string().regex(/\d+(\.\d+)? x \d+(\.\d+)? x \d+(\.\d+)? mm/, 'must look like "147.6 x 71.6 x 7.8 mm"'),
+    body_material: text,
+    display_type: text,
+    /** Main display diagonal, e.g. '6.1 inches'. */
+    screen_size: z.string().regex(/^\d+(\.\d+)? inches$/, 'must look like "6.1 inches"'),
+    /** e.g. '3349 mAh'; null when the maker never published it. */
+    battery_capacity: z.string().regex(/^\d{3,5} mAh$/, 'must look like "3349 mAh"').nullable(),
+    battery_type: text,
+    /** 'Single: …', 'Dual: …', 'Triple: …' or 'Quad: …' followed by comma-separated lenses. */
+    main_camera: z.string().regex(/^(Single|Dual|Triple|Quad): \S/, 'must start with Single:, Dual:, Triple: or Quad:'),
+    selfie_camera: text,
+    chipset: text,
+    /** e.g. '8GB' or '8GB/12GB'. */
+    ram: z.string().regex(/^\d+GB(\/\d+GB)*$/, 'must look like "8GB" or "8GB/12GB"'),
+    /** Slash-separated options, e.g. '128GB/256GB/1TB'. */
+    storage: z.string().regex(/^\d+(GB|TB)(\/\d+(GB|TB))*$/, 'must look like "128GB/256GB/1TB"'),
+    memory_card_slot: text,
+    wifi_type: text,
+    features: z.array(text).min(1),
+    image_url: z.string().optional(),
+    weight: z.string().regex(/^\d+(\.\d+)? g$/, 'must look like "174 g"').optional(),
+    os_version: text.optional(),
+    colors: z.array(text).min(1).optional(),
+    /** Launch price in US dollars. */
+    price: z.number().positive().optional(),
+    water_resistance: z.enum(['No', 'IP53', 'IP54', 'IP67', 'IP68', 'IPX8']).optional(),
+  })
+  .strict()
+  .superRefine((r, ctx) => {
+    if (r.year >= 2020) {
+      for (const field of FIELDS_OMITTED_FROM_2020) {
+        if (r[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: `entries from 2020 on omit ${field}` });
+      }
+    } else if (r.launch_date === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['launch_date'], message: 'entries before 2020 need a launch_date' });
+    } else if (Number(r.launch_date.slice(0, 4)) !== r.year) {
+      ctx.addIssue({ code: 'custom', path: ['launch_date'], message: `launch_date is not in ${r.year}` });
+    }
+  });
+
+/** A raw record as written in `src/data/phones/*.ts` (before validation). */
+export type RawPhoneRecord = z.input<typeof rawPhoneSchema>;
+/** A validated raw record. */
+export type RawPhone = z.output<typeof rawPhoneSchema>;
+
+const nullableText = z.string().min(1).nullable();
+
+/** Lens by lens, as printed (null when the phone has no such lens or it is unknown). */
+export const cameraSpecsSchema = z.object({
+  mainCamera: nullableText,
+  ultrawide: nullableText,
+  telephoto: nullableText,
+  macro: nullableText,
+  frontCamera: nullableText,
+});
+export type CameraSpecs = z.infer<typeof cameraSpecsSchema>;
+
+/** Classes used by the recommender plus the printed facts behind them. */
+export const phoneSpecsSchema = z.object({
+  cameraQuality: z.enum(CAMERA_QUALITIES),
+  batteryLife: z.enum(BATTERY_LIVES),
+  screenSize: z.enum(SCREEN_SIZES),
+  /** Largest storage option. */
+  storage: z.enum(STORAGES),
+  processorSpeed: z.enum(PROCESSOR_SPEEDS),
+  connectivity: z.enum(CONNECTIVITIES),
+  advancedFeatures: z.enum(ADVANCED_FEATURES),
+  /** OS the phone launched with, e.g. 'iOS 11'; null when the source does not say. */
+  os_version: nullableText,
+  colors: z.array(z.string().min(1)).nullable(),
+  /** Display type as printed, e.g. 'Super Retina XDR OLED, 120Hz ProMotion'. */
+  display: nullableText,
+  chipset: nullableText,
+  dimensions: nullableText,
+  weight: nullableText,
+  cameraSpecs: cameraSpecsSchema,
+  /** Main display diagonal in inches. */
+  screenInches: z.number().positive().nullable(),
+  /** Battery capacity in mAh; null when never published. */
+  batteryMah: z.number().int().positive().nullable(),
+  batteryType: nullableText,
+  ram: nullableText,
+  /** Storage options as printed, smallest first, e.g. ['128GB', '256GB']. */
+  storageOptions: z.array(z.string().regex(/^\d+(GB|TB)$/)),
+  /** Network generation as printed, e.g. '5G'. */
+  network: nullableText,
+  bodyMaterial: nullableText,
+  /** e.g. 'IP68'; null when the source does not say (entries from 2020 on). */
+  waterResistance: nullableText,
+  wifi: nullableText,
+  memoryCardSlot: nullableText,
+  /** Launch price in US dollars when the source gives one. */
+  launchPrice: z.number().positive().nullable(),
+});
+export type PhoneSpecs = z.infer<typeof phoneSpecsSchema>;
+
+/** A finished catalogue entry (spec §3 Phone). */
+export const phoneSchema = z.object({
+  /** Brand and model, lower case, joined by hyphens (see `phoneId`). */
+  id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+  brand: z.enum(BRANDS),
+  model: z.string().min(1),
+  /** Image address: an http(s) URL, or a local stock image (spec §5 Image). */
+  image: z.string().min(1),
+  priceRange: z.enum(PRICE_RANGES),
+  os: z.enum(PHONE_OS),
+  /** Price in US dollars. */
+  price: z.number().positive(),
+  /** True when `price` is the spec's tier-based estimate rather than a known list price. */
+  priceEstimated: z.boolean(),
+  features: z.array(z.object({ label: z.string().min(1) })),
+  /** Release year. */
+  year: z.number().int().min(2007).max(CATALOGUE_CURRENT_YEAR),
+  /** Official product page, or null. */
+  purchaseLink: z.url({ protocol: /^https$/ }).nullable(),
+  /** YouTube video id of a review, or null. */
+  reviewVideoId: z.string().regex(/^[A-Za-z0-9_-]{11}$/).nullable(),
+  specs: phoneSpecsSchema,
+});
+export type Phone = z.infer<typeof phoneSchema>;

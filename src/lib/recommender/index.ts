@@ -1,0 +1,63 @@
+/**
+ * The phone recommender engine (spec recommender.md). Pure TypeScript: no framework, no server code,
+ * no catalogue data — functions take the phones as an argument, so an island receives finished
+ * `Phone` objects as props (e.g. `recommendablePhones()` from src/lib/catalogue in a page's
+ * frontmatter) and never downloads raw records.
+ *
+ * ── Answers ─────────────────────────────────────────────────────────────────────────────────────────
+ *   Preferences, preferencesSchema           the visitor's answers (session storage shape)
+ *   quickCurrentPhoneAnswer(value)           iphone -> {currentBrand:'Apple', os:'ios'}, ... (§4)
+ *   usableCurrentPhone(prefs)                stored current phone unless a generic placeholder (§5)
+ *   splitPhoneText(text)                     'Samsung Galaxy S24' -> {brand, model} (§3)
+ *
+ * ── Wizard ──────────────────────────────────────────────────────────────────────────────────────────
+ *   questionsFor(mode)                       8 (basic) or 11 (advanced) Question objects: title,
+ *                                            description, why, stepName, skippable, options[{value,
+ *                                            label, description}], sets (preference keys)
+ *   MODE_TOOLTIP, CURRENT_PHONE_SEARCH, CURRENT_PHONE_PLACEHOLDER_NAMES
+ *   answerLabel(prefs, id), preferenceSummary(prefs, mode)   readable answers (Your Preferences)
+ *   clearAnswersFrom(prefs, mode, step)      answers of `step` and later removed (§4)
+ *   BUDGET_SLIDER, BUDGET_TICKS, budgetTier(v), budgetDollars(v), budgetReadout(v)
+ *   PRICE_RANGE_LABELS, PRICE_RANGE_NAMES
+ *   wizardProgress(step, questions), progressBarValue(value, max)
+ *   UNKNOWN ('—'), orUnknown(v), formatPrice(n, decimals=0), phonePriceLabel(phone)  ('about $500'
+ *                                            when phone.priceEstimated: the spec's tier price)
+ *   encodeAnswers(prefs) / decodeAnswers(str)   shareable `a` URL parameter (null if invalid)
+ *
+ * ── Recommending ────────────────────────────────────────────────────────────────────────────────────
+ *   recommend(phones, prefs)                 top 2 Recommendation {phone, matchScore, reasons,
+ *                                            working[{criterion,label,answer,phoneHas,points,max,
+ *                                            rule}], points, criteria, scoreRule, tieBreakers}
+ *   rankPhones(phones, prefs)                every candidate, best first
+ *   scorePhone(phone, prefs)                 one phone's Recommendation
+ *   filterCandidates(phones, prefs)          last two years, OS/brand choice, not the own phone
+ *   toRecommendationSummary(rec)             {model, brand, matchScore, reasons} for the e-mail POST
+ *   SCORING                                  the one table of points (documented in scoring.ts)
+ *
+ * ── Phones by name ──────────────────────────────────────────────────────────────────────────────────
+ *   parsePhoneText(text, defaultBrand)       local guess of brand + model (§5 Search)
+ *   searchCatalogue(phones, query, limit)    ranked text search (exact, prefix, ..., contains)
+ *   resolvePhone(phones, text)               the catalogue phone a text names, or null
+ *   guessReleaseYear(model), DEFAULT_RELEASE_YEAR
+ *   supportLabel(brand, year), ageBasedPriceTier(model, year)
+ *   classifyCameraText / classifyBatteryText / classifyScreenText / classifyPrice (§5 live data)
+ *   DEFAULT_PRICE (699.99), MISSING_PRICE (999), impliesFiveG(year), impliesAiFeatures(year)
+ *   enrichCurrentPhone(known, lookup)        §4 enrichment from a specs lookup
+ *
+ * ── Shared zod schemas (./schemas) ──────────────────────────────────────────────────────────────────
+ *   saveRecommendationsFormSchema, resultsEmailFormSchema, FORM_MESSAGES,
+ *   recommendationsPayloadSchema (POST /api/recommendations), searchResponseSchema,
+ *   phoneSpecsResponseSchema, LIMITS
+ */
+export * from './preferences';
+export * from './questions';
+export * from './budget';
+export * from './progress';
+export * from './scoring';
+export * from './search';
+export * from './classify';
+export * from './share';
+export * from './schemas';
+export * from './format';
+export { toSearchResult, toSpecsPhone, searchPhones, estimatePhone, phoneSpecsFor, SEARCH_LIMIT, ESTIMATED_NOTE } from './responses';
+export type { Phone, PriceRange, CameraQuality, BatteryLife, ScreenSize, Storage, ProcessorSpeed, AdvancedFeature } from '../catalogue/schema';

@@ -1,0 +1,176 @@
+/**
+ * Zod schemas shared by the browser and the functions (spec recommender.md §3, §5, §7):
+ * the save-recommendations form and POST /api/recommendations payload, the results-page e-mail form,
+ * and the answers of GET /api/phone-specs/{text} and GET /api/search-phones.
+ *
+ * Client-safe: no server imports.
+ */
+import { z } from 'zod';
+import { PHONE_OS } from '../catalogue/schema';
+import { preferencesSchema } from './preferences';
+
+/** Exact client messages of the e-mail forms (spec §5). */
+export const FORM_MESSAGES = {
+  nameRequired: 'Name is required',
+  emailInvalid: 'Please enter a valid email address',
+  phoneModelRequired: 'Current phone model is required',
+} as const;
+
+/** Length caps of the payload. */
+export const LIMITS = {
+  name: 80,
+  email: 254,
+  phoneModel: 80,
+  /** Characters of the `preferences` JSON string. */
+  preferencesJson: 4000,
+  /** Characters of the `recommendations` JSON string. */
+  recommendationsJson: 4000,
+  /** Recommendations per e-mail (the recommender keeps its top 2). */
+  recommendations: 2,
+  reasons: 4,
+  reason: 200,
+  model: 80,
+  brand: 40,
+  /** Characters of a search or phone-specs query. */
+  query: 100,
+} as const;
+
+/** Links are not allowed in visitor text that ends up in an e-mail (keeps the form useless to spammers). */
+const NO_LINKS = /(https?:\/\/|www\.|\b[a-z0-9-]+\.(com|net|org|ru|info|xyz|top|io)\b)/i;
+const noLinks = (s: string) => !NO_LINKS.test(s);
+
+const email = z
+  .string({ error: FORM_MESSAGES.emailInvalid })
+  .trim()
+  .max(LIMITS.email, FORM_MESSAGES.emailInvalid)
+  .pipe(z.email(FORM_MESSAGES.emailInvalid));
+
+/** The save-recommendations form (client validation, same rules as the server). */
+export const saveRecommendationsFormSchema = z.object({
+  name: z
+    .string({ error: FORM_MESSAGES.nameRequired })
+    .trim()
+    .min(1, FORM_MESSAGES.nameRequired)
+    .max(LIMITS.name, `Name must be at most ${LIMITS.name} characters`)
+    .refine(noLinks, 'Name must not contain a web address'),
+  email,
+  phoneModel: z
+    .string({ error: FORM_MESSAGES.phoneModelRequired })
+    .trim()
+    .min(1, FORM_MESSAGES.phoneModelRequired)
+    .max(LIMITS.phoneModel, `Current phone model must be at most ${LIMITS.phoneModel} characters`)
+    .refine(noLinks, 'Current phone model must not contain a web address'),
+});
+export type SaveRecommendationsForm = z.infer<typeof saveRecommendationsFormSchema>;
+
+/** The results-page e-mail form. */
+export const resultsEmailFormSchema = z.object({ email });
+export type ResultsEmailForm = z.infer<typeof resultsEmailFormSchema>;
+
+/** One recommendation as sent by the browser (`toRecommendationSummary`). */
+export const recommendationSummarySchema = z.object({
+  model: z.string().trim().min(1).max(LIMITS.model),
+  brand: z.string().trim().min(1).max(LIMITS.brand),
+  matchScore: z.number().int().min(0).max(100),
+  reasons: z
+    .array(z.string().trim().min(1).max(LIMITS.reason).refine(noLinks, 'Reasons must not contain web addresses'))
+    .max(LIMITS.reasons),
+});
+export type RecommendationSummary = z.infer<typeof recommendationSummarySchema>;
+
+/** A string field holding JSON, parsed and then validated with `schema`. */
+function jsonString<S extends z.ZodType>(schema: S, maxChars: number, what: string) {
+  return z
+    .string({ error: `${what} must be a JSON string` })
+    .max(maxChars, `${what} is longer than ${maxChars} characters`)
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `${what} is not valid JSON` });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+}
+
+/**
+ * POST /api/recommendations body (spec §7): the form fields plus `preferences` (JSON string of the
+ * answers) and `recommendations` (JSON string of 1-2 {model, brand, matchScore, reasons}); both JSON
+ * strings are parsed and validated. Output has them as objects.
+ */
+export const recommendationsPayloadSchema = saveRecommendationsFormSchema.extend({
+  preferences: jsonString(preferencesSchema, LIMITS.preferencesJson, 'preferences'),
+  recommendations: jsonString(
+    z.array(recommendationSummarySchema).min(1, 'At least one recommendation is required').max(LIMITS.recommendations),
+    LIMITS.recommendationsJson,
+    'recommendations',
+  ),
+});
+/** What the browser sends. */
+export type RecommendationsPayloadInput = z.input<typeof recommendationsPayloadSchema>;
+/** What the server works with after validation. */
+export type RecommendationsPayload = z.output<typeof recommendationsPayloadSchema>;
+
+const text = z.string().nullable();
+
+/** One phone in GET /api/search-phones (spec §3 "Search result"); `id` added for selection. */
+export const searchResultSchema = z.object({
+  id: z.string(),
+  brand: z.string(),
+  model: z.string(),
+  year: z.number().int(),
+  category: z.enum(['Budget', 'Midrange', 'Premium']),
+  price: z.number(),
+  features: z.array(z.string()),
+  main_camera: text,
+  selfie_camera: text,
+  battery_capacity: text,
+  screen_size: text,
+  storage: text,
+  chipset: text,
+  network: text,
+  display_type: text,
+  dimensions: text,
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+/** GET /api/search-phones?query= answer: at most 10 phones, none for an empty query. */
+export const searchResponseSchema = z.object({ phones: z.array(searchResultSchema).max(10) });
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+/** The search text of GET /api/search-phones and GET /api/phone-specs. */
+export const phoneQuerySchema = z.string().trim().max(LIMITS.query, `The search text is longer than ${LIMITS.query} characters`);
+
+/** Where a phone-specs answer came from: the catalogue, or guessed from the typed name. */
+export const PHONE_SPECS_SOURCES = ['internal', 'estimated'] as const;
+
+/** GET /api/phone-specs/{text} answer (spec §3 "Phone specs API response"); null means unknown. */
+export const phoneSpecsResponseSchema = z.object({
+  source: z.enum(PHONE_SPECS_SOURCES),
+  /** Shown with estimated phones, e.g. 'Not in our catalogue: estimated from the model name.'; else null. */
+  note: text,
+  phone: z.object({
+    /** Catalogue id, or null for an estimated phone. */
+    id: text,
+    brand: z.string(),
+    model: z.string(),
+    image: z.string(),
+    release_year: z.number().int(),
+    /** The phone's price in US dollars (the spec names it price_range). */
+    price_range: z.number(),
+    os: z.enum(PHONE_OS),
+    specs: z.object({
+      display: text,
+      camera: z.object({ main: text, ultrawide: text, telephoto: text, macro: text, selfie: text }),
+      battery: text,
+      processor: text,
+      storage: text,
+      connectivity: text,
+      features: z.array(z.string()),
+      dimensions: text,
+      weight: text,
+    }),
+  }),
+});
+export type PhoneSpecsResponse = z.infer<typeof phoneSpecsResponseSchema>;

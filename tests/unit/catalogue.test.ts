@@ -1,0 +1,348 @@
+import { describe, expect, it } from 'vitest';
+import { appleRecords } from '../../src/data/phones/apple';
+import { curatedEntries } from '../../src/data/phones/curated';
+import { googleRecords } from '../../src/data/phones/google';
+import { samsungRecords } from '../../src/data/phones/samsung';
+import {
+  CATALOGUE_CURRENT_YEAR,
+  CatalogueDataError,
+  PHONES,
+  RAW_RECORDS,
+  RECOMMENDABLE_FROM_YEAR,
+  buildCatalogue,
+  findPhoneById,
+  findPhoneByText,
+  mapRawPhone,
+  mergeById,
+  parseRawRecords,
+  phoneId,
+  phoneModelNames,
+  phoneSchema,
+  recommendablePhones,
+  type Phone,
+  type RawPhoneRecord,
+} from '../../src/lib/catalogue';
+import {
+  deriveAdvancedFeatures,
+  deriveBatteryLife,
+  deriveCameraQuality,
+  deriveConnectivity,
+  deriveOs,
+  derivePriceRange,
+  deriveProcessorSpeed,
+  deriveScreenSize,
+  deriveStorage,
+  mappedOsVersion,
+  mappedPrice,
+  parseCameraSpecs,
+  phoneImage,
+} from '../../src/lib/catalogue/derive';
+
+const raw = (brand: string, model: string) => {
+  const r = RAW_RECORDS.find((x) => x.brand === brand && x.model === model);
+  if (!r) throw new Error(`no raw record ${brand} ${model}`);
+  return r;
+};
+
+describe('catalogue facts', () => {
+  it('has at least 85 raw records, at least 25 from each of Apple, Samsung and Google', () => {
+    expect(RAW_RECORDS.length).toBeGreaterThanOrEqual(85);
+    for (const brand of ['Apple', 'Samsung', 'Google']) {
+      expect(RAW_RECORDS.filter((r) => r.brand === brand).length, brand).toBeGreaterThanOrEqual(25);
+    }
+  });
+
+  it('gives every raw record a unique id', () => {
+    const ids = RAW_RECORDS.map((r) => phoneId(r.brand, r.model));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('maps every phone to a valid Phone with a unique id', () => {
+    for (const p of PHONES) expect(phoneSchema.safeParse(p).success, p.id).toBe(true);
+    expect(new Set(PHONES.map((p) => p.id)).size).toBe(PHONES.length);
+  });
+
+  it('has phones from every year 2023-2025 for every brand, so recommendations have choice', () => {
+    for (const brand of ['Apple', 'Samsung', 'Google']) {
+      for (let year = RECOMMENDABLE_FROM_YEAR; year <= CATALOGUE_CURRENT_YEAR; year++) {
+        expect(PHONES.some((p) => p.brand === brand && p.year === year), `${brand} ${year}`).toBe(true);
+      }
+    }
+    const recent = recommendablePhones();
+    expect(recent.length).toBeGreaterThanOrEqual(40);
+    for (const tier of ['budget', 'midrange', 'premium'] as const) expect(recent.some((p) => p.priceRange === tier), tier).toBe(true);
+    for (const feature of ['standard', 'ai', 'foldable'] as const) expect(recent.some((p) => p.specs.advancedFeatures === feature), feature).toBe(true);
+  });
+
+  it('keeps the current year as a named constant: 2025, and recommends from 2023', () => {
+    expect(CATALOGUE_CURRENT_YEAR).toBe(2025);
+    expect(RECOMMENDABLE_FROM_YEAR).toBe(2023);
+    expect(recommendablePhones().every((p) => p.year >= 2023)).toBe(true);
+    expect(PHONES.some((p) => p.year === 2022)).toBe(true);
+  });
+
+  it('omits the older-only fields from every record from 2020 on, and dates every older record', () => {
+    for (const r of RAW_RECORDS) {
+      if (r.year >= 2020) {
+        for (const f of ['launch_date', 'image_url', 'weight', 'os_version', 'colors', 'price', 'water_resistance'] as const) expect(r[f], `${r.model} ${f}`).toBeUndefined();
+      } else {
+        expect(r.launch_date?.startsWith(String(r.year)), r.model).toBe(true);
+      }
+    }
+  });
+
+  it('leaves unknown facts unknown: the iPhone 17 battery capacity is null, shown as unknown, classed standard', () => {
+    const p = findPhoneById('apple-iphone-17-pro-max')!;
+    expect(p.specs.batteryMah).toBeNull();
+    expect(p.specs.batteryLife).toBe('standard');
+    expect(p.specs.waterResistance).toBeNull();
+    expect(p.specs.os_version).toBeNull();
+  });
+});
+
+describe('raw record validation', () => {
+  const good = appleRecords.find((r) => r.model === 'iPhone 15')!;
+
+  it('fails a bad record naming its brand, model and field', () => {
+    const bad: RawPhoneRecord = { ...good, battery_capacity: '3349mAh' };
+    expect(() => parseRawRecords([bad])).toThrow(CatalogueDataError);
+    expect(() => parseRawRecords([bad])).toThrow(/Apple iPhone 15: battery_capacity: must look like "3349 mAh"/);
+  });
+
+  it('rejects a 2020+ record that carries an older-only field', () => {
+    expect(() => parseRawRecords([{ ...good, price: 799 }])).toThrow(/Apple iPhone 15: price: entries from 2020 on omit price/);
+  });
+
+  it('rejects an older record without a launch date, an unknown field and a record without a model', () => {
+    const old = samsungRecords.find((r) => r.model === 'Galaxy S9')!;
+    const { launch_date: _omit, ...undated } = old;
+    expect(() => parseRawRecords([undated])).toThrow(/Samsung Galaxy S9: launch_date: entries before 2020 need a launch_date/);
+    expect(() => parseRawRecords([{ ...good, colour: 'Blue' }])).toThrow(/Apple iPhone 15: \(record\): Unrecognized key/);
+    expect(() => parseRawRecords([{ ...good, model: undefined }])).toThrow(/Apple: model:/);
+  });
+
+  it('lists every problem of every record at once', () => {
+    try {
+      parseRawRecords([{ ...good, screen_size: '6.1"' }, { ...googleRecords[0], storage: '64 GB' }]);
+      expect.unreachable();
+    } catch (e) {
+      expect((e as CatalogueDataError).problems).toEqual([
+        'Apple iPhone 15: screen_size: must look like "6.1 inches"',
+        'Google Pixel 3: storage: must look like "128GB/256GB/1TB"',
+      ]);
+    }
+  });
+});
+
+describe('deriving categories from raw text (spec §5)', () => {
+  it('priceRange: premium, midrange or budget in any case; anything else midrange', () => {
+    expect(derivePriceRange('Premium')).toBe('premium');
+    expect(derivePriceRange('BUDGET')).toBe('budget');
+    expect(derivePriceRange('midrange')).toBe('midrange');
+    expect(derivePriceRange('Flagship')).toBe('midrange');
+    expect(derivePriceRange(undefined)).toBe('midrange');
+  });
+
+  it('cameraQuality: 200MP, Triple, Quad or 48MP professional; 50MP or 64MP good; else basic', () => {
+    expect(deriveCameraQuality('Dual: 200MP wide, 12MP ultrawide')).toBe('professional');
+    expect(deriveCameraQuality('Triple: 12MP wide, 12MP telephoto, 12MP ultrawide')).toBe('professional');
+    expect(deriveCameraQuality('Quad: 12MP wide, 12MP, 16MP, ToF')).toBe('professional');
+    expect(deriveCameraQuality('Single: 48MP wide')).toBe('professional');
+    expect(deriveCameraQuality('Dual: 50MP wide, 12MP ultrawide')).toBe('good');
+    expect(deriveCameraQuality('Dual: 64MP wide, 13MP ultrawide')).toBe('good');
+    expect(deriveCameraQuality('Dual: 12MP wide, 12MP ultrawide')).toBe('basic');
+    // 108MP is not '08MP' and 148MP is not '48MP': whole figures only
+    expect(deriveCameraQuality('Single: 108MP wide')).toBe('basic');
+    expect(deriveCameraQuality('Single: 148MP wide')).toBe('basic');
+    expect(deriveCameraQuality(null)).toBe('basic');
+  });
+
+  it('batteryLife: 5000 mAh maximum, 4999 extended, 4000 extended, 3999 standard, missing standard', () => {
+    expect(deriveBatteryLife('5000 mAh')).toBe('maximum');
+    expect(deriveBatteryLife('4999 mAh')).toBe('extended');
+    expect(deriveBatteryLife('4000 mAh')).toBe('extended');
+    expect(deriveBatteryLife('3999 mAh')).toBe('standard');
+    expect(deriveBatteryLife(null)).toBe('standard');
+    expect(deriveBatteryLife('unknown')).toBe('standard');
+  });
+
+  it('screenSize: 6.5 in large, 6.49 medium, 6.0 medium, 5.99 small', () => {
+    expect(deriveScreenSize('6.5 inches')).toBe('large');
+    expect(deriveScreenSize('6.49 inches')).toBe('medium');
+    expect(deriveScreenSize('6.0 inches')).toBe('medium');
+    expect(deriveScreenSize('5.99 inches')).toBe('small');
+  });
+
+  it('storage: 1TB, then 512, 256, 128 in that order; otherwise 64gb', () => {
+    expect(deriveStorage('256GB/512GB/1TB/2TB')).toBe('1tb');
+    expect(deriveStorage('128GB/512GB')).toBe('512gb');
+    expect(deriveStorage('128GB/256GB')).toBe('256gb');
+    expect(deriveStorage('128GB')).toBe('128gb');
+    expect(deriveStorage('64GB')).toBe('64gb');
+    expect(deriveStorage('32GB')).toBe('64gb');
+  });
+
+  it("processorSpeed: 'Gen 3', 'Pro', A16-A18 premium; 'Gen 2', A15, Exynos 14xx fast; else standard", () => {
+    expect(deriveProcessorSpeed('Qualcomm Snapdragon 8 Gen 3 for Galaxy')).toBe('premium');
+    expect(deriveProcessorSpeed('Apple A17 Pro')).toBe('premium');
+    expect(deriveProcessorSpeed('Apple A19 Pro')).toBe('premium');
+    expect(deriveProcessorSpeed('Apple A16 Bionic')).toBe('premium');
+    expect(deriveProcessorSpeed('Apple A18')).toBe('premium');
+    expect(deriveProcessorSpeed('Qualcomm Snapdragon 8 Gen 2 for Galaxy')).toBe('fast');
+    expect(deriveProcessorSpeed('Apple A15 Bionic')).toBe('fast');
+    expect(deriveProcessorSpeed('Samsung Exynos 1480')).toBe('fast');
+    expect(deriveProcessorSpeed('Apple A14 Bionic')).toBe('standard');
+    expect(deriveProcessorSpeed('Qualcomm Snapdragon 8 Gen 1')).toBe('standard');
+    expect(deriveProcessorSpeed('Google Tensor G4')).toBe('standard');
+  });
+
+  it('advancedFeatures: AI (as a word), Thermometer or Google AI -> ai; Fold -> foldable, also over AI; else standard', () => {
+    expect(deriveAdvancedFeatures(['Galaxy AI'])).toBe('ai');
+    expect(deriveAdvancedFeatures(['Thermometer sensor'])).toBe('ai');
+    expect(deriveAdvancedFeatures(['Google AI (Circle to Search)'])).toBe('ai');
+    expect(deriveAdvancedFeatures(['Foldable 7.6-inch main display'])).toBe('foldable');
+    expect(deriveAdvancedFeatures(['Galaxy AI', 'Foldable 7.6-inch main display'])).toBe('foldable');
+    expect(deriveAdvancedFeatures(['Flex Mode'], 'Galaxy Z Fold5')).toBe('foldable');
+    // 'ai' inside words does not count
+    expect(deriveAdvancedFeatures(['Wireless charging', 'Detailed maps', 'Email'])).toBe('standard');
+  });
+
+  it('os from brand; connectivity 5g only for 5G', () => {
+    expect(deriveOs('Apple')).toBe('ios');
+    expect(deriveOs('apple')).toBe('ios');
+    expect(deriveOs('Samsung')).toBe('android');
+    expect(deriveConnectivity('5G')).toBe('5g');
+    expect(deriveConnectivity('4G')).toBe('4g');
+    expect(deriveConnectivity('3G/4G')).toBe('4g');
+  });
+
+  it('image: an http(s) address as is, otherwise the brand stock image (any case), else the generic one', () => {
+    expect(phoneImage('Apple', 'http://img.example/p.png')).toBe('http://img.example/p.png');
+    expect(phoneImage('Apple', 'https://img.example/p.png')).toBe('https://img.example/p.png');
+    expect(phoneImage('Apple', '/images/iphone.png')).toBe('/images/phones/apple.svg');
+    expect(phoneImage('SAMSUNG')).toBe('/images/phones/samsung.svg');
+    expect(phoneImage('google', '')).toBe('/images/phones/google.svg');
+    expect(phoneImage('Nokia')).toBe('/images/phones/generic.svg');
+  });
+
+  it('ids: brand and model in lower case joined by hyphens; + becomes plus', () => {
+    expect(phoneId('Apple', 'iPhone 15 Pro Max')).toBe('apple-iphone-15-pro-max');
+    expect(phoneId('Samsung', 'Galaxy S24+')).toBe('samsung-galaxy-s24-plus');
+    expect(phoneId('Google', 'Pixel 4a (5G)')).toBe('google-pixel-4a-5g');
+  });
+
+  it('splits a camera text into lenses, keeping commas inside parentheses', () => {
+    expect(parseCameraSpecs('Quad: 200MP wide (OIS), 10MP 3x telephoto, 50MP 5x periscope telephoto, 12MP ultrawide', '12MP')).toEqual({
+      mainCamera: '200MP wide (OIS)',
+      ultrawide: '12MP ultrawide',
+      telephoto: '10MP 3x telephoto + 50MP 5x periscope telephoto',
+      macro: null,
+      frontCamera: '12MP',
+    });
+    expect(parseCameraSpecs('Triple: 50MP wide (f/1.8, OIS), 5MP ultrawide, 2MP macro', '13MP').macro).toBe('2MP macro');
+    expect(parseCameraSpecs('Single: 12MP wide (f/1.8, OIS)', null)).toMatchObject({ mainCamera: '12MP wide (f/1.8, OIS)', ultrawide: null, frontCamera: null });
+  });
+});
+
+describe('mapping raw records to phones (spec §9)', () => {
+  it('prices source records by brand and tier: Apple 999.99/699.99, Samsung 1199.99/499.99, others 899.99/449.99', () => {
+    expect([mappedPrice('Apple', 'premium', 'external'), mappedPrice('Apple', 'budget', 'external')]).toEqual([999.99, 699.99]);
+    expect([mappedPrice('Samsung', 'premium', 'external'), mappedPrice('Samsung', 'midrange', 'external')]).toEqual([1199.99, 499.99]);
+    expect([mappedPrice('Google', 'premium', 'external'), mappedPrice('Google', 'midrange', 'external')]).toEqual([899.99, 449.99]);
+    expect(mapRawPhone(raw('Google', 'Pixel 9 Pro'))).toMatchObject({ price: 899.99, priceEstimated: true });
+  });
+
+  it('prices sample records Apple 999.99, Samsung 1199.99, others 999.99 and gives them iOS 16 / Android 13', () => {
+    expect(mapRawPhone(raw('Apple', 'iPhone 14 Pro'), 'sample')).toMatchObject({ price: 999.99, specs: { os_version: 'iOS 16' } });
+    expect(mapRawPhone(raw('Samsung', 'Galaxy S23 Ultra'), 'sample')).toMatchObject({ price: 1199.99, specs: { os_version: 'Android 13' } });
+    expect(mapRawPhone(raw('Google', 'Pixel 8 Pro'), 'sample')).toMatchObject({ price: 999.99, specs: { os_version: 'Android 13' } });
+  });
+
+  it("keeps a record's own launch OS, and no invented version for records from 2020 on", () => {
+    expect(mappedOsVersion(raw('Apple', 'iPhone X'), 'external')).toBe('iOS 11');
+    expect(mappedOsVersion(raw('Google', 'Pixel 9'), 'external')).toBeNull();
+  });
+
+  it('maps a whole record: classes from text, facts kept as printed', () => {
+    const p = mapRawPhone(raw('Samsung', 'Galaxy S9'));
+    expect(p).toMatchObject({
+      id: 'samsung-galaxy-s9',
+      os: 'android',
+      year: 2018,
+      priceRange: 'midrange',
+      image: '/images/phones/samsung.svg',
+      specs: {
+        cameraQuality: 'basic',
+        batteryLife: 'standard',
+        screenSize: 'small',
+        storage: '256gb',
+        processorSpeed: 'standard',
+        connectivity: '4g',
+        batteryMah: 3000,
+        screenInches: 5.8,
+        waterResistance: 'IP68',
+        weight: '163 g',
+        launchPrice: 719.99,
+        storageOptions: ['64GB', '128GB', '256GB'],
+      },
+    });
+  });
+});
+
+describe('final catalogue composition', () => {
+  const base = PHONES[0];
+  const variant = (price: number): Phone => ({ ...base, price });
+
+  it('lets a later entry replace an earlier one with the same id, in the earlier position', () => {
+    const other: Phone = { ...base, id: 'other-phone', model: 'Other' };
+    const merged = mergeById([variant(100), other], [variant(200)]);
+    expect(merged.map((p) => [p.id, p.price])).toEqual([
+      [base.id, 200],
+      ['other-phone', base.price],
+    ]);
+  });
+
+  it('applies the 16 hand-written entries last, with list prices 399.99-1299.99 and official links', () => {
+    expect(curatedEntries).toHaveLength(16);
+    const prices = curatedEntries.map((e) => findPhoneById(phoneId(e.brand, e.model))!.price);
+    expect(Math.min(...prices)).toBe(399.99);
+    expect(Math.max(...prices)).toBe(1299.99);
+    for (const e of curatedEntries) {
+      const p = findPhoneById(phoneId(e.brand, e.model))!;
+      expect(p.priceEstimated, p.id).toBe(false);
+      expect(p.purchaseLink, p.id).toMatch(/^https:\/\/(www\.apple\.com|www\.samsung\.com|store\.google\.com)\//);
+    }
+  });
+
+  it('replaces the sample and source versions of the S23 Ultra with the hand-written one', () => {
+    const p = findPhoneById('samsung-galaxy-s23-ultra')!;
+    expect(p).toMatchObject({ price: 1199.99, priceEstimated: false, purchaseLink: 'https://www.samsung.com/us/smartphones/galaxy-s23-ultra/' });
+    expect(p.specs.processorSpeed).toBe('fast');
+    // facts still come from the source record
+    expect(p.specs.batteryMah).toBe(5000);
+  });
+
+  it('refuses a hand-written entry without a source record', () => {
+    expect(() =>
+      buildCatalogue({ samples: [], records: [], curated: [curatedEntries[0]] }),
+    ).toThrow(/Samsung Galaxy S24 Ultra: hand-written entry has no source record with id 'samsung-galaxy-s24-ultra'/);
+  });
+});
+
+describe('lookups', () => {
+  it('finds a phone by id and by brand + model text, case-insensitively', () => {
+    expect(findPhoneById('google-pixel-8a')?.model).toBe('Pixel 8a');
+    expect(findPhoneByText('samsung galaxy s24+')?.id).toBe('samsung-galaxy-s24-plus');
+    expect(findPhoneByText('  APPLE   iPhone 16 pro ')?.id).toBe('apple-iphone-16-pro');
+    expect(findPhoneByText('Apple iPhone 99')).toBeUndefined();
+    expect(findPhoneByText('')).toBeUndefined();
+  });
+
+  it("lists 'Brand Model' names newest first for the newsletter suggestions", () => {
+    const names = phoneModelNames();
+    expect(names).toHaveLength(PHONES.length);
+    expect(names).toContain('Apple iPhone 16 Pro');
+    expect(names).toContain('Samsung Galaxy Z Fold6');
+    expect(names.indexOf('Google Pixel 10')).toBeLessThan(names.indexOf('Google Pixel 3'));
+  });
+});

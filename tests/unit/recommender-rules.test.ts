@@ -1,0 +1,216 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BUDGET_SLIDER,
+  DEFAULT_PRICE,
+  DEFAULT_RELEASE_YEAR,
+  MISSING_PRICE,
+  ageBasedPriceTier,
+  budgetDollars,
+  budgetReadout,
+  budgetTier,
+  classifyBatteryText,
+  classifyCameraText,
+  classifyPrice,
+  classifyScreenText,
+  enrichCurrentPhone,
+  guessReleaseYear,
+  impliesAiFeatures,
+  impliesFiveG,
+  progressBarValue,
+  quickCurrentPhoneAnswer,
+  splitPhoneText,
+  supportLabel,
+  usableCurrentPhone,
+  wizardProgress,
+} from '../../src/lib/recommender';
+
+describe('budget slider (spec §9)', () => {
+  it('starts at 50 and runs 0-100 in steps of 1', () => {
+    expect(BUDGET_SLIDER).toEqual({ min: 0, max: 100, step: 1, initial: 50 });
+  });
+
+  it('maps 0-33 to budget, 34-66 to midrange, 67-100 to premium', () => {
+    expect([0, 33].map(budgetTier)).toEqual(['budget', 'budget']);
+    expect([34, 50, 66].map(budgetTier)).toEqual(['midrange', 'midrange', 'midrange']);
+    expect([67, 100].map(budgetTier)).toEqual(['premium', 'premium']);
+  });
+
+  it('shows round((300 + v/100*1200)/10)*10 dollars: $300 at 0, $900 at 50, $1500 at 100', () => {
+    expect(budgetDollars(0)).toBe(300);
+    expect(budgetDollars(50)).toBe(900);
+    expect(budgetDollars(100)).toBe(1500);
+    expect(budgetDollars(33)).toBe(700); // 696 -> 700
+    expect(budgetDollars(1)).toBe(310); // 312 -> 310
+    expect([budgetReadout(0), budgetReadout(50), budgetReadout(100)]).toEqual(['$300', '$900', '$1500']);
+  });
+
+  it('keeps out-of-range slider values on the scale', () => {
+    expect(budgetTier(-5)).toBe('budget');
+    expect(budgetDollars(250)).toBe(1500);
+    expect(budgetDollars(Number.NaN)).toBe(900);
+  });
+});
+
+describe('progress', () => {
+  it('is (step + 1) / (questions + 1) * 100, reaching 100 on the results step', () => {
+    expect(wizardProgress(0, 8)).toBeCloseTo(100 / 9);
+    expect(wizardProgress(8, 8)).toBe(100);
+    expect(wizardProgress(5, 11)).toBe(50);
+  });
+
+  it('progress bar: max must be above 0 (else 100); a value outside 0..max becomes null', () => {
+    expect(progressBarValue(40, 80)).toEqual({ value: 40, max: 80 });
+    expect(progressBarValue(40, 0)).toEqual({ value: 40, max: 100 });
+    expect(progressBarValue(40, -3)).toEqual({ value: 40, max: 100 });
+    expect(progressBarValue(0, 10)).toEqual({ value: 0, max: 10 });
+    expect(progressBarValue(10, 10)).toEqual({ value: 10, max: 10 });
+    expect(progressBarValue(10.5, 10)).toEqual({ value: null, max: 10 });
+    expect(progressBarValue(-1, 10)).toEqual({ value: null, max: 10 });
+    expect(progressBarValue(null)).toEqual({ value: null, max: 100 });
+  });
+});
+
+describe('classification from specification text (spec §5 live data)', () => {
+  it('camera: 48MP professional, 47MP good, 12MP good, 11MP basic', () => {
+    expect(classifyCameraText('48MP main')).toBe('professional');
+    expect(classifyCameraText('200 MP')).toBe('professional');
+    expect(classifyCameraText('47MP')).toBe('good');
+    expect(classifyCameraText('12MP')).toBe('good');
+    expect(classifyCameraText('11.9MP')).toBe('basic');
+    expect(classifyCameraText('')).toBe('basic');
+  });
+
+  it('battery: 4500 mAh maximum, 4499 extended, 3500 extended, 3499 standard', () => {
+    expect(classifyBatteryText('4500 mAh')).toBe('maximum');
+    expect(classifyBatteryText('4499 mAh')).toBe('extended');
+    expect(classifyBatteryText('3500mAh')).toBe('extended');
+    expect(classifyBatteryText('3499 mAh')).toBe('standard');
+    expect(classifyBatteryText(null)).toBe('standard');
+  });
+
+  it('screen: 6.5 in large, 6.49 medium, 6.0 medium, 5.99 small', () => {
+    expect(classifyScreenText('6.5 inches')).toBe('large');
+    expect(classifyScreenText('6.49"')).toBe('medium');
+    expect(classifyScreenText('6.0')).toBe('medium');
+    expect(classifyScreenText('5.99 inches')).toBe('small');
+  });
+
+  it('price: below 300 budget, below 700 midrange, else premium; missing counts as 999', () => {
+    expect(classifyPrice(299.99)).toBe('budget');
+    expect(classifyPrice(300)).toBe('midrange');
+    expect(classifyPrice(699.99)).toBe('midrange');
+    expect(classifyPrice(700)).toBe('premium');
+    expect(classifyPrice(undefined)).toBe('premium');
+    expect(MISSING_PRICE).toBe(999);
+    expect(DEFAULT_PRICE).toBe(699.99);
+  });
+});
+
+describe('release year', () => {
+  it('2020 or later implies 5G; 2022 or later implies AI features', () => {
+    expect([impliesFiveG(2019), impliesFiveG(2020)]).toEqual([false, true]);
+    expect([impliesAiFeatures(2021), impliesAiFeatures(2022)]).toEqual([false, true]);
+  });
+
+  it('guesses release years from model names, defaulting to 2023', () => {
+    expect(DEFAULT_RELEASE_YEAR).toBe(2023);
+    const cases: [string, number][] = [
+      ['iPhone 8', 2017],
+      ['iPhone X', 2017],
+      ['iPhone XR', 2018],
+      ['iPhone 11 Pro', 2019],
+      ['iPhone 15 Pro Max', 2023],
+      ['iPhone 16e', 2025],
+      ['Galaxy S9', 2018],
+      ['Galaxy S10', 2019],
+      ['Galaxy S24 Ultra', 2024],
+      ['Galaxy Note 9', 2018],
+      ['Galaxy A54', 2023],
+      ['Galaxy Z Fold5', 2023],
+      ['Galaxy Z Flip 6', 2024],
+      ['Pixel 3', 2018],
+      ['Pixel 7a', 2023],
+      ['Pixel 9 Pro XL', 2024],
+      ['Pixel Fold', 2023],
+      ['Nokia 3310', 2023],
+      ['iPhone 30', 2023], // beyond the catalogue year: unknown
+    ];
+    for (const [model, year] of cases) expect(guessReleaseYear(model), model).toBe(year);
+  });
+});
+
+describe('support label by age (years before 2025)', () => {
+  it('Apple up to 5 years, Samsung and Google up to 3, others up to 2', () => {
+    expect(supportLabel('Apple', 2020)).toBe('Full Support');
+    expect(supportLabel('Apple', 2019)).toBe('Limited Support');
+    expect(supportLabel('Samsung', 2022)).toBe('Full Support');
+    expect(supportLabel('Samsung', 2021)).toBe('Limited Support');
+    expect(supportLabel('google', 2022)).toBe('Full Support');
+    expect(supportLabel('Google', 2021)).toBe('Limited Support');
+    expect(supportLabel('Motorola', 2023)).toBe('Full Support');
+    expect(supportLabel('Motorola', 2022)).toBe('Limited Support');
+  });
+});
+
+describe('age-based price tier', () => {
+  it('pro, ultra, fold or flip: premium up to 2 years old, midrange up to 4, then budget', () => {
+    expect(ageBasedPriceTier('iPhone 15 Pro', 2023)).toBe('premium');
+    expect(ageBasedPriceTier('Galaxy S22 Ultra', 2022)).toBe('midrange');
+    expect(ageBasedPriceTier('Galaxy Z Fold3', 2021)).toBe('midrange');
+    expect(ageBasedPriceTier('Galaxy Z Flip', 2020)).toBe('budget');
+  });
+
+  it('other models: midrange up to 2 years old, then budget', () => {
+    expect(ageBasedPriceTier('Pixel 8', 2023)).toBe('midrange');
+    expect(ageBasedPriceTier('Pixel 7', 2022)).toBe('budget');
+    // 'Pro' must be a word: 'Probook' is not a pro model
+    expect(ageBasedPriceTier('Probook 5', 2022)).toBe('budget');
+  });
+});
+
+describe('current phone answers (spec §4, §5)', () => {
+  it('quick answers set brand and, for the three brands, the OS', () => {
+    expect(quickCurrentPhoneAnswer('iphone')).toEqual({ currentPhone: 'iphone', currentBrand: 'Apple', os: 'ios', searchedForCurrentPhone: false });
+    expect(quickCurrentPhoneAnswer('samsung')).toMatchObject({ currentBrand: 'Samsung', os: 'android_samsung' });
+    expect(quickCurrentPhoneAnswer('pixel')).toMatchObject({ currentBrand: 'Google', os: 'android_google' });
+    expect(quickCurrentPhoneAnswer('android_other')).toEqual({ currentPhone: 'android_other', currentBrand: 'Other', searchedForCurrentPhone: false });
+    expect(quickCurrentPhoneAnswer('basic').currentBrand).toBe('None');
+    expect(quickCurrentPhoneAnswer('none').currentBrand).toBe('None');
+  });
+
+  it('uses a stored current phone only when it is not a generic placeholder', () => {
+    expect(usableCurrentPhone({ currentPhone: 'Apple iPhone 12' })).toBe('Apple iPhone 12');
+    for (const v of ['iphone', 'samsung', 'pixel', 'android_other', 'basic', 'none']) expect(usableCurrentPhone({ currentPhone: v })).toBeNull();
+    expect(usableCurrentPhone({})).toBeNull();
+  });
+
+  it('splits a current phone on its first space into brand and model', () => {
+    expect(splitPhoneText('Samsung Galaxy S24 Ultra')).toEqual({ brand: 'Samsung', model: 'Galaxy S24 Ultra' });
+    expect(splitPhoneText('Nokia')).toEqual({ brand: 'Nokia', model: '' });
+  });
+
+  it('enriches a searched phone: image, better camera/battery/storage classes, age tier for estimates', () => {
+    const known = { cameraQuality: 'good' as const, batteryLife: 'maximum' as const, storage: '128gb' as const, priceRange: 'premium' as const };
+    const lookup = { image: '/images/phones/google.svg', model: 'Pixel 7', year: 2022, camera: '50MP wide', battery: '4355 mAh', storage: '128GB/256GB', estimated: true };
+    expect(enrichCurrentPhone(known, lookup)).toEqual({
+      image: '/images/phones/google.svg',
+      cameraQuality: 'professional',
+      batteryLife: 'maximum', // the lookup's 'extended' does not downgrade it
+      storage: '256gb',
+      priceRange: 'budget', // a 3-year-old non-pro model
+    });
+    expect(enrichCurrentPhone(known, { ...lookup, estimated: false }).priceRange).toBe('premium');
+  });
+});
+
+describe('display helpers', () => {
+  it("shows unknown facts as '—' and prices with 0 decimals, marking the spec's tier estimates", async () => {
+    const { UNKNOWN, orUnknown, formatPrice, phonePriceLabel } = await import('../../src/lib/recommender');
+    expect(UNKNOWN).toBe('—');
+    expect([orUnknown(null), orUnknown(undefined), orUnknown(''), orUnknown(0), orUnknown('IP68')]).toEqual(['—', '—', '—', '0', 'IP68']);
+    expect(formatPrice(1199.99)).toBe('$1,200');
+    expect(formatPrice(399.99, 2)).toBe('$399.99');
+    expect(phonePriceLabel({ price: 499.99, priceEstimated: true })).toBe('about $500');
+    expect(phonePriceLabel({ price: 1299.99, priceEstimated: false })).toBe('$1,300');
+  });
+});
