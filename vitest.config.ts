@@ -22,6 +22,17 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
+      {
+        // Real `astro build` runs with fixture content (one build at a time: they share the project's caches).
+        test: {
+          name: 'build',
+          include: ['tests/build/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });
