@@ -624,6 +624,11 @@ async function main() {
     `- Software: Node ${machine.node}, ${machine.chromium}, Astro ${machine.astro}, Lighthouse ${machine.lighthouse}, autocannon ${machine.autocannon}`,
     `- Server: \`scripts/serve.mjs\` (Netlify local emulation, loopback, no compression) on a scratch copy (${SITE}/) with empty storage, SITE_LAUNCHED=true, mail to the local outbox`,
     `- Lighthouse: ${LIGHTHOUSE ? `mobile (default emulation and simulated throttling), median of ${RUNS} run${RUNS > 1 ? 's' : ''} per page, headless Chromium; CPU benchmark index (median) ${median(pages.map((p) => p.lh?.benchmarkIndex)) ?? '—'}` : 'skipped (--no-lighthouse)'}`,
+    ...(Number(machine.load.split(' / ')[0]) > os.cpus().length
+      ? [
+          `- **The machine was busy** (load average ${machine.load.split(' / ')[0]} on ${os.cpus().length} CPUs at the start): Lighthouse performance and the load figures are lower than on an idle machine; sizes are unaffected.`,
+        ]
+      : []),
     `- Load: ${LOAD ? `${CONNECTIONS} connections for ${DURATION} s per endpoint (autocannon), loopback` : 'skipped (--no-load)'}`,
     '',
     '## Pages',
