@@ -1,20 +1,18 @@
 /**
- * Header 'Tap here' / mobile subscribe form.
- * Shows the spec's 'Thanks! ✓' (mobile: 'Thanks for subscribing! ✓') for 3 s, then clears and closes.
- * NOTE: the signups work turns this into a real POST /api/newsletter/subscribe.
+ * Header 'Tap here' / mobile subscribe form: a real newsletter signup (POST /api/newsletter/subscribe).
+ * Shows the spec's 'Thanks! ✓' (mobile: 'Thanks for subscribing! ✓') for 3 s, then clears and closes;
+ * a failure shows an error and keeps the input.
  */
+import { wireSubscribeForm } from './subscribe-form';
+
 export const HEADER_THANKS_MS = 3000;
 
 export function wireHeaderSubscribe(form: HTMLFormElement, close: () => void): void {
-  const status = form.querySelector<HTMLElement>('[data-status]')!;
-  form.addEventListener('submit', (e) => {
-    e.preventDefault();
-    if (!form.reportValidity()) return;
-    status.textContent = form.dataset.thanks ?? 'Thanks! ✓';
-    window.setTimeout(() => {
-      form.reset();
-      status.textContent = '';
-      close();
-    }, HEADER_THANKS_MS);
+  const mobile = form.dataset.variant === 'mobile';
+  wireSubscribeForm(form, {
+    formId: mobile ? 'header-mobile' : 'header',
+    thanks: form.dataset.thanks ?? (mobile ? 'Thanks for subscribing! ✓' : 'Thanks! ✓'),
+    thanksMs: HEADER_THANKS_MS,
+    onDone: close,
   });
 }

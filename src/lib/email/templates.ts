@@ -1,0 +1,225 @@
+/**
+ * E-mail templates: the stored model, the default templates and a pure renderer.
+ *
+ * Placeholders are written in double curly braces: `{{name}}`, `{{interestMessage}}` (spec §2) and
+ * `{{unsubscribeUrl}}` (required in both parts, so staff edits cannot drop the unsubscribe link),
+ * plus the optional `{{siteUrl}}`. Values are HTML-escaped in the HTML part. Every rendered
+ * message ends with the sender's identification (CASL: name, mailing address, contact e-mail),
+ * which is not part of the editable template.
+ *
+ * Pure and client-safe (the admin editor may import the schema and the placeholder list).
+ */
+import { z } from 'zod';
+import { SITE } from '../../config/site';
+import { INTEREST_LABELS, type Interest } from '../signups/constants';
+
+/** Ids of the built-in templates. */
+export const TEMPLATE_IDS = ['waitlist-confirmation', 'newsletter-welcome'] as const;
+export type TemplateId = (typeof TEMPLATE_IDS)[number];
+
+export const PLACEHOLDERS = ['name', 'interestMessage', 'unsubscribeUrl', 'siteUrl'] as const;
+export type Placeholder = (typeof PLACEHOLDERS)[number];
+/** Must appear in the text and the HTML part of every template. */
+export const REQUIRED_PLACEHOLDER = '{{unsubscribeUrl}}';
+
+/** Caps keep a whole update under the API's 16 KB body limit. */
+export const TEMPLATE_LIMITS = { subject: 200, text: 5000, html: 10000 } as const;
+
+/** A stored template (spec §3 "Email template"). */
+export const emailTemplateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  subject: z.string(),
+  textContent: z.string(),
+  htmlContent: z.string(),
+  /** ISO time of the last save (or of initialisation). */
+  lastUpdated: z.string(),
+});
+export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
+
+const hasUnsubscribe = (s: string) => /\{\{\s*unsubscribeUrl\s*\}\}/.test(s);
+const unsubscribeMessage = `Keep the ${REQUIRED_PLACEHOLDER} placeholder: every e-mail needs a working unsubscribe link`;
+
+/** PUT /api/admin/email-templates/{id} payload (spec §3: subject, text_content, html_content). */
+export const templateUpdateSchema = z.object({
+  subject: z
+    .string({ error: 'Subject is required' })
+    .trim()
+    .min(1, 'Subject is required')
+    .max(TEMPLATE_LIMITS.subject, `Subject must be at most ${TEMPLATE_LIMITS.subject} characters`)
+    .refine((s) => !/[\r\n]/.test(s), 'Subject must be a single line'),
+  text_content: z
+    .string({ error: 'Text content is required' })
+    .min(1, 'Text content is required')
+    .max(TEMPLATE_LIMITS.text, `Text content must be at most ${TEMPLATE_LIMITS.text} characters`)
+    .refine(hasUnsubscribe, unsubscribeMessage),
+  html_content: z
+    .string({ error: 'HTML content is required' })
+    .min(1, 'HTML content is required')
+    .max(TEMPLATE_LIMITS.html, `HTML content must be at most ${TEMPLATE_LIMITS.html} characters`)
+    .refine(hasUnsubscribe, unsubscribeMessage),
+});
+export type TemplateUpdate = z.infer<typeof templateUpdateSchema>;
+
+/** Escapes text for HTML element content and attribute values. */
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+const wrapHtml = (title: string, body: string) => `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>
+<body style="margin:0;padding:0;background:#f6f7f9;font-family:-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#111827;">
+<div style="max-width:560px;margin:0 auto;padding:32px 20px;">
+<div style="background:#ffffff;border:1px solid #e5e7eb;border-radius:16px;padding:32px;">
+<p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#c2362b;">${SITE.name}</p>
+${body}
+</div>
+</div>
+</body>
+</html>`;
+
+const p = (html: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.6;">${html}</p>`;
+const unsubscribeHtml = `<p style="margin:24px 0 0;font-size:13px;line-height:1.5;color:#4b5563;">Don't want these e-mails? <a href="{{unsubscribeUrl}}" style="color:#4b5563;">Unsubscribe</a> with one click.</p>`;
+
+/** The templates shipped with the site; stored copies (edited by staff) take precedence. */
+export const DEFAULT_TEMPLATES: Record<TemplateId, Omit<EmailTemplate, 'lastUpdated'>> = {
+  'waitlist-confirmation': {
+    id: 'waitlist-confirmation',
+    name: 'Waitlist confirmation',
+    subject: `You're on the ${SITE.name} waitlist`,
+    textContent: `Hi {{name}},
+
+Thanks for joining the ${SITE.name} waitlist! You're on the list for early access, the launch notification and exclusive content.
+
+{{interestMessage}}
+
+We'll be in touch as soon as we launch.
+
+The ${SITE.name} team
+
+Don't want these e-mails? Unsubscribe with one click: {{unsubscribeUrl}}`,
+    htmlContent: wrapHtml(
+      `You're on the ${SITE.name} waitlist`,
+      [
+        `<h1 style="margin:0 0 16px;font-size:24px;line-height:1.3;">You're on the waitlist!</h1>`,
+        p('Hi {{name}},'),
+        p(`Thanks for joining the ${SITE.name} waitlist! You're on the list for <strong>early access</strong>, the <strong>launch notification</strong> and <strong>exclusive content</strong>.`),
+        p('{{interestMessage}}'),
+        p(`We'll be in touch as soon as we launch.`),
+        p(`The ${SITE.name} team`),
+        unsubscribeHtml,
+      ].join('\n'),
+    ),
+  },
+  'newsletter-welcome': {
+    id: 'newsletter-welcome',
+    name: 'Newsletter welcome',
+    subject: `Welcome to the ${SITE.name} newsletter`,
+    textContent: `Hi {{name}},
+
+Welcome to the ${SITE.name} community! You'll get our tutorials and tech updates by e-mail.
+
+{{interestMessage}}
+
+See you in your inbox,
+The ${SITE.name} team
+
+Don't want these e-mails? Unsubscribe with one click: {{unsubscribeUrl}}`,
+    htmlContent: wrapHtml(
+      `Welcome to the ${SITE.name} newsletter`,
+      [
+        `<h1 style="margin:0 0 16px;font-size:24px;line-height:1.3;">Welcome to the community!</h1>`,
+        p('Hi {{name}},'),
+        p(`Welcome to the ${SITE.name} community! You'll get our tutorials and tech updates by e-mail.`),
+        p('{{interestMessage}}'),
+        p(`See you in your inbox,<br>The ${SITE.name} team`),
+        unsubscribeHtml,
+      ].join('\n'),
+    ),
+  },
+};
+
+/** A default template stamped with a time (what initialisation stores). */
+export function defaultTemplate(id: TemplateId, now: string): EmailTemplate {
+  return { ...DEFAULT_TEMPLATES[id], lastUpdated: now };
+}
+
+export function isTemplateId(id: string): id is TemplateId {
+  return (TEMPLATE_IDS as readonly string[]).includes(id);
+}
+
+const ONE_INTEREST: Record<Exclude<Interest, 'all'>, string> = {
+  tech_news: `We'll keep you posted on the latest tech news.`,
+  phone_recommendations: `We'll let you know as soon as the phone recommender is ready for you.`,
+  smartphone_tutorials: `We'll send you our newest smartphone tutorials.`,
+};
+
+/**
+ * The `{{interestMessage}}` sentence: for waitlist interests, or for a newsletter subscriber's phone.
+ */
+export function interestMessage(input: { interests?: readonly Interest[]; phoneModel?: string }): string {
+  const phone = input.phoneModel?.trim();
+  const interests = input.interests ?? [];
+  if (interests.length === 0 && phone) return `We'll send tips and updates for your ${phone}.`;
+  if (interests.length === 0 || interests.includes('all')) {
+    return `You'll hear about everything we do: tech news, phone recommendations and smartphone tutorials.`;
+  }
+  if (interests.length === 1) return ONE_INTEREST[interests[0] as Exclude<Interest, 'all'>];
+  const labels = interests.map((i) => INTEREST_LABELS[i]);
+  return `We'll send you updates about ${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}.`;
+}
+
+export interface TemplateValues {
+  /** Subscriber name; empty becomes 'there' ('Hi there'). */
+  name: string;
+  interestMessage: string;
+  unsubscribeUrl: string;
+  siteUrl: string;
+}
+
+/** Who sends the mail (CASL identification); defaults to the site config. */
+export interface Sender {
+  name: string;
+  mailingAddress: string;
+  email: string;
+}
+export const DEFAULT_SENDER: Sender = { name: SITE.name, mailingAddress: SITE.mailingAddress, email: SITE.email };
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function fill(template: string, values: Record<string, string>, escape: (s: string) => string): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => (key in values ? escape(values[key]) : whole));
+}
+
+/**
+ * Renders a template: placeholders filled (HTML-escaped in the HTML part; the subject kept on one
+ * line), then the sender identification appended to both parts, with an unsubscribe line added if
+ * the template somehow lacks `{{unsubscribeUrl}}`.
+ */
+export function renderTemplate(template: Pick<EmailTemplate, 'subject' | 'textContent' | 'htmlContent'>, values: TemplateValues, sender: Sender = DEFAULT_SENDER): RenderedEmail {
+  const v: Record<string, string> = { ...values, name: values.name.trim() || 'there' };
+  const subject = fill(template.subject, v, (s) => s).replace(/[\r\n]+/g, ' ').trim();
+
+  const identity = `${sender.name} · ${sender.mailingAddress} · ${sender.email}`;
+  const textUnsub = hasUnsubscribe(template.textContent) ? '' : `\nUnsubscribe with one click: ${values.unsubscribeUrl}`;
+  const text = `${fill(template.textContent, v, (s) => s).trimEnd()}\n\n--\n${identity}${textUnsub}\n`;
+
+  const footer =
+    `<div style="max-width:560px;margin:0 auto;padding:0 20px 32px;font-family:-apple-system,'Segoe UI',Roboto,Arial,sans-serif;font-size:12px;line-height:1.5;color:#4b5563;text-align:center;">` +
+    `<p style="margin:0;">${escapeHtml(sender.name)} · ${escapeHtml(sender.mailingAddress)} · <a href="mailto:${escapeHtml(sender.email)}" style="color:#4b5563;">${escapeHtml(sender.email)}</a></p>` +
+    (hasUnsubscribe(template.htmlContent) ? '' : `<p style="margin:8px 0 0;"><a href="${escapeHtml(values.unsubscribeUrl)}" style="color:#4b5563;">Unsubscribe</a></p>`) +
+    `</div>`;
+  const body = fill(template.htmlContent, v, escapeHtml);
+  const html = /<\/body>/i.test(body) ? body.replace(/<\/body>/i, `${footer}\n</body>`) : `${body}\n${footer}`;
+  return { subject, text, html };
+}

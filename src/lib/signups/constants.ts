@@ -1,0 +1,116 @@
+/**
+ * Signup constants shared by the forms (browser) and the functions (server).
+ *
+ * ⚠️ Imported by browser code: no secrets, no server imports here.
+ *
+ * The consent wordings are what the visitor sees next to the submit button or checkbox. The client
+ * sends the wording it showed; the server accepts only a wording listed here for that form and
+ * stores it in the subscriber's consent record (CASL: proof of express consent).
+ */
+import { SITE } from '../../config/site';
+
+/** Interest values of the waitlist (spec §3, §9). */
+export const INTERESTS = ['tech_news', 'phone_recommendations', 'smartphone_tutorials', 'all'] as const;
+export type Interest = (typeof INTERESTS)[number];
+
+/** Button labels of the interest choice, in display order. */
+export const INTEREST_LABELS: Record<Interest, string> = {
+  tech_news: 'Tech News',
+  phone_recommendations: 'Phone Recommender',
+  smartphone_tutorials: 'Smartphone Tutorials',
+  all: 'All of the above',
+};
+
+/** Spec §3: interests default to all. */
+export const DEFAULT_INTEREST: Interest = 'all';
+
+/** Lists a subscriber can be on. */
+export const LISTS = ['waitlist', 'newsletter', 'both'] as const;
+export type List = (typeof LISTS)[number];
+
+/** Field length caps (server-side too: nothing unbounded is stored). */
+export const LIMITS = {
+  name: 100,
+  email: 254,
+  phoneModel: 100,
+  source: 100,
+  referrer: 2000,
+  page: 200,
+  honeypot: 500,
+  /** Newsletter type-ahead: at most this many suggestions (spec §9). */
+  suggestions: 5,
+  /** Waitlist name minimum (spec §9). */
+  waitlistNameMin: 2,
+} as const;
+
+/** Validation messages, exactly as spec §5 where the spec gives one. */
+export const MESSAGES = {
+  nameRequired: 'Name is required',
+  waitlistNameMin: 'Name must be at least 2 characters',
+  email: 'Please enter a valid email address',
+  phoneRequired: 'Phone model is required',
+  phoneUnknown: 'Please enter a valid phone model (e.g., iPhone 15, Galaxy S24)',
+  consent: 'You must consent to receive newsletters',
+  interests: 'Please select your interests',
+  nameTooLong: `Name must be at most ${LIMITS.name} characters`,
+  emailTooLong: `Email address must be at most ${LIMITS.email} characters`,
+  phoneTooLong: `Phone model must be at most ${LIMITS.phoneModel} characters`,
+  sourceInvalid: `Source must be text of at most ${LIMITS.source} characters`,
+  referrerInvalid: `Referrer must be text of at most ${LIMITS.referrer} characters`,
+  pageInvalid: 'Page must be a site path such as /join',
+  formInvalid: 'Unknown form',
+  consentWording: 'The consent wording does not match the one shown on this form',
+} as const;
+
+/** Toasts (spec §8). */
+export const TOASTS = {
+  waitlistSuccess: { title: 'Successfully joined the waitlist!', description: 'Check your email for a confirmation message.' },
+  waitlistFailure: { title: 'Something went wrong', description: 'Please try again later.' },
+  newsletterSuccess: { title: 'Subscription successful', description: 'Thank you for subscribing to our newsletter!' },
+  newsletterFailure: { title: 'Error', description: 'There was a problem with your subscription. Please try again.' },
+} as const;
+
+/** The hidden anti-bot field. Humans never see or fill it; a filled one gets a success-looking answer and nothing is stored. */
+export const HONEYPOT_FIELD = 'website';
+
+/** Who the mail comes from, as a visitor reads it in a consent statement (CASL: name, mailing address, contact). */
+const SENDER = `${SITE.name}, ${SITE.mailingAddress} (${SITE.email})`;
+
+/** The one-line statement under the header and about subscribe buttons. */
+const COMPACT_CONSENT = `By subscribing you agree to receive tech updates by e-mail from ${SENDER}. Unsubscribe any time.`;
+
+/**
+ * Every form that collects consent, with the wording it shows. Keys are the `form` value sent by the client.
+ * `list` is the list the form signs up to.
+ */
+export const CONSENT_FORMS = {
+  /** Newsletter block ('Join Our Community'): the checkbox label plus the privacy line under it. */
+  newsletter: {
+    list: 'newsletter',
+    label: 'Newsletter block',
+    checkbox: `I agree to receive newsletters from ${SITE.name}`,
+    note: `We respect your privacy. E-mails come from ${SENDER}; unsubscribe any time.`,
+    wording: `I agree to receive newsletters from ${SITE.name}. We respect your privacy. E-mails come from ${SENDER}; unsubscribe any time.`,
+  },
+  /** Header 'Tap here' popover (desktop). */
+  header: { list: 'newsletter', label: 'Header subscribe form', wording: COMPACT_CONSENT },
+  /** Header subscribe section of the mobile menu. */
+  'header-mobile': { list: 'newsletter', label: 'Mobile menu subscribe form', wording: COMPACT_CONSENT },
+  /** About page subscribe box. */
+  about: { list: 'newsletter', label: 'About page subscribe box', wording: COMPACT_CONSENT },
+  /** Waitlist form on /waitlist and /join: the privacy note under the button. */
+  waitlist: {
+    list: 'waitlist',
+    label: 'Waitlist form',
+    wording: `By joining you agree to receive the launch notification, early-access news and exclusive content by e-mail from ${SENDER}. We respect your privacy: we never share your address, and you can unsubscribe at any time.`,
+  },
+} as const;
+
+export type ConsentForm = keyof typeof CONSENT_FORMS;
+export const NEWSLETTER_FORMS = ['newsletter', 'header', 'header-mobile', 'about'] as const satisfies readonly ConsentForm[];
+export type NewsletterForm = (typeof NEWSLETTER_FORMS)[number];
+
+/** The wording a form shows (what the client sends and the server records). */
+export function consentWording(form: ConsentForm): string {
+  return CONSENT_FORMS[form].wording;
+}

@@ -1,0 +1,317 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import waitlist from '../../netlify/functions/waitlist';
+import newsletter from '../../netlify/functions/newsletter-subscribe';
+import unsubscribe from '../../netlify/functions/unsubscribe';
+import { CONSENT_FORMS } from '../../src/lib/signups/constants';
+import { getSubscriberByEmail, listSubscribers } from '../../src/lib/signups/store';
+import { sendSubscriberMail } from '../../src/lib/signups/mail';
+import { readOutbox } from '../../src/lib/server/mailer';
+import { SITE } from '../../src/config/site';
+import { resetRateLimit } from '../../src/lib/server/ratelimit';
+import { enforceSharedRateLimit } from '../../src/lib/server/shared-ratelimit';
+import { call, clearStore, startSendGridFake, storeKeys, useOutbox, useSendGrid, type SendGridFake } from './helpers';
+
+let fake: SendGridFake;
+let ipCounter = 0;
+/** A fresh client IP per request group, so the per-IP signup limit only bites in the rate-limit test. */
+const ip = () => `198.51.100.${++ipCounter % 250}`;
+
+beforeAll(async () => {
+  fake = await startSendGridFake();
+});
+afterAll(async () => {
+  useOutbox();
+  await fake.close();
+});
+beforeEach(async () => {
+  useSendGrid(fake);
+  fake.reset();
+  await clearStore('subscribers');
+  await clearStore('outbox');
+});
+
+const waitlistBody = { name: 'Ada <b>Lovelace</b>', email: '  Ada@Example.com ', interests: 'tech_news', source: 'youtube', referrer: 'https://www.youtube.com/watch?v=1', page: '/join', consentText: CONSENT_FORMS.waitlist.wording };
+const newsletterBody = { name: 'Grace', email: 'grace@example.com', phoneModel: 'Galaxy S24', consent: true, form: 'newsletter', consentText: CONSENT_FORMS.newsletter.wording, page: '/' };
+
+const postWaitlist = (body: unknown, opts: { ip?: string; headers?: Record<string, string> } = {}) =>
+  call(waitlist, { method: 'POST', path: '/api/waitlist', body, ip: opts.ip ?? ip(), headers: opts.headers });
+const postNewsletter = (body: unknown, opts: { ip?: string } = {}) =>
+  call(newsletter, { method: 'POST', path: '/api/newsletter/subscribe', body, ip: opts.ip ?? ip() });
+
+describe('POST /api/waitlist', () => {
+  it('stores the signup with its consent record, then sends the confirmation with unsubscribe headers and sender identification', async () => {
+    const before = Date.now();
+    const res = await postWaitlist(waitlistBody);
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ ok: true });
+
+    const sub = await getSubscriberByEmail('ada@example.com');
+    expect(sub).toMatchObject({
+      name: 'Ada <b>Lovelace</b>',
+      email: 'ada@example.com',
+      interests: ['tech_news'],
+      source: 'youtube',
+      referrer: 'https://www.youtube.com/watch?v=1',
+      list: 'waitlist',
+      phoneModel: '',
+      unsubscribedAt: null,
+      consent: { wording: CONSENT_FORMS.waitlist.wording, form: 'waitlist', page: '/join', source: 'youtube' },
+      mail: { status: 'sent', kind: 'waitlist-confirmation', attempts: 1, lastError: null },
+    });
+    expect(Date.parse(sub!.consent.at)).toBeGreaterThanOrEqual(before - 1000);
+    expect(sub!.createdAt).toBe(sub!.consent.at);
+
+    expect(fake.messages).toHaveLength(1);
+    const mail = fake.messages[0].body;
+    expect(mail.personalizations[0].to[0].email).toBe('ada@example.com');
+    expect(mail.subject).toBe(`You're on the ${SITE.name} waitlist`);
+    const [text, html] = mail.content.map((c: { value: string }) => c.value);
+    expect(html).toContain('Hi Ada &lt;b&gt;Lovelace&lt;/b&gt;,');
+    expect(html).not.toContain('<b>Lovelace</b>');
+    expect(text).toContain('Hi Ada <b>Lovelace</b>,');
+    expect(text).toContain("We'll keep you posted on the latest tech news.");
+    for (const part of [text, html]) {
+      expect(part).toContain(SITE.name);
+      expect(part).toContain(SITE.email);
+      expect(part).toContain('Kitchener, ON');
+    }
+    const listUnsub = mail.headers['List-Unsubscribe'];
+    expect(listUnsub).toMatch(/^<http:\/\/localhost:8888\/api\/unsubscribe\?token=[0-9a-f]{64}\.[\w-]{43}>$/);
+    expect(mail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const url = listUnsub.slice(1, -1);
+    expect(text).toContain(url);
+    expect(html).toContain(`href="${url}"`);
+  });
+
+  it('a second signup of the same address updates the one record (interests merged, first createdAt kept) and answers the same', async () => {
+    const first = await postWaitlist(waitlistBody);
+    const created = (await getSubscriberByEmail('ada@example.com'))!.createdAt;
+    await new Promise((r) => setTimeout(r, 5));
+    const second = await postWaitlist({ ...waitlistBody, email: 'ADA@example.COM', interests: 'smartphone_tutorials', name: 'Ada L' });
+    expect(second.status).toBe(first.status);
+    expect(second.text).toBe(first.text);
+    expect(await storeKeys('subscribers')).toHaveLength(1);
+    const sub = await getSubscriberByEmail('ada@example.com');
+    expect(sub).toMatchObject({ name: 'Ada L', interests: ['tech_news', 'smartphone_tutorials'], createdAt: created });
+    expect(sub!.updatedAt > created).toBe(true);
+    expect(sub!.consentLog).toHaveLength(2);
+  });
+
+  it('a provider failure keeps the signup, records the failure, and still answers success', async () => {
+    fake.fail(500);
+    const res = await postWaitlist(waitlistBody);
+    expect(res.status).toBe(200);
+    expect(res.json.ok).toBe(true);
+    const sub = await getSubscriberByEmail('ada@example.com');
+    expect(sub).not.toBeNull();
+    expect(sub!.mail).toMatchObject({ status: 'failed', kind: 'waitlist-confirmation', attempts: 1, sentAt: null });
+    expect(sub!.mail!.lastError).toMatch(/SendGrid 500/);
+
+    // Staff resend once the provider works again: the status is updated.
+    fake.reset();
+    const resend = await sendSubscriberMail(sub!, 'waitlist-confirmation');
+    expect(resend.status).toBe('sent');
+    expect(fake.messages).toHaveLength(1);
+    expect((await getSubscriberByEmail('ada@example.com'))!.mail).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+  });
+
+  it('a filled honeypot gets a success-looking answer and nothing is stored or sent', async () => {
+    const real = await postWaitlist({ ...waitlistBody, email: 'real@example.com' });
+    await clearStore('subscribers');
+    fake.reset();
+    const res = await postWaitlist({ ...waitlistBody, website: 'http://spam.example' });
+    expect(res.status).toBe(200);
+    expect(res.text).toBe(real.text);
+    expect(await storeKeys('subscribers')).toEqual([]);
+    expect(fake.messages).toHaveLength(0);
+  });
+
+  describe('bad input -> 4xx with the error shape and nothing stored', () => {
+    const cases: Array<[string, () => ReturnType<typeof postWaitlist>, number, string, Record<string, string>?]> = [
+      ['invalid JSON', () => postWaitlist('{"name": "Ada",'), 400, 'invalid_json'],
+      ['wrong types', () => postWaitlist({ name: 42, email: ['a@b.co'], interests: 7 }), 400, 'invalid_input', { name: 'Name must be at least 2 characters', email: 'Please enter a valid email address', interests: 'Please select your interests' }],
+      ['missing fields', () => postWaitlist({}), 400, 'invalid_input', { name: 'Name must be at least 2 characters', email: 'Please enter a valid email address' }],
+      ['short name and bad e-mail', () => postWaitlist({ name: 'A', email: 'ada@' }), 400, 'invalid_input', { name: 'Name must be at least 2 characters', email: 'Please enter a valid email address' }],
+      ['unknown interest', () => postWaitlist({ ...waitlistBody, interests: 'gossip' }), 400, 'invalid_input', { interests: 'Please select your interests' }],
+      ['over-long name', () => postWaitlist({ ...waitlistBody, name: 'x'.repeat(101) }), 400, 'invalid_input', { name: 'Name must be at most 100 characters' }],
+      ['a consent wording the form never shows', () => postWaitlist({ ...waitlistBody, consentText: 'I agree to everything' }), 400, 'invalid_input', { consentText: 'The consent wording does not match the one shown on this form' }],
+      ['oversized body (> 16 KB)', () => postWaitlist({ ...waitlistBody, referrer: 'x'.repeat(17 * 1024) }), 413, 'payload_too_large'],
+      ['not JSON', () => postWaitlist('name=Ada', { headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415, 'unsupported_media_type'],
+      ['wrong method', () => call(waitlist, { method: 'GET', path: '/api/waitlist', ip: ip() }), 405, 'method_not_allowed'],
+    ];
+    it.each(cases)('%s', async (_label, send, status, code, fields) => {
+      const res = await send();
+      expect(res.status).toBe(status);
+      expect(res.json.error).toMatchObject({ code, message: expect.any(String) });
+      if (fields) expect(res.json.error.fields).toEqual(fields);
+      expect(await storeKeys('subscribers')).toEqual([]);
+      expect(fake.messages).toHaveLength(0);
+    });
+  });
+
+  it('answers 429 with a clear message once an address exceeds the per-minute limit, other addresses unaffected', async () => {
+    const previous = process.env.SIGNUP_RATE_LIMIT;
+    process.env.SIGNUP_RATE_LIMIT = '3';
+    try {
+      const addr = '192.0.2.99';
+      for (let i = 0; i < 3; i++) expect((await postWaitlist({ ...waitlistBody, email: `r${i}@example.com` }, { ip: addr })).status).toBe(200);
+      const limited = await postNewsletter({ ...newsletterBody, email: 'r9@example.com' }, { ip: addr });
+      expect(limited.status).toBe(429);
+      expect(limited.json.error.code).toBe('rate_limited');
+      expect(limited.json.error.message).toMatch(/Too many requests\. Please wait \d+ seconds/);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await getSubscriberByEmail('r9@example.com')).toBeNull();
+      expect((await postWaitlist({ ...waitlistBody, email: 'other@example.com' }, { ip: '192.0.2.100' })).status).toBe(200);
+    } finally {
+      if (previous === undefined) delete process.env.SIGNUP_RATE_LIMIT;
+      else process.env.SIGNUP_RATE_LIMIT = previous;
+    }
+  });
+});
+
+describe('shared rate limit (works where every request gets a fresh function instance, e.g. the local runtime)', () => {
+  it('still answers 429 when the in-memory counter starts from zero on each request', async () => {
+    const previous = process.env.SIGNUP_RATE_LIMIT;
+    process.env.SIGNUP_RATE_LIMIT = '2';
+    try {
+      const addr = '192.0.2.150';
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        resetRateLimit('signup', addr); // what a fresh worker sees
+        statuses.push((await postWaitlist({ ...waitlistBody, email: `s${i}@example.com` }, { ip: addr })).status);
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+      expect(await getSubscriberByEmail('s2@example.com')).toBeNull();
+    } finally {
+      if (previous === undefined) delete process.env.SIGNUP_RATE_LIMIT;
+      else process.env.SIGNUP_RATE_LIMIT = previous;
+    }
+  });
+
+  it('opens again in the next window and removes the old hits', async () => {
+    const t0 = 1_800_000_000_000;
+    await enforceSharedRateLimit('test', 'client-a', 1, 60_000, t0);
+    await expect(enforceSharedRateLimit('test', 'client-a', 1, 60_000, t0 + 1000)).rejects.toMatchObject({ status: 429 });
+    await expect(enforceSharedRateLimit('test', 'client-b', 1, 60_000, t0 + 1000)).resolves.toBeUndefined();
+    await expect(enforceSharedRateLimit('test', 'client-a', 1, 60_000, t0 + 60_000)).resolves.toBeUndefined();
+    const keys = await storeKeys('ratelimit');
+    const inWindow = (w: number) => keys.filter((k) => k.startsWith('test/') && k.split('/')[2] === String(w));
+    expect(inWindow(t0)).toHaveLength(1); // client-b's hit; client-a's old hit was removed when it came back
+    expect(inWindow(t0 + 60_000)).toHaveLength(1);
+  });
+});
+
+describe('POST /api/newsletter/subscribe', () => {
+  it('stores the subscription with the consent of the form used and sends the welcome', async () => {
+    const res = await postNewsletter(newsletterBody);
+    expect(res.status).toBe(200);
+    const sub = await getSubscriberByEmail('grace@example.com');
+    expect(sub).toMatchObject({
+      name: 'Grace',
+      list: 'newsletter',
+      interests: [],
+      phoneModel: 'Galaxy S24',
+      consent: { form: 'newsletter', wording: CONSENT_FORMS.newsletter.wording, page: '/' },
+      mail: { status: 'sent', kind: 'newsletter-welcome' },
+    });
+    expect(fake.messages).toHaveLength(1);
+    expect(fake.messages[0].body.subject).toBe(`Welcome to the ${SITE.name} newsletter`);
+    expect(fake.messages[0].body.content[0].value).toContain("We'll send tips and updates for your Galaxy S24.");
+  });
+
+  it('the header and about forms record their own wording; an unknown phone is fine there but not in the block', async () => {
+    expect((await postNewsletter({ name: 'Lin', email: 'lin@example.com', phoneModel: 'Nokia 3310', consent: true, form: 'header', consentText: CONSENT_FORMS.header.wording, page: '/shop' })).status).toBe(200);
+    expect((await getSubscriberByEmail('lin@example.com'))!.consent).toMatchObject({ form: 'header', wording: CONSENT_FORMS.header.wording, page: '/shop' });
+    const block = await postNewsletter({ ...newsletterBody, email: 'kim@example.com', phoneModel: 'Nokia 3310' });
+    expect(block.status).toBe(400);
+    expect(block.json.error.fields).toEqual({ phoneModel: 'Please enter a valid phone model (e.g., iPhone 15, Galaxy S24)' });
+    expect(await getSubscriberByEmail('kim@example.com')).toBeNull();
+  });
+
+  it.each([
+    ['consent false', { consent: false }, { consent: 'You must consent to receive newsletters' }],
+    ['consent missing', { consent: undefined }, { consent: 'You must consent to receive newsletters' }],
+    ['consent as a string', { consent: 'yes' }, { consent: 'You must consent to receive newsletters' }],
+    ['empty fields', { name: ' ', email: '', phoneModel: '' }, { name: 'Name is required', email: 'Please enter a valid email address', phoneModel: 'Phone model is required' }],
+    ['unknown form', { form: 'popup' }, { form: 'Unknown form' }],
+  ])('%s -> 400 with per-field messages, nothing stored', async (_l, patch, fields) => {
+    const res = await postNewsletter({ ...newsletterBody, ...patch });
+    expect(res.status).toBe(400);
+    expect(res.json.error.fields).toEqual(fields);
+    expect(await storeKeys('subscribers')).toEqual([]);
+  });
+
+  it('a newsletter signup then a waitlist signup of the same address make one record on both lists', async () => {
+    await postNewsletter(newsletterBody);
+    const created = (await getSubscriberByEmail('grace@example.com'))!.createdAt;
+    await postWaitlist({ ...waitlistBody, email: 'Grace@Example.com', interests: 'all' });
+    const all = await listSubscribers();
+    expect(all).toHaveLength(1);
+    expect(all[0]).toMatchObject({ list: 'both', createdAt: created, phoneModel: 'Galaxy S24', interests: ['all'] });
+  });
+
+  it('without a provider key the welcome goes to the outbox, with the same headers', async () => {
+    useOutbox();
+    await postNewsletter(newsletterBody);
+    const [entry] = await readOutbox();
+    expect(entry).toMatchObject({ to: 'grace@example.com', kind: 'newsletter-welcome' });
+    expect(entry.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+  });
+});
+
+describe('unsubscribe', () => {
+  async function signUpAndGetLink(): Promise<string> {
+    await postWaitlist(waitlistBody);
+    return fake.messages[0].body.headers['List-Unsubscribe'].slice(1, -1);
+  }
+
+  it('a tampered or missing token answers 400 and changes nothing', async () => {
+    const link = new URL(await signUpAndGetLink());
+    const token = link.searchParams.get('token')!;
+    const tampered = [`${'0'.repeat(64)}${token.slice(64)}`, token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA'), 'garbage', ''];
+    for (const t of tampered) {
+      const res = await call(unsubscribe, { path: `/api/unsubscribe?token=${encodeURIComponent(t)}` });
+      expect(res.status).toBe(400);
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      expect(res.text).toContain('This unsubscribe link is not valid');
+    }
+    expect((await call(unsubscribe, { path: '/api/unsubscribe' })).status).toBe(400);
+    expect((await getSubscriberByEmail('ada@example.com'))!.unsubscribedAt).toBeNull();
+  });
+
+  it('the link round trip: the page confirms, the record keeps the time, no further mail is sent', async () => {
+    const link = new URL(await signUpAndGetLink());
+    const res = await call(unsubscribe, { path: link.pathname + link.search });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(res.text).toContain("You're unsubscribed");
+    const sub = (await getSubscriberByEmail('ada@example.com'))!;
+    expect(Date.parse(sub.unsubscribedAt!)).not.toBeNaN();
+
+    // A second click keeps the first time.
+    await call(unsubscribe, { path: link.pathname + link.search });
+    expect((await getSubscriberByEmail('ada@example.com'))!.unsubscribedAt).toBe(sub.unsubscribedAt);
+
+    fake.reset();
+    const outcome = await sendSubscriberMail(sub, 'waitlist-confirmation');
+    expect(outcome).toEqual({ status: 'skipped', reason: 'unsubscribed' });
+    expect(fake.messages).toHaveLength(0);
+    expect((await getSubscriberByEmail('ada@example.com'))!.mail!.status).toBe('skipped');
+  });
+
+  it('RFC 8058 one-click POST unsubscribes', async () => {
+    const link = new URL(await signUpAndGetLink());
+    const res = await call(unsubscribe, {
+      method: 'POST',
+      path: link.pathname + link.search,
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.status).toBe(200);
+    expect((await getSubscriberByEmail('ada@example.com'))!.unsubscribedAt).not.toBeNull();
+  });
+
+  it('other methods get 405', async () => {
+    expect((await call(unsubscribe, { method: 'DELETE', path: '/api/unsubscribe?token=x' })).status).toBe(405);
+  });
+});
