@@ -577,12 +577,13 @@ async function main() {
 
   // ------------------------------------------------ report
   const pageRows = pages.map((p) => {
-    if (!p.route) return [p.wanted, 'not built', '—', '—', '—', '—', '—', '—', '—', '—', '—', '—', '—', '—'];
+    if (!p.route) return [p.wanted, 'not built', '—', '—', '—', '—', '—', '—', '—', '—', '—', '—', '—', '—', '—'];
     const lh = p.lh && !p.lh.error ? p.lh : null;
     const islands = p.js.islands.length ? p.js.islands.map((i) => `${i.name} (${i.directive})`).join(', ') : '—';
     return [
       p.route + (p.status === 200 ? '' : ` (HTTP ${p.status})`),
       formatKb(p.js.totalGzip),
+      formatKb(p.js.startupGzip),
       formatKb(p.js.eagerGzip),
       p.js.frameworks.length ? p.js.frameworks.join(', ') : 'none',
       cell(islands),
@@ -599,6 +600,7 @@ async function main() {
     return [
       p.route,
       formatKb(p.js.totalGzip),
+      formatKb(p.js.startupGzip),
       formatKb(p.js.eagerGzip),
       p.js.frameworks.length ? p.js.frameworks.join(', ') : 'none',
       `${formatKb(p.htmlBytes)} (${formatKb(p.htmlGzip)})`,
@@ -643,12 +645,12 @@ async function main() {
     '',
     '## Pages',
     '',
-    'JS = every script the page references (inline, files, island component and renderer chunks, and all they import), gzip level 9; "at load" leaves out what waits for visibility or interaction. HTML = raw (gzip). Requests, scores, LCP, TBT, CLS from Lighthouse.',
+    'JS = every script the page can load (inline, files, island component and renderer chunks, and all they import), gzip level 9. "No import()" leaves out code split off behind `import()`; "at load" also leaves out islands that wait for visibility. HTML = raw (gzip). Requests, scores, LCP, TBT, CLS from Lighthouse.',
     '',
-    table(['Route', 'JS', 'JS at load', 'Framework', 'Islands', 'HTML', 'Requests', 'Perf', 'A11y', 'BP', 'SEO', 'LCP', 'TBT', 'CLS'], pageRows),
+    table(['Route', 'JS', 'No import()', 'At load', 'Framework', 'Islands', 'HTML', 'Requests', 'Perf', 'A11y', 'BP', 'SEO', 'LCP', 'TBT', 'CLS'], pageRows),
     '',
     ...(otherRows.length
-      ? ['## Other built pages (size only)', '', table(['Route', 'JS', 'JS at load', 'Framework', 'HTML', 'Size budget'], otherRows), '']
+      ? ['## Other built pages (size only)', '', table(['Route', 'JS', 'No import()', 'At load', 'Framework', 'HTML', 'Size budget'], otherRows), '']
       : []),
     '## Endpoints',
     '',

@@ -26,7 +26,7 @@ describe('size budgets of the built pages', () => {
   afterAll(() => {
     const lines = pages.map(
       (p) =>
-        `${p.route.padEnd(40)} ${formatKb(p.report.totalGzip).padStart(9)} JS gzip` +
+        `${p.route.padEnd(40)} ${formatKb(p.report.totalGzip).padStart(9)} JS gzip (${formatKb(p.report.startupGzip)} without import())` +
         (p.report.frameworks.length ? `  [${p.report.frameworks.join(', ')}]` : ''),
     );
     console.log(`JavaScript per built page:\n${lines.join('\n')}`);

@@ -2,10 +2,14 @@
  * The JavaScript one built page ships: every script it refers to, followed through the static and
  * dynamic imports of the chunks, each file counted once, sized raw and gzip (level 9).
  *
- * "Eager" code loads with the page without any visitor action: inline scripts, `<script src>`,
- * modulepreload links, islands hydrated with `client:load`, `client:only` or `client:idle`, and the
- * static imports of all of these. "Deferred" code waits for the visitor or the viewport: islands with
- * `client:visible`, `client:media` or a custom directive, and anything reached only through `import()`.
+ * Each file gets one loading class:
+ * - "eager": loads with the page without any visitor action: inline scripts, `<script src>`,
+ *   modulepreload links, islands hydrated with `client:load`, `client:only` or `client:idle`, and the
+ *   static imports of all of these;
+ * - "island": islands that wait for the viewport or a media query (`client:visible`, `client:media`,
+ *   custom directives) and their static imports;
+ * - "lazy": reached only through `import()` (code split off until the page asks for it).
+ * "Start-up" JS is eager + island: everything the page runs without an `import()` call.
  * Node only (uses node:zlib); used by tests and the bench, never by the site.
  */
 import { gzipSync } from 'node:zlib';
@@ -24,7 +28,7 @@ export interface JsFile {
   path: string;
   bytes: number;
   gzip: number;
-  loading: 'eager' | 'deferred';
+  loading: 'eager' | 'island' | 'lazy';
   /** Framework runtimes recognised in the file's content. */
   frameworks: FrameworkName[];
   /** True when an island names this file as its `renderer-url` (a framework's hydration runtime). */
@@ -35,11 +39,15 @@ export interface PageJsReport {
   inline: { count: number; bytes: number; gzip: number; frameworks: FrameworkName[] };
   files: JsFile[];
   islands: IslandRef[];
-  /** Sum of gzip sizes of every inline script and every file. */
+  /** Sum of gzip sizes of every inline script and every file (eager + island + lazy). */
   totalGzip: number;
   totalBytes: number;
+  /** Inline scripts and eager files. */
   eagerGzip: number;
-  deferredGzip: number;
+  /** Eager + island: all the page runs without an `import()` call. */
+  startupGzip: number;
+  /** Files reached only through `import()`. */
+  lazyGzip: number;
   /** Frameworks found anywhere in the page's JavaScript, plus 'astro-renderer' when an island renderer is referenced. */
   frameworks: string[];
   /** Files that carry framework runtime code (recognised by content or used as an island renderer). */
@@ -90,11 +98,11 @@ export function measurePageJs(html: string, pagePath: string, read: ReadAsset): 
     (eager ? eagerRoots : deferredRoots).push(path);
   }
 
-  // Breadth-first over the import graph: eager roots and their static imports first, then
-  // everything reached only from deferred roots or through import().
-  const walk = (roots: string[], loading: JsFile['loading'], followDynamic: boolean): string[] => {
+  // Breadth-first over the import graph, one class at a time: eager roots and their static imports,
+  // then lazy-hydrated islands and theirs, then whatever is reached only through import().
+  const walk = (roots: string[], loading: JsFile['loading']): string[] => {
     const queue = [...roots];
-    const later: string[] = [];
+    const dynamic: string[] = [];
     while (queue.length > 0) {
       const path = queue.shift()!;
       if (files.has(path) || missing.includes(path)) continue;
@@ -113,24 +121,23 @@ export function measurePageJs(html: string, pagePath: string, read: ReadAsset): 
         renderer: rendererPaths.has(path),
       });
       const imports = findImports(code);
-      const next = followDynamic ? [...imports.static, ...imports.dynamic] : imports.static;
-      for (const spec of next) {
-        const target = resolvePath(spec, path);
-        if (target === null) {
-          if (!external.includes(spec)) external.push(spec);
-        } else queue.push(target);
-      }
-      if (!followDynamic) {
-        for (const spec of imports.dynamic) {
+      const follow = (specs: string[], into: string[]) => {
+        for (const spec of specs) {
           const target = resolvePath(spec, path);
-          if (target !== null) later.push(target);
+          if (target === null) {
+            if (!external.includes(spec)) external.push(spec);
+          } else into.push(target);
         }
-      }
+      };
+      follow(imports.static, queue);
+      // In the lazy class, import() leads to more lazy code: same queue.
+      follow(imports.dynamic, loading === 'lazy' ? queue : dynamic);
     }
-    return later;
+    return dynamic;
   };
-  const dynamicFromEager = walk(eagerRoots, 'eager', false);
-  walk([...deferredRoots, ...dynamicFromEager], 'deferred', true);
+  const fromEager = walk(eagerRoots, 'eager');
+  const fromIslands = walk(deferredRoots, 'island');
+  walk([...fromEager, ...fromIslands], 'lazy');
 
   const inlineFrameworks = [...new Set(inline.flatMap((code) => detectFrameworks(code)))];
   const inlineGzip = inline.reduce((sum, code) => sum + gzipSize(code), 0);
@@ -149,7 +156,8 @@ export function measurePageJs(html: string, pagePath: string, read: ReadAsset): 
     totalGzip: inlineGzip + sum(list, 'gzip'),
     totalBytes: inlineBytes + sum(list, 'bytes'),
     eagerGzip: inlineGzip + sum(list.filter((f) => f.loading === 'eager'), 'gzip'),
-    deferredGzip: sum(list.filter((f) => f.loading === 'deferred'), 'gzip'),
+    startupGzip: inlineGzip + sum(list.filter((f) => f.loading !== 'lazy'), 'gzip'),
+    lazyGzip: sum(list.filter((f) => f.loading === 'lazy'), 'gzip'),
     frameworks: [...frameworks],
     frameworkFiles: list.filter((f) => f.frameworks.length > 0 || f.renderer).map((f) => f.path),
     external,
