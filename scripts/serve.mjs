@@ -30,6 +30,9 @@ const dev = new NetlifyDev({
   environmentVariables: { enabled: true },
   geolocation: { enabled: false },
   images: { enabled: false },
+  // EDGE_FUNCTIONS=off skips the edge runtime (the launched-site browser tests: the gate is off there
+  // anyway, and the emulator's Deno worker grows with every invocation over a long test run).
+  edgeFunctions: { enabled: process.env.EDGE_FUNCTIONS !== 'off' },
 });
 // The emulator hands edge functions only the variables of Netlify's own config sources, never this
 // process's environment; in production they read the site's variables through Netlify.env. Pass the
