@@ -1,6 +1,6 @@
-// npm test: unit + API tests (Vitest), then a production build and browser tests (Playwright in the
-// system Chromium, with axe scans). Stops at the first failing stage; prints one closing line
-// "tests: N passed, N failed" summed over every stage.
+// npm test: unit + API tests (Vitest), then a production build, the size budgets of the built pages
+// (Vitest on dist/) and browser tests (Playwright in the system Chromium, with axe scans). Stops at
+// the first failing stage; prints one closing line "tests: N passed, N failed" summed over every stage.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 
@@ -56,6 +56,10 @@ if (!only || only === 'vitest') {
 }
 if (!only || only === 'e2e') {
   stage('Build', 'npx', ['astro', 'build']);
+  stage('Size budgets', 'npx', ['vitest', 'run', '--config', 'vitest.budgets.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/budgets.json'], {}, [
+    'test-results/budgets.json',
+    (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests }),
+  ]);
   stage('Prepare test site', 'node', ['scripts/prepare-test-site.mjs']);
   stage('Browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json' }, [
     'test-results/playwright.json',

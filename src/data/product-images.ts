@@ -1,22 +1,32 @@
 /**
  * Maps catalogue image references ('/src/assets/products/x.png') to Astro image assets, so pages can
- * optimise them (astro:assets). Build-time only: uses Vite's import.meta.glob.
+ * optimise them (astro:assets). Anything else follows the site-wide rule of src/lib/images.ts
+ * (spec §5: http addresses only, otherwise the placeholder). Build-time only: import.meta.glob.
  */
 import type { ImageMetadata } from 'astro';
 import { getImage } from 'astro:assets';
-import { usableImageSrc } from '../lib/shop/format';
+import { chooseImage, isUsableImageUrl } from '../lib/images';
 
 const assets = import.meta.glob<{ default: ImageMetadata }>('/src/assets/products/*.{png,jpg,jpeg,webp}', { eager: true });
 
-/** The source asset behind a catalogue image reference, or undefined (remote/public/unusable). */
+/** The source asset behind a catalogue image reference, or undefined. */
 export function productImageAsset(ref: string): ImageMetadata | undefined {
-  const usable = usableImageSrc(ref);
-  return usable ? assets[usable]?.default : undefined;
+  return assets[ref]?.default;
 }
 
-/** A site-relative URL for a catalogue image (optimised WebP for assets), or null if unusable. */
+/** What to render for a catalogue image reference: an optimised asset, a remote address or the placeholder. */
+export function chooseProductImage(ref: string) {
+  return chooseImage(productImageAsset(ref) ?? ref);
+}
+
+/** Whether a catalogue image reference can be shown (a known local asset or an http address). */
+export function isUsableProductImage(ref: string): boolean {
+  return productImageAsset(ref) !== undefined || isUsableImageUrl(ref);
+}
+
+/** An address for a catalogue image (optimised WebP for assets), or null when it is unusable. */
 export async function productImageUrl(ref: string, width = 800): Promise<string | null> {
-  const asset = productImageAsset(ref);
-  if (asset) return (await getImage({ src: asset, width, format: 'webp' })).src;
-  return usableImageSrc(ref);
+  const choice = chooseProductImage(ref);
+  if (choice.kind === 'asset') return (await getImage({ src: choice.asset, width, format: 'webp' })).src;
+  return choice.kind === 'remote' ? choice.src : null;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
 import { PRODUCTS, digitalProducts, featuredProducts, getProduct, hardwareProducts } from '../../src/data/products';
 import { catalogueSchema, deliveryOf, productSchema } from '../../src/lib/shop/product-schema';
 
@@ -52,6 +53,16 @@ describe('the built-in catalogue (spec §3)', () => {
       expect(p.longDescription, p.id).toBeTruthy();
       expect(p.features.length, p.id).toBeGreaterThanOrEqual(3);
       expect(Object.keys(p.specifications).length, p.id).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('every physical product has a main image and at least one more, all existing local assets', () => {
+    for (const p of PRODUCTS.filter((x) => x.type !== 'digital')) {
+      expect(p.additionalImages.length, p.id).toBeGreaterThanOrEqual(1);
+      for (const ref of [p.image, ...p.additionalImages]) {
+        expect(ref, p.id).toMatch(/^\/src\/assets\/products\/[a-z0-9-]+\.png$/);
+        expect(existsSync(`.${ref}`), ref).toBe(true);
+      }
     }
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, galleryImages, usableImageSrc, wrapIndex } from '../../src/lib/shop/format';
+import { formatPrice, galleryImages, wrapIndex } from '../../src/lib/shop/format';
 
 describe('formatPrice', () => {
   it('shows a $ sign and exactly two decimals', () => {
@@ -20,32 +20,25 @@ describe('formatPrice', () => {
   });
 });
 
-describe('usableImageSrc (spec §5 image rule, plus self-hosted paths)', () => {
-  it('accepts http and https addresses', () => {
-    expect(usableImageSrc('https://images.example.com/a.png')).toBe('https://images.example.com/a.png');
-    expect(usableImageSrc('http://example.com/a.png')).toBe('http://example.com/a.png');
-    expect(usableImageSrc('  https://example.com/a.png ')).toBe('https://example.com/a.png');
-  });
-  it('accepts site paths starting with a single slash', () => {
-    expect(usableImageSrc('/images/products/a.png')).toBe('/images/products/a.png');
-  });
-  it('gives the placeholder (null) for everything else', () => {
-    for (const bad of ['', '   ', 'a.png', 'images/a.png', '//evil.example/a.png', 'javascript:alert(1)', 'data:image/png;base64,AA', 'ftp://x/a.png', 'https://', 'httpfoo', null, undefined]) {
-      expect(usableImageSrc(bad as string), String(bad)).toBeNull();
-    }
-  });
-});
-
 describe('galleryImages', () => {
-  it('lists the main image then the additional ones, skipping unusable and duplicate addresses', () => {
-    expect(galleryImages({ image: '/a.png', additionalImages: ['/b.png', '', '/a.png', 'c.png', 'https://x.test/d.png'] })).toEqual([
-      '/a.png',
-      '/b.png',
-      'https://x.test/d.png',
+  it('by default keeps http addresses only (spec §5), in order, without duplicates', () => {
+    expect(galleryImages({ image: 'https://x.test/a.png', additionalImages: ['/b.png', '', 'https://x.test/a.png', 'c.png', 'http://x.test/d.png'] })).toEqual([
+      'https://x.test/a.png',
+      'http://x.test/d.png',
+    ]);
+  });
+  it('takes a rule for local assets too', () => {
+    const known = new Set(['/src/assets/products/a.png', '/src/assets/products/b.png']);
+    const isUsable = (ref: string) => known.has(ref) || ref.startsWith('http');
+    expect(galleryImages({ image: '/src/assets/products/a.png', additionalImages: ['/src/assets/products/b.png', '/src/assets/products/missing.png', 'https://x.test/c.png'] }, isUsable)).toEqual([
+      '/src/assets/products/a.png',
+      '/src/assets/products/b.png',
+      'https://x.test/c.png',
     ]);
   });
   it('is empty when nothing is usable', () => {
     expect(galleryImages({ image: '' })).toEqual([]);
+    expect(galleryImages({ image: '/local.png', additionalImages: ['x.png'] })).toEqual([]);
   });
 });
 

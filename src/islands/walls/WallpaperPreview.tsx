@@ -1,13 +1,13 @@
 /**
  * The /walls preview (spec §2 "Wallpapers"): a phone mockup with a frame per brand, a counter such as
- * '2 / 10', previous/next wrapping inside the brand, close, download and share. The selection lives
- * in the `$selectedWallpaper` store, set by the page's plain script when a thumbnail is clicked.
+ * '2 / 10', previous/next wrapping inside the brand, close, download and share. The selection is
+ * shared with the page's plain script through the DOM: the [data-walls] root's data-selected
+ * attribute and the SELECT_EVENT window event (see src/lib/walls/wallpapers.ts).
  * Mounted with client:visible inside a container that stays hidden until the first selection, so
- * React loads on interaction, not with the page.
+ * React loads on interaction, not with the page. The catalogue is read from the static grid's links
+ * (one source of truth in the HTML, no duplicate props payload).
  */
 import { useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
-import { $selectedWallpaper, selectWallpaper } from '../../stores/wallpaper';
 import {
   DEEP_LINKS,
   DEEP_LINK_FALLBACK_MS,
@@ -16,6 +16,7 @@ import {
   isMobileUserAgent,
   neighbourInBrand,
   positionInBrand,
+  SELECT_EVENT,
   sharePopupFeatures,
   shareLinks,
   wallpaperPageUrl,
@@ -24,21 +25,43 @@ import {
   type WallpaperBrand,
 } from '../../lib/walls/wallpapers';
 
-interface Props {
-  wallpapers: Wallpaper[];
+/** The wallpapers listed in the page's grid (links carry id, title, brand, image and thumbnail). */
+function readWallpapersFromGrid(): Wallpaper[] {
+  return [...document.querySelectorAll<HTMLAnchorElement>('a[data-wallpaper-id]')].map((a) => ({
+    id: a.dataset.wallpaperId ?? '',
+    title: a.dataset.title ?? '',
+    category: a.dataset.brand as WallpaperBrand,
+    imageUrl: a.getAttribute('href') ?? '',
+    thumbnailUrl: a.querySelector('img')?.getAttribute('src') ?? '',
+  }));
 }
 
-export default function WallpaperPreview({ wallpapers }: Props) {
-  const selectedId = useStore($selectedWallpaper);
+/** Changes the shared selection (the page script and this island both listen to the event). */
+function selectWallpaper(id: string | null): void {
+  const root = document.querySelector<HTMLElement>('[data-walls]');
+  if (root) {
+    if (id) root.dataset.selected = id;
+    else delete root.dataset.selected;
+  }
+  window.dispatchEvent(new CustomEvent(SELECT_EVENT, { detail: id }));
+}
+
+export default function WallpaperPreview() {
   // The server rendered the empty state; render the same until mounted (no hydration mismatch).
-  const [mounted, setMounted] = useState(false);
+  const [wallpapers, setWallpapers] = useState<Wallpaper[]>([]);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
   const [canWebShare, setCanWebShare] = useState(false);
   useEffect(() => {
-    setMounted(true);
+    setWallpapers(readWallpapersFromGrid());
     setCanWebShare(typeof navigator.share === 'function');
+    // The pick that revealed this island happened before it loaded: start from the attribute.
+    setSelectedId(document.querySelector<HTMLElement>('[data-walls]')?.dataset.selected ?? null);
+    const onSelect = (e: Event) => setSelectedId((e as CustomEvent<string | null>).detail);
+    window.addEventListener(SELECT_EVENT, onSelect);
+    return () => window.removeEventListener(SELECT_EVENT, onSelect);
   }, []);
 
-  const current = mounted ? wallpapers.find((w) => w.id === selectedId) : undefined;
+  const current = wallpapers.find((w) => w.id === selectedId);
   if (!current) return <EmptyPreview />;
   return <Preview key={current.category} wallpaper={current} wallpapers={wallpapers} canWebShare={canWebShare} />;
 }

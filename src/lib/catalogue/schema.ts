@@ -9,39 +9,11 @@
  *
  * Client-safe: no server imports.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { CATALOGUE_CURRENT_YEAR } from './constants';
+import { BRANDS, PRICE_RANGES, CAMERA_QUALITIES, BATTERY_LIVES, SCREEN_SIZES, STORAGES, PROCESSOR_SPEEDS, CONNECTIVITIES, ADVANCED_FEATURES, PHONE_OS } from './enums';
 
-/** Brands in the catalogue. */
-export const BRANDS = ['Apple', 'Samsung', 'Google'] as const;
-export type Brand = (typeof BRANDS)[number];
-
-export const PRICE_RANGES = ['budget', 'midrange', 'premium'] as const;
-export type PriceRange = (typeof PRICE_RANGES)[number];
-
-export const CAMERA_QUALITIES = ['basic', 'good', 'professional'] as const;
-export type CameraQuality = (typeof CAMERA_QUALITIES)[number];
-
-export const BATTERY_LIVES = ['standard', 'extended', 'maximum'] as const;
-export type BatteryLife = (typeof BATTERY_LIVES)[number];
-
-export const SCREEN_SIZES = ['small', 'medium', 'large'] as const;
-export type ScreenSize = (typeof SCREEN_SIZES)[number];
-
-export const STORAGES = ['64gb', '128gb', '256gb', '512gb', '1tb'] as const;
-export type Storage = (typeof STORAGES)[number];
-
-export const PROCESSOR_SPEEDS = ['standard', 'fast', 'premium'] as const;
-export type ProcessorSpeed = (typeof PROCESSOR_SPEEDS)[number];
-
-export const CONNECTIVITIES = ['4g', '5g'] as const;
-export type Connectivity = (typeof CONNECTIVITIES)[number];
-
-export const ADVANCED_FEATURES = ['standard', 'ai', 'foldable', 'ar'] as const;
-export type AdvancedFeature = (typeof ADVANCED_FEATURES)[number];
-
-export const PHONE_OS = ['ios', 'android'] as const;
-export type PhoneOs = (typeof PHONE_OS)[number];
+export * from './enums';
 
 /** Fields that the source list drops for entries from 2020 on (spec §3 Raw source record). */
 export const FIELDS_OMITTED_FROM_2020 = ['launch_date', 'image_url', 'weight', 'os_version', 'colors', 'price', 'water_resistance'] as const;

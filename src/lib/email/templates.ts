@@ -9,7 +9,7 @@
  *
  * Pure and client-safe (the admin editor may import the schema and the placeholder list).
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { SITE } from '../../config/site';
 import { INTEREST_LABELS, type Interest } from '../signups/constants';
 

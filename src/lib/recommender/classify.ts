@@ -6,7 +6,7 @@
  * Ages are measured from CATALOGUE_CURRENT_YEAR, not the clock (see its documentation).
  */
 import { CATALOGUE_CURRENT_YEAR } from '../catalogue/constants';
-import { BATTERY_LIVES, CAMERA_QUALITIES, STORAGES, type BatteryLife, type CameraQuality, type PriceRange, type ScreenSize, type Storage } from '../catalogue/schema';
+import { BATTERY_LIVES, CAMERA_QUALITIES, STORAGES, type BatteryLife, type CameraQuality, type PriceRange, type ScreenSize, type Storage } from '../catalogue/enums';
 
 /** Price given to a phone guessed from its name, when nothing else is known (spec §5). */
 export const DEFAULT_PRICE = 699.99;

@@ -1,18 +1,10 @@
 /**
  * The visitor's answers (spec recommender.md §3 "User preferences", "Enumerations") and the quick
- * current-phone answers (§4). Pure; client-safe.
+ * current-phone answers (§4). Pure; client-safe. No zod at run time: the answers' schema is in
+ * ./schemas, so the wizard's first steps do not load the schema library.
  */
-import { z } from 'zod';
-import {
-  ADVANCED_FEATURES,
-  BATTERY_LIVES,
-  CAMERA_QUALITIES,
-  PHONE_OS,
-  PRICE_RANGES,
-  PROCESSOR_SPEEDS,
-  SCREEN_SIZES,
-  STORAGES,
-} from '../catalogue/schema';
+import type { z } from 'zod';
+import type { preferencesSchema } from './schemas';
 
 /** The OS (or brand) the visitor wants. */
 export const OS_PREFERENCES = ['ios', 'android_samsung', 'android_google', 'android', 'no_preference'] as const;
@@ -39,56 +31,7 @@ export type WorkStyle = (typeof WORK_STYLES)[number];
 /** Current brand as stored: a catalogue brand, 'Other' (android_other) or 'None'; searched phones may carry any brand text. */
 export type CurrentBrand = 'Apple' | 'Samsung' | 'Google' | 'Other' | 'None' | (string & {});
 
-const short = (max: number) => z.string().trim().min(1).max(max);
-
-/**
- * The visitor's answers, as kept in session storage. Every field is optional: a skipped question
- * has no value. Unknown keys are dropped on parse.
- */
-export const preferencesSchema = z.object({
-  /** A quick value (iphone, samsung, ...) or the searched phone as 'Brand Model'. */
-  currentPhone: short(80).optional(),
-  currentBrand: short(40).optional(),
-  /** True when the current phone was picked from a search (not a quick answer). */
-  searchedForCurrentPhone: z.boolean().optional(),
-  /** Budget tier (from the slider, see `budgetTier`). */
-  budget: z.enum(PRICE_RANGES).optional(),
-  /** Slider position 0-100 behind `budget` (beyond the spec: lets a shared link restore the slider). */
-  budgetValue: z.number().int().min(0).max(100).optional(),
-  os: z.enum(OS_PREFERENCES).optional(),
-  primaryUse: z.enum(PRIMARY_USES).optional(),
-  cameraQuality: z.enum(CAMERA_QUALITIES).optional(),
-  batteryLife: z.enum(BATTERY_LIVES).optional(),
-  screenSize: z.enum(SCREEN_SIZES).optional(),
-  storage: z.enum(STORAGES).optional(),
-  /** Advanced mode. */
-  processorSpeed: z.enum(PROCESSOR_SPEEDS).optional(),
-  /** Advanced mode. */
-  advancedFeatures: z.enum(ADVANCED_FEATURES).optional(),
-  /** Advanced mode. */
-  environment: z.enum(ENVIRONMENTS).optional(),
-  openToSwitch: z.boolean().optional(),
-  cameraSpecs: z.enum(CAMERA_SPEC_VALUES).optional(),
-  workStyle: z.enum(WORK_STYLES).optional(),
-  /** Results-page additions (spec §3). */
-  phoneImage: short(500).optional(),
-  currentPhoneOS: z.enum(PHONE_OS).optional(),
-  currentPhoneSpecs: z
-    .object({
-      cameraQuality: z.enum(CAMERA_QUALITIES).optional(),
-      batteryLife: z.enum(BATTERY_LIVES).optional(),
-      storage: z.enum(STORAGES).optional(),
-      screenSize: z.enum(SCREEN_SIZES).optional(),
-      processorSpeed: z.enum(PROCESSOR_SPEEDS).optional(),
-    })
-    .optional(),
-  /** Defaults to 'midrange' where read (DEFAULT_CURRENT_PHONE_PRICE_RANGE). */
-  currentPhonePriceRange: z.enum(PRICE_RANGES).optional(),
-  /** Defaults to 2023 where read (DEFAULT_CURRENT_PHONE_YEAR). */
-  currentPhoneYear: z.number().int().min(1990).max(2100).optional(),
-});
-
-/** The visitor's answers. */
+/** The visitor's answers (validated by `preferencesSchema` in ./schemas). */
 export type Preferences = z.infer<typeof preferencesSchema>;
 
 /** Results page: tier of the current phone when none is stored (spec §3). */

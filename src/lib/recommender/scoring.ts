@@ -12,9 +12,9 @@ import {
   PRICE_RANGES,
   PROCESSOR_SPEEDS,
   STORAGES,
-  type Phone,
   type ProcessorSpeed,
-} from '../catalogue/schema';
+} from '../catalogue/enums';
+import type { Phone } from '../catalogue/schema';
 import { PRICE_RANGE_LABELS, PRICE_RANGE_NAMES } from './budget';
 import { supportLabel } from './classify';
 import type { OsPreference, Preferences } from './preferences';

@@ -22,7 +22,8 @@
  * a bad number, characters outside [A-Za-z0-9._-], or more than MAX_ENCODED_LENGTH characters.
  */
 import { budgetTier } from './budget';
-import { preferencesSchema, quickCurrentPhoneAnswer, splitPhoneText, type Preferences } from './preferences';
+import { quickCurrentPhoneAnswer, splitPhoneText, type Preferences } from './preferences';
+import { preferencesSchema } from './schemas';
 
 /**
  * Longest string `decodeAnswers` accepts: room for the longest encoding (an 80-character name of

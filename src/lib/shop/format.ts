@@ -1,7 +1,9 @@
 /**
- * Display rules for the shop (spec §9: prices with a $ sign and 2 decimals; §5 image rule).
- * Pure functions, shared by the cards, the product page and the tests.
+ * Display rules for the shop (spec §9: prices with a $ sign and 2 decimals) and the gallery helpers.
+ * Pure functions, shared by the cards, the product page and the tests. The image address rule
+ * (spec §5) is the site-wide one in src/lib/images.ts.
  */
+import { isUsableImageUrl } from '../images';
 
 /**
  * A price as the spec shows it: '$' and exactly two decimals, no grouping ('$1299.99', '$7.99').
@@ -13,32 +15,18 @@ export function formatPrice(price: number): string {
 }
 
 /**
- * The image address to use, or null when the placeholder must be shown instead (spec §5: "an image
- * is used only if its address starts with http; otherwise a placeholder is used").
- *
- * Deviation, on purpose: this site hosts its own images (no third-party hosts; the CSP allows
- * img-src 'self'), so a site path starting with a single '/' is accepted as well as http(s)
- * addresses. Empty, relative ('img.png'), protocol-relative ('//x') and other schemes
- * ('javascript:', 'data:') all give the placeholder.
- * @param src image reference from the catalogue, possibly empty or missing
- */
-export function usableImageSrc(src: string | null | undefined): string | null {
-  if (typeof src !== 'string') return null;
-  const s = src.trim();
-  if (/^https?:\/\/[^/\s]+/i.test(s)) return s;
-  if (/^\/(?!\/)\S*$/.test(s)) return s;
-  return null;
-}
-
-/**
  * The gallery of a product: the main image then the additional ones, keeping only usable
- * addresses and dropping duplicates. Empty when nothing is usable (the page shows a placeholder).
+ * references and dropping duplicates. Empty when nothing is usable (the page shows a placeholder).
+ * @param isUsable which references can be shown; by default the spec §5 rule (http addresses
+ *   only). The product page also accepts references to optimised local assets.
  */
-export function galleryImages(product: { image: string; additionalImages?: readonly string[] }): string[] {
+export function galleryImages(
+  product: { image: string; additionalImages?: readonly string[] },
+  isUsable: (ref: string) => boolean = isUsableImageUrl,
+): string[] {
   const out: string[] = [];
   for (const src of [product.image, ...(product.additionalImages ?? [])]) {
-    const ok = usableImageSrc(src);
-    if (ok && !out.includes(ok)) out.push(ok);
+    if (src && isUsable(src) && !out.includes(src)) out.push(src);
   }
   return out;
 }

@@ -6,7 +6,7 @@
  *
  * ⚠️ Imported by browser code: no secrets, no server imports here.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { CONSENT_FORMS, HONEYPOT_FIELD, LIMITS, MESSAGES, NEWSLETTER_FORMS } from './constants';
 import { isRecognisedPhoneModel } from './phone-model-rules';
 import { emailField, honeypotField, nameField, optionalText, pageField } from './schemas';

@@ -5,7 +5,7 @@
  *
  * ⚠️ Imported by browser code: no secrets, no server imports here.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import {
   CONSENT_FORMS,
   DEFAULT_INTEREST,

@@ -16,7 +16,8 @@ export interface SignupResult {
 
 /** Stores the signup (create or merge), then sends the list's confirmation; a mail failure leaves the record in place. */
 async function storeThenMail(signup: Signup): Promise<SignupResult> {
-  const subscriber = await saveSignup(signup);
+  // One clock reading per signup: the record's times and its consent time are the same instant.
+  const subscriber = await saveSignup(signup, signup.consent.at);
   const mail = await sendSubscriberMail(subscriber, signup.list === 'waitlist' ? 'waitlist-confirmation' : 'newsletter-welcome');
   return { subscriber, mail };
 }

@@ -3,7 +3,6 @@
  * the /walls page — download file names, share links, previous/next inside a brand. No framework
  * imports and no zod (browser code imports this); used by the page, its script, the island and tests.
  */
-import { wrapIndex } from '../shop/format';
 
 export const WALLPAPER_BRANDS = ['Apple', 'Samsung', 'Google'] as const;
 export type WallpaperBrand = (typeof WALLPAPER_BRANDS)[number];
@@ -27,6 +26,14 @@ export const WALLPAPERS_PER_BRAND = 10;
 export const BACK_TO_TOP_THRESHOLD_PX = 300;
 /** Delay between opening the image in a new tab and starting the download. */
 export const DOWNLOAD_DELAY_MS = 100;
+/**
+ * The page script and the preview island share the selection through the DOM (no shared module, so
+ * the page script stays import-free and is inlined): the selected id is the `data-selected`
+ * attribute of the [data-walls] root, and every change is announced with this window event
+ * (detail: id or null).
+ */
+export const SELECT_EVENT = 'walls:select';
+
 /** Delay before scrolling to the preview after a selection. */
 export const SCROLL_TO_PREVIEW_DELAY_MS = 100;
 /** How long a mobile deep link gets before the web fallback opens. */
@@ -71,7 +78,7 @@ export function neighbourInBrand(list: readonly { id: string; category: string }
   if (!current) return null;
   const brand = wallpapersOfBrand(list, current.category);
   const index = brand.findIndex((w) => w.id === id);
-  return brand[wrapIndex(index, step, brand.length)].id;
+  return brand[(((index + step) % brand.length) + brand.length) % brand.length].id;
 }
 
 /** Share links for the social network and the microblogging site (opened in a 600x400 popup). */

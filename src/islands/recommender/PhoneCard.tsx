@@ -1,0 +1,117 @@
+import { useId, useRef, useState } from 'react';
+import type { Phone } from '../../lib/catalogue/schema';
+import { PRICE_RANGE_NAMES } from '../../lib/recommender/budget';
+import { phonePriceLabel, UNKNOWN } from '../../lib/recommender/format';
+import { osLabel } from '../../lib/recommender-ui/display';
+import { phoneSpecRows } from '../../lib/recommender-ui/specRows';
+import { Icon } from './Icon';
+import { RESULT_ICONS } from './resultIcons';
+import { PhoneImage } from './PhoneImage';
+
+interface Props {
+  phone: Phone;
+  /** Support label for 'OS & Updates' (engine). */
+  supportLabel?: string | null;
+  /** Image, tier and price only (spec §2 compact variant). */
+  compact?: boolean;
+}
+
+export function TierBadge({ tier }: { tier: string | null | undefined }) {
+  const tone =
+    tier === 'premium'
+      ? 'bg-amber-100 text-amber-900 dark:bg-amber-400/15 dark:text-amber-200'
+      : tier === 'budget'
+        ? 'bg-emerald-100 text-emerald-900 dark:bg-emerald-400/15 dark:text-emerald-200'
+        : 'bg-sky-100 text-sky-900 dark:bg-sky-400/15 dark:text-sky-200';
+  return <span className={`badge ${tone}`}>{tier && tier in PRICE_RANGE_NAMES ? PRICE_RANGE_NAMES[tier as keyof typeof PRICE_RANGE_NAMES] : UNKNOWN}</span>;
+}
+
+export function OsBadge({ os }: { os: string | null | undefined }) {
+  return <span className="badge bg-surface-2 text-fg ring-1 ring-inset ring-[var(--line)]">{osLabel(os)}</span>;
+}
+
+/**
+ * A phone as a flip card (spec §2 "Phone card"). Front: image, tier, OS, price, first 3 features.
+ * Back: the twelve spec rows. One toggle button (state exposed with aria-expanded and announced in a
+ * live region) turns it; clicking the front also turns it.
+ */
+export function PhoneCard({ phone, supportLabel, compact = false }: Props) {
+  const [flipped, setFlipped] = useState(false);
+  const touched = useRef(false);
+  const id = useId();
+  const name = `${phone.brand} ${phone.model}`;
+
+  if (compact) {
+    return (
+      <div className="flex items-center gap-3" data-testid="phone-card-compact">
+        <PhoneImage src={phone.image} alt={name} className="h-16 w-12" />
+        <div className="grid gap-1">
+          <TierBadge tier={phone.priceRange} />
+          <span className="text-sm font-semibold tabular-nums">{phonePriceLabel(phone)}</span>
+        </div>
+      </div>
+    );
+  }
+
+  const toggle = () => {
+    touched.current = true;
+    setFlipped((f) => !f);
+  };
+  const initial = touched.current ? undefined : '';
+  return (
+    <div className="@container flex flex-col rounded-2xl border border-line bg-surface-2/40" role="group" aria-roledescription="flip card" aria-label={name} data-testid="phone-card">
+      {flipped ? (
+        <div key="back" id={`${id}-back`} className="flip-face p-4 sm:p-5" data-initial={initial}>
+          <p className="text-sm font-semibold text-fg">{name}: specifications</p>
+          <dl className="mt-3 divide-y divide-[var(--line)] text-sm">
+            {phoneSpecRows(phone, supportLabel).map((row) => (
+              <div key={row.label} className="grid grid-cols-[6.5rem_1fr] gap-3 py-2 @md:grid-cols-[8.5rem_1fr]">
+                <dt className="font-medium text-muted">{row.label}</dt>
+                <dd className="text-fg">{row.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      ) : (
+        <div key="front" className="flip-face grid cursor-pointer gap-4 p-4 @sm:grid-cols-[auto_1fr] @sm:p-5" data-initial={initial} onClick={toggle}>
+          <PhoneImage src={phone.image} alt={name} className="mx-auto h-40 w-24 sm:h-44" />
+          <div className="grid content-start gap-3">
+            <div className="flex flex-wrap items-center gap-2">
+              <TierBadge tier={phone.priceRange} />
+              <OsBadge os={phone.os} />
+              <span className="text-xs text-muted">{phone.year}</span>
+            </div>
+            <p className="text-2xl font-bold tabular-nums text-fg" data-testid="phone-price">
+              {phonePriceLabel(phone)}
+            </p>
+            {phone.features.length ? (
+              <ul className="grid gap-1.5 text-sm text-muted" aria-label="Key features">
+                {phone.features.slice(0, 3).map((f) => (
+                  <li key={f.label} className="flex items-start gap-2">
+                    <Icon path={RESULT_ICONS.sparkle} className="mt-0.5 h-4 w-4 shrink-0 text-brand-500" />
+                    <span>{f.label}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        </div>
+      )}
+      <div className="mt-auto border-t border-line p-2">
+        <button
+          type="button"
+          onClick={toggle}
+          aria-expanded={flipped}
+          aria-controls={flipped ? `${id}-back` : undefined}
+          className="btn-ghost w-full text-brand-700 dark:text-brand-300"
+        >
+          <Icon path={RESULT_ICONS.flip} className="h-4 w-4" />
+          {flipped ? 'Back to Phone' : 'Tap for Specs'}
+        </button>
+        <p className="sr-only" aria-live="polite">
+          {touched.current ? (flipped ? `Showing specifications of ${name}` : `Showing ${name}`) : ''}
+        </p>
+      </div>
+    </div>
+  );
+}

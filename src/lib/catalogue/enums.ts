@@ -1,0 +1,38 @@
+/**
+ * Enumerations of the phone catalogue (spec recommender.md §3), without zod.
+ *
+ * Split from ./schema so that browser code needing only these lists (the wizard's classification,
+ * scoring and question steps) does not pull the schema library into the page's start-up JavaScript.
+ * ./schema re-exports everything here, so server code and tests can keep importing from there.
+ */
+
+/** Brands in the catalogue. */
+export const BRANDS = ['Apple', 'Samsung', 'Google'] as const;
+export type Brand = (typeof BRANDS)[number];
+
+export const PRICE_RANGES = ['budget', 'midrange', 'premium'] as const;
+export type PriceRange = (typeof PRICE_RANGES)[number];
+
+export const CAMERA_QUALITIES = ['basic', 'good', 'professional'] as const;
+export type CameraQuality = (typeof CAMERA_QUALITIES)[number];
+
+export const BATTERY_LIVES = ['standard', 'extended', 'maximum'] as const;
+export type BatteryLife = (typeof BATTERY_LIVES)[number];
+
+export const SCREEN_SIZES = ['small', 'medium', 'large'] as const;
+export type ScreenSize = (typeof SCREEN_SIZES)[number];
+
+export const STORAGES = ['64gb', '128gb', '256gb', '512gb', '1tb'] as const;
+export type Storage = (typeof STORAGES)[number];
+
+export const PROCESSOR_SPEEDS = ['standard', 'fast', 'premium'] as const;
+export type ProcessorSpeed = (typeof PROCESSOR_SPEEDS)[number];
+
+export const CONNECTIVITIES = ['4g', '5g'] as const;
+export type Connectivity = (typeof CONNECTIVITIES)[number];
+
+export const ADVANCED_FEATURES = ['standard', 'ai', 'foldable', 'ar'] as const;
+export type AdvancedFeature = (typeof ADVANCED_FEATURES)[number];
+
+export const PHONE_OS = ['ios', 'android'] as const;
+export type PhoneOs = (typeof PHONE_OS)[number];

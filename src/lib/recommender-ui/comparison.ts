@@ -1,0 +1,185 @@
+/**
+ * Side-by-side comparisons of the current phone and a recommendation (spec recommender.md §2
+ * "Comparison view", results step "comparison of current phone versus recommended upgrade").
+ * Each row says whether the recommendation is an improvement (shown with a green arrow).
+ *
+ * Only facts the data states are compared; an unknown value is '—' and never counts as worse or
+ * better. Class orders and text classifications are the engine's/catalogue's.
+ * Pure; no framework imports.
+ */
+import { deriveProcessorSpeed } from '../catalogue/derive';
+import {
+  BATTERY_LIVES,
+  CAMERA_QUALITIES,
+  PROCESSOR_SPEEDS,
+  SCREEN_SIZES,
+  STORAGES,
+  type PriceRange,
+} from '../catalogue/enums';
+import type { Phone } from '../catalogue/schema';
+import { megapixels } from '../recommender/classify';
+import type { PhoneSpecsResponse } from '../recommender/schemas';
+import type { CurrentPhoneCard } from './currentPhone';
+import { orUnknown as show, UNKNOWN } from '../recommender/format';
+import { capitalise } from './display';
+
+export interface ComparisonRow {
+  label: string;
+  current: string;
+  recommended: string;
+  /** The recommendation is better on this row. */
+  improved: boolean;
+}
+
+const rankIn = (order: readonly string[], v: string | null | undefined) => (v ? order.indexOf(v) : -1);
+/** Better when both are known and b ranks above a. */
+const better = (order: readonly string[], a: string | null | undefined, b: string | null | undefined) => {
+  const ra = rankIn(order, a);
+  const rb = rankIn(order, b);
+  return ra >= 0 && rb >= 0 && rb > ra;
+};
+const storageText = (s: string | null | undefined) => (s ? s.toUpperCase().replace(/(\d)([GT]B)/, '$1 $2') : UNKNOWN);
+
+/**
+ * The short comparison on the wizard's results step: the current phone's card against the top pick,
+ * class by class (camera, battery, storage, performance, screen size, release year).
+ */
+export function upgradeRows(current: CurrentPhoneCard, phone: Phone): ComparisonRow[] {
+  const s = phone.specs;
+  return [
+    { label: 'Camera', current: capitalise(current.cameraQuality), recommended: capitalise(s.cameraQuality), improved: better(CAMERA_QUALITIES, current.cameraQuality, s.cameraQuality) },
+    { label: 'Battery', current: capitalise(current.batteryLife), recommended: capitalise(s.batteryLife), improved: better(BATTERY_LIVES, current.batteryLife, s.batteryLife) },
+    { label: 'Storage', current: storageText(current.storage), recommended: storageText(s.storage), improved: better(STORAGES, current.storage, s.storage) },
+    { label: 'Performance', current: current.processorSpeed ? capitalise(current.processorSpeed) : UNKNOWN, recommended: capitalise(s.processorSpeed), improved: better(PROCESSOR_SPEEDS, current.processorSpeed, s.processorSpeed) },
+    { label: 'Screen size', current: current.screenSize ? capitalise(current.screenSize) : UNKNOWN, recommended: capitalise(s.screenSize), improved: better(SCREEN_SIZES, current.screenSize, s.screenSize) },
+    { label: 'Released', current: String(current.year), recommended: String(phone.year), improved: phone.year > current.year },
+  ];
+}
+
+/** One side of the full comparison view. */
+export interface ComparisonSide {
+  name: string;
+  image: string;
+  year: number | null;
+  tier: PriceRange | null;
+  colors: string[] | null;
+  screenInches: number | null;
+  display: string | null;
+  features: string[];
+  processor: string | null;
+  mainCamera: string | null;
+  ultrawide: string | null;
+  selfie: string | null;
+  batteryMah: number | null;
+  cellular: string | null;
+  brand: string;
+  /** Footnotes to show under the column (estimates, unknowns). */
+  notes: string[];
+}
+
+/** A catalogue phone as a comparison side. */
+export function sideFromPhone(phone: Phone): ComparisonSide {
+  const s = phone.specs;
+  const notes: string[] = [];
+  if (phone.priceEstimated) notes.push('Price is an estimate from the price tier.');
+  return {
+    name: `${phone.brand} ${phone.model}`,
+    image: phone.image,
+    year: phone.year,
+    tier: phone.priceRange,
+    colors: s.colors,
+    screenInches: s.screenInches,
+    display: s.display,
+    features: phone.features.map((f) => f.label),
+    processor: s.chipset,
+    mainCamera: s.cameraSpecs.mainCamera,
+    ultrawide: s.cameraSpecs.ultrawide,
+    selfie: s.cameraSpecs.frontCamera,
+    batteryMah: s.batteryMah,
+    cellular: s.network,
+    brand: phone.brand,
+    notes,
+  };
+}
+
+/**
+ * A phone from GET /api/phone-specs (or the engine's local estimate) as a comparison side. `tier` is
+ * the stored tier of the current phone (spec §3: default midrange); `note` is shown as a footnote.
+ */
+export function sideFromSpecs(p: PhoneSpecsResponse['phone'], tier: PriceRange | null, note?: string | null): ComparisonSide {
+  const s = p.specs;
+  const inches = s.display ? /(\d+(?:\.\d+)?)\s*(?:"|in)/.exec(s.display) : null;
+  const battery = s.battery ? /(\d{3,5})\s*mAh/i.exec(s.battery) : null;
+  return {
+    name: `${p.brand} ${p.model}`.trim(),
+    image: p.image,
+    year: p.release_year,
+    tier,
+    colors: null,
+    screenInches: inches ? Number(inches[1]) : null,
+    display: s.display ? s.display.replace(/^\d+(?:\.\d+)?\s*(?:"|in(?:ches)?)\s*/, '') || null : null,
+    features: s.features,
+    processor: s.processor,
+    mainCamera: s.camera.main,
+    ultrawide: s.camera.ultrawide,
+    selfie: s.camera.selfie,
+    batteryMah: battery ? Number(battery[1]) : null,
+    cellular: s.connectivity,
+    brand: p.brand,
+    notes: note ? [note] : [],
+  };
+}
+
+const has = (features: string[], re: RegExp) => features.some((f) => re.test(f));
+const AI = /\bAI\b|Apple Intelligence|Galaxy AI|Gemini/i;
+const CAMERA_CONTROL = /camera control/i;
+const SOS = /\bSOS\b|satellite/i;
+const USB_C = /USB[- ]?C|USB Type-C/i;
+const FACE_ID = /face id/i;
+const hz = (d: string | null) => {
+  const m = d ? /(\d{2,3})\s*Hz/i.exec(d) : null;
+  return m ? Number(m[1]) : null;
+};
+
+/** Yes when a feature says so; 'No' only where the answer is a fact (Face ID is Apple's alone); else '—'. */
+function yesNo(side: ComparisonSide, re: RegExp, appleOnly = false): string {
+  if (has(side.features, re)) return 'Yes';
+  if (appleOnly && side.brand !== 'Apple') return 'No';
+  return UNKNOWN;
+}
+
+/** The rows of the comparison view, in the spec's order (image and tier are shown in the column heads). */
+export function comparisonRows(current: ComparisonSide, rec: ComparisonSide): ComparisonRow[] {
+  const row = (label: string, c: string, r: string, improved: boolean): ComparisonRow => ({ label, current: c, recommended: r, improved });
+  const gained = (re: RegExp, appleOnly = false) => yesNo(rec, re, appleOnly) === 'Yes' && yesNo(current, re, appleOnly) === 'No';
+  const mpBetter = (a: string | null, b: string | null) => {
+    const ma = megapixels(a);
+    const mb = megapixels(b);
+    return ma !== null && mb !== null && mb > ma;
+  };
+  const screen = (s: ComparisonSide) => [s.screenInches !== null ? `${s.screenInches}"` : null, s.display].filter(Boolean).join(' ') || UNKNOWN;
+  const hzC = hz(current.display);
+  const hzR = hz(rec.display);
+  const procC = current.processor ? deriveProcessorSpeed(current.processor) : null;
+  const procR = rec.processor ? deriveProcessorSpeed(rec.processor) : null;
+  return [
+    row('Colours', current.colors?.join(', ') || UNKNOWN, rec.colors?.join(', ') || UNKNOWN, false),
+    row('Screen size & display', screen(current), screen(rec), hzC !== null && hzR !== null && hzR > hzC),
+    row('AI features', has(current.features, AI) ? 'Yes' : UNKNOWN, has(rec.features, AI) ? 'Yes' : UNKNOWN, has(rec.features, AI) && !has(current.features, AI)),
+    row('Processor', show(current.processor), show(rec.processor), better(PROCESSOR_SPEEDS, procC, procR)),
+    row('Camera Control', yesNo(current, CAMERA_CONTROL), yesNo(rec, CAMERA_CONTROL), has(rec.features, CAMERA_CONTROL) && !has(current.features, CAMERA_CONTROL)),
+    row('Main camera', show(current.mainCamera), show(rec.mainCamera), mpBetter(current.mainCamera, rec.mainCamera)),
+    row('Ultrawide camera', show(current.ultrawide), show(rec.ultrawide), mpBetter(current.ultrawide, rec.ultrawide)),
+    row('Selfie camera', show(current.selfie), show(rec.selfie), mpBetter(current.selfie, rec.selfie)),
+    row('Emergency SOS', yesNo(current, SOS), yesNo(rec, SOS), has(rec.features, SOS) && !has(current.features, SOS)),
+    row(
+      'Battery',
+      current.batteryMah !== null ? `${current.batteryMah.toLocaleString('en-US')} mAh` : UNKNOWN,
+      rec.batteryMah !== null ? `${rec.batteryMah.toLocaleString('en-US')} mAh` : UNKNOWN,
+      current.batteryMah !== null && rec.batteryMah !== null && rec.batteryMah > current.batteryMah,
+    ),
+    row('USB-C', yesNo(current, USB_C), yesNo(rec, USB_C), has(rec.features, USB_C) && !has(current.features, USB_C)),
+    row('Face ID', yesNo(current, FACE_ID, true), yesNo(rec, FACE_ID, true), gained(FACE_ID, true)),
+    row('Cellular', show(current.cellular), show(rec.cellular), /5G/i.test(rec.cellular ?? '') && /^[34]G/i.test(current.cellular ?? '')),
+  ];
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { budgetsFor, checkLighthouseBudgets } from '../../../src/lib/perf/budgets';
+import { matchRoute, pickRoutes, routeFromHtmlFile } from '../../../src/lib/perf/routes';
+
+describe('routes from the build output', () => {
+  it.each([
+    ['index.html', '/'],
+    ['about.html', '/about'],
+    ['blog/samsung-galaxy-buds3-pro-review.html', '/blog/samsung-galaxy-buds3-pro-review'],
+    ['blog/index.html', '/blog'],
+    ['admin/waitlist.html', '/admin/waitlist'],
+  ])('%s is %s', (file, route) => {
+    expect(routeFromHtmlFile(file)).toBe(route);
+  });
+
+  it('matches /x/* below /x only', () => {
+    expect(matchRoute('/blog/*', '/blog/a')).toBe(true);
+    expect(matchRoute('/blog/*', '/blog')).toBe(false);
+    expect(matchRoute('/blog/*', '/blogger')).toBe(false);
+    expect(matchRoute('/blog', '/blog')).toBe(true);
+  });
+
+  it('picks one page per family, stable by sort order, and null when not built', () => {
+    const picked = pickRoutes(['/product/zeta', '/blog', '/product/alpha', '/'], ['/', '/product/*', '/blog/*']);
+    expect(picked).toEqual([
+      { wanted: '/', route: '/' },
+      { wanted: '/product/*', route: '/product/alpha' },
+      { wanted: '/blog/*', route: null },
+    ]);
+  });
+});
+
+describe('budgets from the issues', () => {
+  it('content and shop pages allow no framework; walls and the recommender only lazy islands', () => {
+    for (const route of ['/blog', '/blog/a-post', '/about', '/shop', '/product/x']) {
+      expect(budgetsFor(route).some((b) => b.noFramework)).toBe(true);
+    }
+    expect(budgetsFor('/walls')[0].forbiddenDirectives).toContain('idle');
+    expect(budgetsFor('/phone-recommender')[0].maxJsGzip).toBe(90 * 1024);
+    expect(budgetsFor('/')).toEqual([]);
+    expect(budgetsFor('/join')).toEqual([]);
+  });
+
+  it('Lighthouse scores below the minimum are misses, unmeasured ones n/a', () => {
+    const r = checkLighthouseBudgets('/phone-recommender', { performance: 89, accessibility: 100 });
+    expect(r.map((x) => [x.check, x.status])).toEqual([
+      ['Lighthouse performance >= 90', 'missed'],
+      ['Lighthouse accessibility = 100', 'met'],
+    ]);
+    expect(checkLighthouseBudgets('/walls', null).every((x) => x.status === 'n/a')).toBe(true);
+    expect(checkLighthouseBudgets('/about', { performance: 100, accessibility: 100, 'best-practices': 100, seo: 99 }).map((x) => x.status)).toEqual([
+      'met',
+      'met',
+      'met',
+      'missed',
+    ]);
+  });
+});

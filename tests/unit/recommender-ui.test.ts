@@ -1,0 +1,202 @@
+// The recommender UI's pure helpers: spec rows of the flip card, comparisons with upgrade arrows,
+// the selected current phone, session storage reads, the request helper and display text.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { findPhoneById, type Phone } from '../../src/lib/catalogue';
+import { phoneSpecsFor, toSearchResult, toSpecsPhone } from '../../src/lib/recommender';
+import { apiRequest } from '../../src/lib/recommender-ui/api';
+import { comparisonRows, sideFromPhone, sideFromSpecs, upgradeRows } from '../../src/lib/recommender-ui/comparison';
+import { cardFromSearchResult, cardFromSpecsPhone, enrichCard, preferencesForCard } from '../../src/lib/recommender-ui/currentPhone';
+import { capitalise, osLabel, showJoined } from '../../src/lib/recommender-ui/display';
+import { readJson, SESSION_KEYS, setFlash, takeFlash, writeJson, type KeyValueStore } from '../../src/lib/recommender-ui/session';
+import { phoneSpecRows, SPEC_ROW_LABELS } from '../../src/lib/recommender-ui/specRows';
+import { isStoredPreferences, isStoredRecommendations } from '../../src/lib/recommender-ui/stored';
+
+const phone = (id: string): Phone => {
+  const p = findPhoneById(id);
+  if (!p) throw new Error(`no phone ${id}`);
+  return p;
+};
+
+function memoryStore(): KeyValueStore & { data: Map<string, string> } {
+  const data = new Map<string, string>();
+  return { data, getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v), removeItem: (k) => void data.delete(k) };
+}
+
+describe('flip card spec rows', () => {
+  it('has the twelve rows of the spec, in order', () => {
+    const rows = phoneSpecRows(phone('samsung-galaxy-s24-ultra'));
+    expect(rows.map((r) => r.label)).toEqual([...SPEC_ROW_LABELS]);
+    expect(SPEC_ROW_LABELS).toHaveLength(12);
+  });
+
+  it('prints known facts and "—" for unknown ones, never an invented number', () => {
+    const p = phone('samsung-galaxy-s24-ultra');
+    const unknown: Phone = { ...p, specs: { ...p.specs, batteryMah: null, batteryType: null, ram: null, chipset: null } };
+    const rows = Object.fromEntries(phoneSpecRows(unknown).map((r) => [r.label, r.value]));
+    expect(rows.Battery).toBe('—');
+    expect(rows.RAM).toBe('—');
+    expect(rows.Processor).toBe('—');
+    const known = Object.fromEntries(phoneSpecRows(p).map((r) => [r.label, r.value]));
+    expect(known.Battery).toBe(`${p.specs.batteryMah!.toLocaleString('en-US')} mAh ${p.specs.batteryType}`);
+    expect(known.Display.startsWith(`${p.specs.screenInches}"`)).toBe(true);
+  });
+
+  it('appends the support label to the OS row', () => {
+    const rows = phoneSpecRows(phone('apple-iphone-16-pro'), 'Full Support');
+    expect(rows.find((r) => r.label === 'OS & Updates')!.value).toMatch(/Full Support$/);
+  });
+});
+
+describe('upgrade comparison (wizard results step)', () => {
+  it('marks a better class, a newer year, and nothing where the current phone is unknown', () => {
+    const current = { ...cardFromSearchResult(toSearchResult(phone('samsung-galaxy-s22-ultra'))), processorSpeed: null };
+    const top = phone('samsung-galaxy-s25-ultra');
+    const rows = Object.fromEntries(upgradeRows(current, top).map((r) => [r.label, r]));
+    expect(rows.Released).toMatchObject({ current: '2022', recommended: String(top.year), improved: true });
+    expect(rows.Performance).toMatchObject({ current: '—', improved: false });
+    // Same class on both sides: no arrow.
+    expect(rows['Screen size']).toMatchObject({ current: 'Large', recommended: 'Large', improved: false });
+  });
+});
+
+describe('comparison view (results page)', () => {
+  const current = phone('samsung-galaxy-s22-ultra');
+  const rec = phone('samsung-galaxy-s25-ultra');
+  const rows = () => comparisonRows(sideFromSpecs(toSpecsPhone(current), 'premium'), sideFromPhone(rec));
+
+  it('has the spec rows in order', () => {
+    expect(rows().map((r) => r.label)).toEqual([
+      'Colours', 'Screen size & display', 'AI features', 'Processor', 'Camera Control', 'Main camera', 'Ultrawide camera',
+      'Selfie camera', 'Emergency SOS', 'Battery', 'USB-C', 'Face ID', 'Cellular',
+    ]);
+  });
+
+  it('reads inches, display and battery back out of the specs-API text', () => {
+    const side = sideFromSpecs(toSpecsPhone(current), 'premium');
+    expect(side.screenInches).toBe(current.specs.screenInches);
+    expect(side.display).toBe(current.specs.display);
+    expect(side.batteryMah).toBe(current.specs.batteryMah);
+  });
+
+  it('only marks facts the data states: a higher chip class, more mAh, 5G over 4G; Face ID "No" only for non-Apple phones', () => {
+    const old = phone('apple-iphone-11');
+    const pro = phone('apple-iphone-16-pro');
+    const byLabel = Object.fromEntries(comparisonRows(sideFromSpecs(toSpecsPhone(old), 'budget'), sideFromPhone(pro)).map((r) => [r.label, r]));
+    // A13 is 'standard', A18 Pro 'premium' (catalogue derivation).
+    expect(byLabel.Processor).toMatchObject({ current: old.specs.chipset, recommended: pro.specs.chipset, improved: true });
+    expect(byLabel.Battery!.improved).toBe(pro.specs.batteryMah! > old.specs.batteryMah!);
+    expect(byLabel.Cellular).toMatchObject({ current: '4G', recommended: '5G', improved: true });
+    expect(byLabel.Colours!.improved).toBe(false);
+    const samsung = Object.fromEntries(rows().map((r) => [r.label, r]));
+    expect(samsung['Face ID']).toMatchObject({ current: 'No', recommended: 'No', improved: false });
+  });
+
+  it('an estimated phone compares as unknowns with its note as a footnote', () => {
+    const estimate = phoneSpecsFor([], 'Pixel 5', 'Apple')!;
+    const side = sideFromSpecs(estimate.phone, 'budget', estimate.note);
+    expect(side.notes).toEqual([estimate.note]);
+    const byLabel = Object.fromEntries(comparisonRows(side, sideFromPhone(rec)).map((r) => [r.label, r]));
+    expect(byLabel.Battery).toMatchObject({ current: '—', improved: false });
+    expect(byLabel['Main camera']).toMatchObject({ current: '—', improved: false });
+  });
+});
+
+describe('selected current phone', () => {
+  it('takes tier, OS and classes from a search result and stores the spec §4 answers', () => {
+    const r = toSearchResult(phone('apple-iphone-15-pro'));
+    const card = cardFromSearchResult(r);
+    expect(card).toMatchObject({ name: 'Apple iPhone 15 Pro', os: 'ios', year: r.year, estimated: false, enriched: false });
+    expect(preferencesForCard(card)).toMatchObject({
+      currentPhone: 'Apple iPhone 15 Pro',
+      currentBrand: 'Apple',
+      os: 'ios',
+      searchedForCurrentPhone: true,
+      currentPhoneYear: r.year,
+    });
+  });
+
+  it('enrichment keeps the better class and sets the tier by age for an estimated phone', () => {
+    const estimate = phoneSpecsFor([], 'Galaxy S21 Ultra', 'Apple')!;
+    const card = cardFromSpecsPhone(estimate.phone, true);
+    const enriched = enrichCard({ ...card, cameraQuality: 'professional' }, estimate);
+    expect(enriched.cameraQuality).toBe('professional');
+    expect(enriched.enriched).toBe(true);
+    // Ultra model, 4 years before the catalogue year: midrange by age (spec §9).
+    expect(enriched.priceRange).toBe('midrange');
+  });
+});
+
+describe('session storage', () => {
+  it('reads missing, corrupt and valid values apart', () => {
+    const store = memoryStore();
+    const isArr = (v: unknown): v is unknown[] => Array.isArray(v);
+    expect(readJson(store, 'k', isArr)).toEqual({ status: 'missing' });
+    store.setItem('k', '{not json');
+    expect(readJson(store, 'k', isArr)).toEqual({ status: 'corrupt' });
+    store.setItem('k', '{"a":1}');
+    expect(readJson(store, 'k', isArr)).toEqual({ status: 'corrupt' });
+    writeJson(store, 'k', [1]);
+    expect(readJson(store, 'k', isArr)).toEqual({ status: 'ok', value: [1] });
+  });
+
+  it('a storage that throws reads as missing and writes are ignored', () => {
+    const broken: KeyValueStore = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('quota');
+      },
+      removeItem: () => {},
+    };
+    expect(readJson(broken, 'k', (_v): _v is unknown => true)).toEqual({ status: 'missing' });
+    expect(() => writeJson(broken, 'k', 1)).not.toThrow();
+  });
+
+  it('a flash toast is read once', () => {
+    const store = memoryStore();
+    setFlash(store, { title: 'No recommendations found', variant: 'destructive' });
+    expect(store.data.has(SESSION_KEYS.flash)).toBe(true);
+    expect(takeFlash(store)).toEqual({ title: 'No recommendations found', variant: 'destructive' });
+    expect(takeFlash(store)).toBeNull();
+  });
+
+  it('recognises what the wizard stores and rejects other shapes', () => {
+    const rec = { phone: phone('google-pixel-9'), matchScore: 80, reasons: ['x'], working: [] };
+    expect(isStoredRecommendations([rec])).toBe(true);
+    expect(isStoredRecommendations([])).toBe(false);
+    expect(isStoredRecommendations([{ ...rec, matchScore: '80' }])).toBe(false);
+    expect(isStoredRecommendations({ 0: rec })).toBe(false);
+    expect(isStoredPreferences({ os: 'ios', budgetValue: 50, searchedForCurrentPhone: true, currentPhoneSpecs: {} })).toBe(true);
+    expect(isStoredPreferences(['ios'])).toBe(false);
+    expect(isStoredPreferences({ os: null })).toBe(false);
+  });
+});
+
+describe('request helper (spec §7)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends credentials, a JSON body only when given, and raises "status: text" on failure', async () => {
+    const calls: [string, RequestInit][] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      calls.push([url, init]);
+      return url === '/bad' ? new Response('nope', { status: 502 }) : Response.json({ ok: true });
+    });
+    await expect(apiRequest('GET', '/ok')).resolves.toEqual({ ok: true });
+    expect(calls[0]![1]).toMatchObject({ method: 'GET', credentials: 'include' });
+    expect(calls[0]![1].body).toBeUndefined();
+    await apiRequest('POST', '/ok', { a: 1 });
+    expect(calls[1]![1]).toMatchObject({ body: '{"a":1}', headers: { 'Content-Type': 'application/json' } });
+    await expect(apiRequest('GET', '/bad')).rejects.toThrow('502: nope');
+  });
+});
+
+describe('display text', () => {
+  it('joins known parts and shows "—" when none is known', () => {
+    expect(showJoined(['5G', null, ' ', 'Wi-Fi 7'])).toBe('5G · Wi-Fi 7');
+    expect(showJoined([null, undefined, ''])).toBe('—');
+    expect(osLabel('ios')).toBe('iOS');
+    expect(osLabel(null)).toBe('—');
+    expect(capitalise('premium')).toBe('Premium');
+  });
+});
