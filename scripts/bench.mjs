@@ -78,6 +78,7 @@ let server = null;
 async function stopServer() {
   if (!server || server.exitCode !== null) return;
   const exited = new Promise((r) => server.once('exit', r));
+  server.stopping = true;
   server.kill('SIGTERM');
   const done = await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)]);
   if (!done) server.kill('SIGKILL');
@@ -121,7 +122,7 @@ async function drain() {
 async function startServer() {
   if (await isUp()) throw new Error(`Something already answers on ${BASE}. Stop it or set BENCH_PORT (8861-8869).`);
   const logFile = path.join(SITE, 'server.log');
-  const fd = openSync(logFile, 'w');
+  const fd = openSync(logFile, 'a');
   const env = {
     ...process.env,
     SITE_ROOT: SITE,
@@ -138,6 +139,10 @@ async function startServer() {
   delete env.SENDGRID_BASE_URL;
   server = spawn(process.execPath, ['scripts/serve.mjs'], { env, stdio: ['ignore', fd, fd] });
   closeSync(fd);
+  const child = server;
+  child.once('exit', (code, signal) => {
+    if (!child.stopping) log(`the bench server exited unexpectedly (code ${code}, signal ${signal}); see ${logFile}`);
+  });
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) break;
@@ -512,6 +517,11 @@ async function main() {
       pages.push(page);
     }
     for (const ep of ENDPOINTS) {
+      if (!(await isUp())) {
+        log('the bench server does not answer; restarting it');
+        await stopServer();
+        await startServer();
+      }
       log(`endpoint ${ep.id}...`);
       endpoints.push(await loadEndpoint(ep));
     }
