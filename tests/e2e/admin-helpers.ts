@@ -6,7 +6,7 @@ import { E2E_ADMIN_KEY } from './fixtures';
 /** Signs the page's browser context in (the session cookie lands in the context's cookie jar). */
 export async function signInByApi(page: Page, baseURL?: string): Promise<void> {
   const res = await page.request.post(`${baseURL ?? ''}/api/admin/session`, { data: { key: E2E_ADMIN_KEY } });
-  expect(res.status()).toBe(200);
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 export interface Seed {

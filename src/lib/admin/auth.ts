@@ -36,11 +36,11 @@ export async function checkKeyLimited(key: string, req: Request, context?: FnCon
   const ip = clientIp(req, context);
   const limit = getEnv().ADMIN_LOGIN_RATE_LIMIT;
   enforceRateLimit(LOGIN_BUCKET, ip, limit, LOGIN_WINDOW_MS);
-  await assertLoginAllowed(ip, limit, LOGIN_WINDOW_MS);
+  const failures = await assertLoginAllowed(ip, limit, LOGIN_WINDOW_MS);
   const ok = await keysMatch(key, getEnv().ADMIN_KEY);
   if (ok) {
     resetRateLimit(LOGIN_BUCKET, ip);
-    await clearLoginFailures(ip);
+    if (failures.length) await clearLoginFailures(failures);
   } else {
     await recordLoginFailure(ip, LOGIN_WINDOW_MS);
   }

@@ -22,18 +22,22 @@ async function prefixFor(client: string): Promise<string> {
   return `${(await hashKey(`admin-login:${client}`)).slice(0, 32)}/`;
 }
 
-/** Throws 429 (with Retry-After) when `client` already has `limit` wrong keys in the current window. */
-export async function assertLoginAllowed(client: string, limit: number, windowMs: number, now = Date.now()): Promise<void> {
+/**
+ * Throws 429 (with Retry-After) when `client` already has `limit` wrong keys in the current window.
+ * @returns the blob keys of the client's wrong keys in this window (for `clearLoginFailures`)
+ */
+export async function assertLoginAllowed(client: string, limit: number, windowMs: number, now = Date.now()): Promise<string[]> {
   const prefix = await prefixFor(client);
   const windowStart = Math.floor(now / windowMs) * windowMs;
   const { blobs } = await store().list({ prefix });
-  let count = 0;
+  const current: string[] = [];
   const stale: string[] = [];
   for (const { key } of blobs) {
     const w = Number(key.slice(prefix.length).split('/')[0]);
-    if (w === windowStart) count += 1;
+    if (w === windowStart) current.push(key);
     else stale.push(key);
   }
+  const count = current.length;
   if (stale.length) await Promise.all(stale.map((k) => store().delete(k).catch(() => {})));
   if (count >= limit) {
     const retryAfter = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
@@ -41,6 +45,7 @@ export async function assertLoginAllowed(client: string, limit: number, windowMs
       'retry-after': String(retryAfter),
     });
   }
+  return current;
 }
 
 /** Records one wrong key for `client`. */
@@ -49,9 +54,7 @@ export async function recordLoginFailure(client: string, windowMs: number, now =
   await store().set(`${await prefixFor(client)}${windowStart}/${crypto.randomUUID()}`, '1');
 }
 
-/** Forgets `client`'s wrong keys (after a right one). */
-export async function clearLoginFailures(client: string): Promise<void> {
-  const prefix = await prefixFor(client);
-  const { blobs } = await store().list({ prefix });
-  await Promise.all(blobs.map((b) => store().delete(b.key).catch(() => {})));
+/** Forgets wrong keys (after a right one): the keys `assertLoginAllowed` returned. */
+export async function clearLoginFailures(keys: readonly string[]): Promise<void> {
+  await Promise.all(keys.map((k) => store().delete(k).catch(() => {})));
 }

@@ -3,7 +3,7 @@
  *
  * ⚠️ Imported by browser code: no secrets, no server imports here.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { PLACEHOLDERS, templateUpdateSchema } from '../email/templates';
 
 /** POST /api/admin/session — the key typed by staff; `devMode` also opens the home page before launch. */
