@@ -26,12 +26,14 @@ function buildWith(extra: string[]) {
   for (const f of extra) cpSync(path.join(fixtures, f), path.join(contentDir, f));
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir], {
     cwd: root,
-    env: { ...process.env, BLOG_CONTENT_DIR: path.relative(root, contentDir), ASTRO_TELEMETRY_DISABLED: '1' },
+    env: { ...process.env, BLOG_CONTENT_DIR: path.relative(root, contentDir), ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' },
     encoding: 'utf8',
     timeout: 120_000,
   });
   rmSync(contentDir, { recursive: true, force: true });
-  return { outDir, result, output: `${result.stdout}\n${result.stderr}` };
+  // Plain text: CI may force colours, and ANSI codes would split the messages asserted on below.
+  const output = `${result.stdout}\n${result.stderr}`.replace(/\u001b\[[0-9;]*m/g, '');
+  return { outDir, result, output };
 }
 
 afterAll(() => {

@@ -248,15 +248,18 @@ test.describe('feeds', () => {
 test.describe('budgets: no framework JavaScript', () => {
   for (const path of ['/blog', BUDS, '/about']) {
     test(`${path} ships no island and only a few KB of plain script`, async ({ page }) => {
-      const scripts: string[] = [];
+      const scripts: Promise<string>[] = [];
       page.on('response', (r) => {
-        if (r.request().resourceType() === 'script') scripts.push(r.url());
+        if (r.request().resourceType() === 'script') scripts.push(r.text());
       });
-      await page.goto(path);
+      await page.goto(path, { waitUntil: 'networkidle' });
       await expect(page.locator('astro-island')).toHaveCount(0);
-      expect(scripts).toEqual([]);
+      // The site shell's small header script (subscribe form) may load; no framework runtime may.
+      const bodies = await Promise.all(scripts);
+      for (const body of bodies) expect(body).not.toMatch(/react\.transitional\.element|__reactContainer|react\.dev\/errors/);
       const inline = await page.locator('script:not([type="application/ld+json"])').evaluateAll((els) => els.reduce((n, el) => n + (el.textContent?.length ?? 0), 0));
-      expect(inline).toBeLessThan(12_000);
+      const external = bodies.reduce((n, b) => n + b.length, 0);
+      expect(inline + external).toBeLessThan(24_000);
     });
   }
 });

@@ -1,0 +1,150 @@
+/**
+ * Admin access for every /admin screen (spec §4 "Admin access"): asks the server whether this
+ * browser is signed in; if not, shows the key prompt. The key is checked on the server only
+ * (POST /api/admin/session), which sets an HttpOnly session cookie; 'Logout' clears it.
+ */
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import { toast } from '../../stores/toast';
+import { $adminAuth, AdminApiError, checkSession, signIn, signOut } from '../../stores/admin';
+
+/** Spec §9: the dashboard's authentication check waits 500 ms. */
+export const DASHBOARD_AUTH_DELAY_MS = 500;
+
+/** Spec §5: the dashboard gate and the other admin pages word the failure differently. */
+const FAILURE = {
+  dashboard: { title: 'Authentication failed', description: 'Invalid admin key provided' },
+  page: { title: 'Authentication Failed', description: 'Invalid admin key' },
+} as const;
+
+interface Props {
+  variant: 'dashboard' | 'page';
+  /** Heading of the screen, shown above the logout button. */
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+}
+
+export default function AdminGate({ variant, title, subtitle, children }: Props) {
+  const auth = useStore($adminAuth);
+
+  useEffect(() => {
+    const timer = setTimeout(() => void checkSession(), variant === 'dashboard' ? DASHBOARD_AUTH_DELAY_MS : 0);
+    return () => clearTimeout(timer);
+  }, [variant]);
+
+  if (auth.status === 'checking') {
+    return (
+      <div className="container-page py-16" aria-busy="true">
+        <p className="flex items-center gap-3 text-muted" role="status">
+          <span className="h-4 w-4 animate-spin rounded-full border-2 border-line border-t-brand-600" aria-hidden="true" />
+          Checking admin access…
+        </p>
+      </div>
+    );
+  }
+  if (auth.status === 'signed-out') return <KeyPrompt variant={variant} />;
+
+  return (
+    <div className="container-page py-8 sm:py-10">
+      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
+        <div>
+          {variant === 'page' ? (
+            <a href="/admin" className="mb-2 inline-flex items-center gap-1 text-sm font-medium text-muted hover:text-fg">
+              <span aria-hidden="true">←</span> Admin Dashboard
+            </a>
+          ) : null}
+          <h1 className="section-title">{title}</h1>
+          {subtitle ? <p className="mt-1 text-sm text-muted">{subtitle}</p> : null}
+        </div>
+        <div className="flex items-center gap-3">
+          {auth.session.devMode ? <span className="badge bg-accent-500/15 text-accent-600 dark:text-accent-500">Dev mode</span> : null}
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() => {
+              signOut()
+                .then(() => toast({ title: 'Logged out', description: 'Your admin session has ended.' }))
+                .catch((err) => console.error('[admin] logout failed', err));
+            }}
+          >
+            Logout
+          </button>
+        </div>
+      </div>
+      {children}
+    </div>
+  );
+}
+
+function KeyPrompt({ variant }: { variant: Props['variant'] }) {
+  const [key, setKey] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const inputId = useId();
+  const errorId = useId();
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!key) {
+      setError('Enter the admin key');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await signIn(key);
+      toast({ title: 'Authenticated', description: 'Welcome to the admin area.' });
+    } catch (err) {
+      const limited = err instanceof AdminApiError && err.status === 429;
+      const failure = FAILURE[variant];
+      const description = limited ? (err.serverMessage ?? 'Too many attempts. Please wait and try again.') : failure.description;
+      setError(description);
+      toast({ title: failure.title, description, variant: 'destructive' });
+      setKey('');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="container-page flex justify-center py-16 sm:py-24">
+      <form onSubmit={submit} className="card w-full max-w-md p-6 sm:p-8" noValidate aria-labelledby={`${inputId}-title`}>
+        <div className="mb-6 flex items-center gap-3">
+          <span className="grid h-11 w-11 place-items-center rounded-xl bg-brand-50 text-brand-700 dark:bg-brand-700/20 dark:text-brand-300" aria-hidden="true">
+            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <rect x="4" y="11" width="16" height="10" rx="2" />
+              <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+            </svg>
+          </span>
+          <div>
+            <h1 id={`${inputId}-title`} className="text-xl font-bold tracking-tight">Admin access</h1>
+            <p className="text-sm text-muted">Enter the admin key to continue.</p>
+          </div>
+        </div>
+        <label htmlFor={inputId} className="label">
+          Admin key
+        </label>
+        <input
+          id={inputId}
+          type="password"
+          className="input"
+          autoComplete="current-password"
+          value={key}
+          onChange={(e) => setKey(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          autoFocus
+        />
+        {error ? (
+          <p id={errorId} className="mt-2 text-sm text-red-700 dark:text-red-400">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="btn-primary mt-6 w-full" disabled={busy}>
+          {busy ? 'Checking…' : 'Authenticate'}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * The local outbox (GET /api/admin/outbox): without a SendGrid key, e-mails are stored instead of
+ * sent, and staff can read them here.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { adminFetch } from '../../stores/admin';
+import type { OutboxEntry } from '../../lib/server/mailer';
+import { EmptyState, Spinner } from './ui';
+
+interface OutboxAnswer {
+  mode: 'outbox' | 'sendgrid';
+  entries: OutboxEntry[];
+}
+
+export default function OutboxPanel() {
+  const [data, setData] = useState<OutboxAnswer | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      setData(await adminFetch<OutboxAnswer>('/api/admin/outbox'));
+      setFailed(false);
+    } catch (err) {
+      console.error('[admin] loading the outbox failed', err);
+      setFailed(true);
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <section aria-labelledby="outbox-title">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="outbox-title" className="text-lg font-bold">
+            Outbox
+          </h2>
+          <p className="text-sm text-muted">
+            {data?.mode === 'sendgrid'
+              ? 'E-mail is delivered through SendGrid. Messages below were stored before a key was set.'
+              : 'No SendGrid key is set, so e-mails are kept here instead of being sent (newest first).'}
+          </p>
+        </div>
+        <button type="button" className="btn-secondary" onClick={() => void load()} disabled={loading}>
+          {loading ? <Spinner /> : null}
+          Refresh
+        </button>
+      </div>
+      <div className="mt-4">
+        {loading && !data ? (
+          <p className="flex items-center gap-2 text-sm text-muted" role="status">
+            <Spinner /> Loading the outbox…
+          </p>
+        ) : failed ? (
+          <EmptyState title="The outbox could not be loaded">Try Refresh.</EmptyState>
+        ) : !data || data.entries.length === 0 ? (
+          <EmptyState title="No e-mails in the outbox" />
+        ) : (
+          <ul className="grid gap-2">
+            {data.entries.map((m) => (
+              <li key={m.id}>
+                <details className="card group p-4">
+                  <summary className="flex cursor-pointer list-none flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+                    <span className="min-w-0">
+                      <span className="block truncate font-medium">{m.subject}</span>
+                      <span className="block truncate text-sm text-muted">To {m.to}</span>
+                    </span>
+                    <span className="text-xs text-muted">
+                      <span className="badge mr-2 bg-surface-2">{m.kind}</span>
+                      <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleString()}</time>
+                    </span>
+                  </summary>
+                  <pre className="mt-3 max-h-80 overflow-auto whitespace-pre-wrap rounded-xl bg-surface-2 p-4 font-mono text-[13px] leading-relaxed">{m.text}</pre>
+                </details>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,305 @@
+/**
+ * The Subscribers tab: search, Refresh, Export CSV, a table with select-all, Send Email and Delete
+ * per row, and 'Delete Selected (N)' with a confirmation dialog. Toast texts are spec §8's.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { toast } from '../../stores/toast';
+import { adminFetch, AdminApiError } from '../../stores/admin';
+import { filterSubscribers, interestsLabel, nameLabel, sourceLabel, type AdminSubscriber } from '../../lib/admin/subscribers';
+import { ConfirmDialog, EmptyState, Spinner } from './ui';
+
+const MISSING_KEY_HINT = 'The email service key (SENDGRID_API_KEY) may be missing in this deployment. Check the server logs for details.';
+
+/** Spec §8 "Send email fails": the server's message, or the missing-key hint when it says so. */
+export function sendFailureText(err: unknown): string {
+  const message = err instanceof AdminApiError ? (err.serverMessage ?? err.message) : String(err);
+  if (message.includes('Failed to send welcome email')) return `Failed to send welcome email. ${MISSING_KEY_HINT}`;
+  return message;
+}
+
+export default function SubscriberTable() {
+  const [subscribers, setSubscribers] = useState<AdminSubscriber[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [query, setQuery] = useState('');
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [sending, setSending] = useState<string | null>(null);
+  const [pendingDelete, setPendingDelete] = useState<AdminSubscriber | null>(null);
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      setSubscribers(await adminFetch<AdminSubscriber[]>('/api/admin/waitlist'));
+    } catch (err) {
+      console.error('[admin] loading subscribers failed', err);
+      toast({ title: 'Error retrieving data', description: 'Failed to load waitlist subscribers', variant: 'destructive' });
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const visible = useMemo(() => filterSubscribers(subscribers, query), [subscribers, query]);
+  // Only rows on screen can be selected: a search hides rows, and their selection with them.
+  const chosen = useMemo(() => visible.filter((s) => selected.has(s.id)), [visible, selected]);
+  const allChosen = visible.length > 0 && chosen.length === visible.length;
+
+  function toggleAll(checked: boolean) {
+    setSelected(checked ? new Set(visible.map((s) => s.id)) : new Set());
+  }
+  function toggle(id: string, checked: boolean) {
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (checked) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
+
+  async function sendEmail(sub: AdminSubscriber) {
+    setSending(sub.id);
+    try {
+      await adminFetch(`/api/admin/waitlist/${sub.id}/send-email`, { method: 'POST' });
+      toast({ title: 'Email sent', description: `Welcome email has been sent to ${sub.email}` });
+    } catch (err) {
+      console.error('[admin] send email failed', err);
+      toast({ title: 'Error sending email', description: sendFailureText(err), variant: 'destructive' });
+    } finally {
+      setSending(null);
+    }
+  }
+
+  async function deleteOne(sub: AdminSubscriber) {
+    setDeleting(true);
+    try {
+      await adminFetch(`/api/admin/waitlist/${sub.id}`, { method: 'DELETE' });
+      setSubscribers((prev) => prev.filter((s) => s.id !== sub.id));
+      setSelected((prev) => {
+        const next = new Set(prev);
+        next.delete(sub.id);
+        return next;
+      });
+      toast({ title: 'Subscriber deleted', description: 'The subscriber has been removed from the waitlist' });
+    } catch (err) {
+      console.error('[admin] delete failed', err);
+      toast({ title: 'Error deleting subscriber', description: 'Failed to delete the subscriber. Check console for details.', variant: 'destructive' });
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  /** Spec §4 "Bulk delete": one DELETE per id, in turn; deleted rows leave the list; the selection is cleared. */
+  async function deleteChosen() {
+    const ids = chosen.map((s) => s.id);
+    setDeleting(true);
+    const deleted: string[] = [];
+    for (const [i, id] of ids.entries()) {
+      setProgress({ done: i, total: ids.length });
+      try {
+        await adminFetch(`/api/admin/waitlist/${id}`, { method: 'DELETE' });
+        deleted.push(id);
+      } catch (err) {
+        console.error(`[admin] bulk delete of ${id} failed`, err);
+      }
+    }
+    const gone = new Set(deleted);
+    setSubscribers((prev) => prev.filter((s) => !gone.has(s.id)));
+    setSelected(new Set());
+    setDeleting(false);
+    setProgress(null);
+    const failed = ids.length - deleted.length;
+    const plural = (n: number) => `${n} subscriber${n === 1 ? '' : 's'}`;
+    if (deleted.length === 0) {
+      toast({ title: 'Bulk deletion failed', description: `Failed to delete ${plural(failed)}. Check console for details.`, variant: 'destructive' });
+    } else if (failed > 0) {
+      toast({ title: 'Bulk deletion completed', description: `Deleted ${plural(deleted.length)}; ${failed} failed. Check console for details.`, variant: 'destructive' });
+    } else {
+      toast({ title: 'Bulk deletion completed', description: `Deleted ${plural(deleted.length)}.` });
+    }
+  }
+
+  const csvHref = `/api/admin/waitlist.csv${query.trim() ? `?q=${encodeURIComponent(query.trim())}` : ''}`;
+
+  return (
+    <section aria-labelledby="subscribers-title">
+      <h2 id="subscribers-title" className="sr-only">
+        Subscribers
+      </h2>
+      <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
+        <div className="w-full md:max-w-xs">
+          <label htmlFor="subscriber-search" className="label">
+            Search subscribers
+          </label>
+          <input
+            id="subscriber-search"
+            type="search"
+            className="input"
+            placeholder="Name, email, source or interest"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+        </div>
+        <div className="flex flex-wrap gap-2 md:justify-end">
+          {chosen.length > 0 ? (
+            <button type="button" className="btn bg-red-700 text-white hover:bg-red-800" onClick={() => setBulkOpen(true)} disabled={deleting}>
+              Delete Selected ({chosen.length})
+            </button>
+          ) : null}
+          <button type="button" className="btn-secondary" onClick={() => void load()} disabled={loading}>
+            {loading ? <Spinner /> : <RefreshIcon />}
+            Refresh
+          </button>
+          <a className="btn-secondary" href={csvHref} download>
+            <DownloadIcon />
+            Export CSV
+          </a>
+        </div>
+      </div>
+
+      <p className="mt-4 text-sm text-muted" role="status" aria-live="polite">
+        {progress ? `Deleting ${progress.done + 1} of ${progress.total}…` : loading ? 'Loading subscribers…' : `${visible.length} of ${subscribers.length} subscriber${subscribers.length === 1 ? '' : 's'} shown${chosen.length ? `, ${chosen.length} selected` : ''}`}
+      </p>
+
+      <div className="card mt-3 overflow-x-auto">
+        <table className="w-full min-w-[46rem] text-left text-sm">
+          <thead className="border-b border-line bg-surface-2 text-xs uppercase tracking-wide text-muted">
+            <tr>
+              <th scope="col" className="w-10 px-3 py-3">
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 accent-brand-600"
+                  aria-label="Select all"
+                  checked={allChosen}
+                  ref={(el) => {
+                    if (el) el.indeterminate = chosen.length > 0 && !allChosen;
+                  }}
+                  onChange={(e) => toggleAll(e.target.checked)}
+                  disabled={loading || visible.length === 0}
+                />
+              </th>
+              <th scope="col" className="px-3 py-3 font-semibold">Name</th>
+              <th scope="col" className="px-3 py-3 font-semibold">Email</th>
+              <th scope="col" className="px-3 py-3 font-semibold">Interests</th>
+              <th scope="col" className="px-3 py-3 font-semibold">Source</th>
+              <th scope="col" className="px-3 py-3 font-semibold">Date</th>
+              <th scope="col" className="px-3 py-3 text-right font-semibold">Actions</th>
+            </tr>
+          </thead>
+          <tbody className="[&>tr+tr]:border-t [&>tr+tr]:border-line">
+            {loading && subscribers.length === 0 ? (
+              <tr>
+                <td colSpan={7} className="px-4 py-10 text-center text-muted">
+                  <span className="inline-flex items-center gap-2">
+                    <Spinner /> Loading subscribers…
+                  </span>
+                </td>
+              </tr>
+            ) : visible.length === 0 ? (
+              <tr>
+                <td colSpan={7} className="p-4">
+                  <EmptyState title="No subscribers found">{query.trim() ? 'No subscriber matches this search.' : 'Signups from the waitlist and newsletter forms appear here.'}</EmptyState>
+                </td>
+              </tr>
+            ) : (
+              visible.map((sub) => (
+                <tr key={sub.id} className={selected.has(sub.id) ? 'bg-brand-50/60 dark:bg-brand-700/10' : 'hover:bg-surface-2/60'}>
+                  <td className="px-3 py-3">
+                    <input type="checkbox" className="h-4 w-4 accent-brand-600" aria-label={`Select ${sub.email}`} checked={selected.has(sub.id)} onChange={(e) => toggle(sub.id, e.target.checked)} />
+                  </td>
+                  <td className="px-3 py-3 font-medium">{nameLabel(sub.name)}</td>
+                  <td className="px-3 py-3">
+                    <span className="[overflow-wrap:anywhere]">{sub.email}</span>
+                    <span className="mt-1 flex flex-wrap gap-1">
+                      {sub.list !== 'waitlist' ? <span className="badge bg-surface-2 text-muted">{sub.list === 'both' ? 'waitlist + newsletter' : 'newsletter'}</span> : null}
+                      {sub.unsubscribedAt ? <span className="badge bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">Unsubscribed</span> : null}
+                      {sub.mail?.status === 'failed' ? (
+                        <span className="badge bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-200" title={sub.mail.lastError ?? undefined}>
+                          Last e-mail failed
+                        </span>
+                      ) : null}
+                    </span>
+                  </td>
+                  <td className="px-3 py-3">{interestsLabel(sub.interests)}</td>
+                  <td className="px-3 py-3">{sourceLabel(sub.source)}</td>
+                  <td className="px-3 py-3 text-muted">
+                    <time dateTime={sub.createdAt} title={new Date(sub.createdAt).toLocaleString()}>
+                      <span className="block whitespace-nowrap">{new Date(sub.createdAt).toLocaleDateString()}</span>
+                      <span className="block whitespace-nowrap text-xs">{new Date(sub.createdAt).toLocaleTimeString()}</span>
+                    </time>
+                  </td>
+                  <td className="px-3 py-3">
+                    <div className="flex justify-end gap-2">
+                      <button
+                        type="button"
+                        className="btn-secondary whitespace-nowrap !px-3 !py-1.5 text-xs"
+                        onClick={() => void sendEmail(sub)}
+                        disabled={sending === sub.id || Boolean(sub.unsubscribedAt)}
+                        aria-label={`Send Email to ${sub.email}`}
+                        title={sub.unsubscribedAt ? 'Unsubscribed: no e-mail is sent' : undefined}
+                      >
+                        {sending === sub.id ? <Spinner className="h-3 w-3" /> : null}
+                        Send Email
+                      </button>
+                      <button
+                        type="button"
+                        className="btn !px-3 !py-1.5 text-xs text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-900/30"
+                        onClick={() => setPendingDelete(sub)}
+                        disabled={deleting}
+                        aria-label={`Delete ${sub.email}`}
+                      >
+                        Delete
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      <ConfirmDialog
+        open={bulkOpen}
+        onOpenChange={setBulkOpen}
+        title={`Delete ${chosen.length} subscriber${chosen.length === 1 ? '' : 's'}?`}
+        description="The selected subscribers are removed from the waitlist and the newsletter for good. This cannot be undone."
+        confirmLabel="Delete"
+        onConfirm={() => void deleteChosen()}
+      />
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        onOpenChange={(open) => {
+          if (!open) setPendingDelete(null);
+        }}
+        title="Delete this subscriber?"
+        description={pendingDelete ? `${pendingDelete.email} is removed for good. This cannot be undone.` : ''}
+        confirmLabel="Delete"
+        onConfirm={() => {
+          if (pendingDelete) void deleteOne(pendingDelete);
+        }}
+      />
+    </section>
+  );
+}
+
+function RefreshIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M21 12a9 9 0 1 1-3-6.7L21 8" />
+      <path d="M21 3v5h-5" />
+    </svg>
+  );
+}
+
+function DownloadIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
+    </svg>
+  );
+}

@@ -1,0 +1,252 @@
+/**
+ * /admin/email-templates (spec §2 "Admin email template page", §4 "Template editing"): the list,
+ * 'Select a template to start editing', tabs Text Content (subject, 15-row body) and HTML Content
+ * (20 rows), 'Save Template', the last updated time, and a live preview rendered with sample values
+ * by the same renderer the server uses (HTML in a sandboxed iframe: no scripts, no same-origin).
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { toast } from '../../stores/toast';
+import { $templatesInitialized, adminFetch, AdminApiError, initializeTemplates } from '../../stores/admin';
+import { interestMessage, PLACEHOLDERS, renderTemplate, type EmailTemplate } from '../../lib/email/templates';
+import { templateEditSchema, type TemplateEdit } from '../../lib/admin/schemas';
+import { fieldMessages } from '../../lib/signups/schemas';
+import AdminGate from './AdminGate';
+import OutboxPanel from './OutboxPanel';
+import { EmptyState, Spinner, Tab, TabList, Tabs } from './ui';
+
+/** What the preview fills the placeholders with. */
+function sampleValues() {
+  const origin = typeof location === 'undefined' ? 'https://example.com' : location.origin;
+  return {
+    name: 'Alex Sample',
+    interestMessage: interestMessage({ interests: ['tech_news', 'smartphone_tutorials'] }),
+    unsubscribeUrl: `${origin}/api/unsubscribe?token=preview`,
+    siteUrl: origin,
+  };
+}
+
+/** Seeds never edited by staff carry the epoch as their time. */
+function lastUpdatedText(iso: string): string {
+  const t = Date.parse(iso);
+  if (!Number.isFinite(t) || t <= 0) return 'Never saved (built-in default)';
+  return new Date(t).toLocaleString();
+}
+
+export default function TemplateEditorPage() {
+  return (
+    <AdminGate variant="page" title="Email Templates" subtitle="The e-mails subscribers receive when they join, and when staff send a welcome e-mail.">
+      <div className="grid min-w-0 gap-10">
+        <TemplateEditor />
+        <OutboxPanel />
+      </div>
+    </AdminGate>
+  );
+}
+
+function TemplateEditor() {
+  const [templates, setTemplates] = useState<EmailTemplate[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [draft, setDraft] = useState<TemplateEdit>({ subject: '', text_content: '', html_content: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const initialized = useStore($templatesInitialized);
+
+  const load = useCallback(async () => {
+    try {
+      setTemplates(await adminFetch<EmailTemplate[]>('/api/admin/email-templates'));
+    } catch (err) {
+      console.error('[admin] loading templates failed', err);
+      toast({ title: 'Error retrieving templates', description: 'Failed to load email templates', variant: 'destructive' });
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  // Spec §4: opening the editor requests initialisation, then reloads the list.
+  useEffect(() => {
+    initializeTemplates().catch((err) => {
+      console.error('[admin] template initialisation failed', err);
+      void load();
+    });
+  }, [load]);
+  useEffect(() => {
+    if (initialized > 0) void load();
+  }, [initialized, load]);
+
+  const selected = templates.find((t) => t.id === selectedId) ?? null;
+
+  function select(t: EmailTemplate) {
+    setSelectedId(t.id);
+    setDraft({ subject: t.subject, text_content: t.textContent, html_content: t.htmlContent });
+    setErrors({});
+  }
+
+  async function save() {
+    if (!selected) return;
+    const parsed = templateEditSchema.safeParse(draft);
+    if (!parsed.success) {
+      setErrors(fieldMessages(parsed.error));
+      toast({ title: 'Error saving template', description: 'Failed to update the email template', variant: 'destructive' });
+      return;
+    }
+    setSaving(true);
+    try {
+      const saved = await adminFetch<EmailTemplate>(`/api/admin/email-templates/${selected.id}`, { method: 'PUT', body: parsed.data });
+      setTemplates((prev) => prev.map((t) => (t.id === saved.id ? saved : t)));
+      setErrors({});
+      toast({ title: 'Template updated', description: 'Email template has been saved successfully' });
+    } catch (err) {
+      console.error('[admin] saving template failed', err);
+      if (err instanceof AdminApiError && err.fields) setErrors(err.fields);
+      toast({ title: 'Error saving template', description: 'Failed to update the email template', variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const preview = useMemo(() => {
+    if (!selected) return null;
+    return renderTemplate({ subject: draft.subject, textContent: draft.text_content, htmlContent: draft.html_content }, sampleValues());
+  }, [selected, draft]);
+
+  const dirty = selected !== null && (draft.subject !== selected.subject || draft.text_content !== selected.textContent || draft.html_content !== selected.htmlContent);
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
+      <section aria-labelledby="template-list-title" className="min-w-0">
+        <h2 id="template-list-title" className="text-sm font-semibold uppercase tracking-wide text-muted">
+          Templates
+        </h2>
+        {loading ? (
+          <p className="mt-3 flex items-center gap-2 text-sm text-muted" role="status">
+            <Spinner /> Loading templates…
+          </p>
+        ) : templates.length === 0 ? (
+          <div className="mt-3">
+            <EmptyState title="No templates found" />
+          </div>
+        ) : (
+          <ul className="mt-3 grid grid-cols-[minmax(0,1fr)] gap-2">
+            {templates.map((t) => (
+              <li key={t.id}>
+                <button
+                  type="button"
+                  onClick={() => select(t)}
+                  aria-pressed={t.id === selectedId}
+                  className="card w-full p-4 text-left transition-colors hover:border-brand-300 aria-pressed:border-brand-600 aria-pressed:ring-2 aria-pressed:ring-brand-600/20"
+                >
+                  <span className="block font-semibold">{t.name}</span>
+                  <span className="mt-1 block truncate text-sm text-muted">{t.subject}</span>
+                  <span className="mt-2 block text-xs text-muted">Updated: {lastUpdatedText(t.lastUpdated)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-label="Template editor" className="min-w-0">
+        {!selected ? (
+          <div className="card grid min-h-64 place-items-center p-8 text-center">
+            <p className="text-muted">Select a template to start editing</p>
+          </div>
+        ) : (
+          <div className="grid gap-6">
+            <div className="card p-5 sm:p-6">
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div>
+                  <h2 className="text-lg font-bold">{selected.name}</h2>
+                  <p className="mt-0.5 text-sm text-muted">
+                    Last updated: <time dateTime={selected.lastUpdated}>{lastUpdatedText(selected.lastUpdated)}</time>
+                  </p>
+                </div>
+                <button type="button" className="btn-primary" onClick={() => void save()} disabled={saving}>
+                  {saving ? <Spinner /> : null}
+                  {saving ? 'Saving…' : 'Save Template'}
+                </button>
+              </div>
+              <p className="mt-4 text-xs text-muted">
+                Placeholders: {PLACEHOLDERS.map((p) => <code key={p} className="mr-1.5 rounded bg-surface-2 px-1 py-0.5">{`{{${p}}}`}</code>)}
+                <br />
+                <code className="rounded bg-surface-2 px-1 py-0.5">{'{{unsubscribeUrl}}'}</code> is required in both versions. {dirty ? <strong className="text-fg">Unsaved changes.</strong> : null}
+              </p>
+
+              <Tabs.Root defaultValue="text" className="mt-5">
+                <TabList label="Template content">
+                  <Tab value="text">Text Content</Tab>
+                  <Tab value="html">HTML Content</Tab>
+                </TabList>
+                <Tabs.Content value="text" className="mt-4 grid gap-4 focus-visible:outline-none">
+                  <Field id="tpl-subject" label="Subject line" error={errors.subject}>
+                    <input id="tpl-subject" className="input" value={draft.subject} onChange={(e) => setDraft({ ...draft, subject: e.target.value })} aria-invalid={errors.subject ? true : undefined} aria-describedby={errors.subject ? 'tpl-subject-error' : undefined} />
+                  </Field>
+                  <Field id="tpl-text" label="Text body" error={errors.text_content}>
+                    <textarea id="tpl-text" rows={15} className="input font-mono text-[13px] leading-relaxed" value={draft.text_content} onChange={(e) => setDraft({ ...draft, text_content: e.target.value })} aria-invalid={errors.text_content ? true : undefined} aria-describedby={errors.text_content ? 'tpl-text-error' : undefined} />
+                  </Field>
+                </Tabs.Content>
+                <Tabs.Content value="html" className="mt-4 focus-visible:outline-none">
+                  <Field id="tpl-html" label="HTML body" error={errors.html_content}>
+                    <textarea id="tpl-html" rows={20} className="input font-mono text-[13px] leading-relaxed" value={draft.html_content} onChange={(e) => setDraft({ ...draft, html_content: e.target.value })} aria-invalid={errors.html_content ? true : undefined} aria-describedby={errors.html_content ? 'tpl-html-error' : undefined} />
+                  </Field>
+                </Tabs.Content>
+              </Tabs.Root>
+            </div>
+
+            {preview ? <Preview subject={preview.subject} html={preview.html} text={preview.text} /> : null}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className={`label ${error ? 'text-red-700 dark:text-red-400' : ''}`}>
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Preview({ subject, html, text }: { subject: string; html: string; text: string }) {
+  const [mode, setMode] = useState<'html' | 'text'>('html');
+  return (
+    <section className="card overflow-hidden" aria-labelledby="preview-title">
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-line px-5 py-3">
+        <div className="min-w-0">
+          <h3 id="preview-title" className="font-semibold">
+            Preview <span className="font-normal text-muted">with sample values</span>
+          </h3>
+          <p className="truncate text-sm text-muted">
+            Subject: <span className="text-fg" data-testid="preview-subject">{subject}</span>
+          </p>
+        </div>
+        <div className="inline-flex rounded-xl border border-line p-0.5 text-sm" role="group" aria-label="Preview format">
+          <button type="button" aria-pressed={mode === 'html'} className="rounded-lg px-3 py-1.5 aria-pressed:bg-surface-2 aria-pressed:font-semibold" onClick={() => setMode('html')}>
+            HTML
+          </button>
+          <button type="button" aria-pressed={mode === 'text'} className="rounded-lg px-3 py-1.5 aria-pressed:bg-surface-2 aria-pressed:font-semibold" onClick={() => setMode('text')}>
+            Text
+          </button>
+        </div>
+      </div>
+      {mode === 'html' ? (
+        <iframe title="HTML e-mail preview" sandbox="" srcDoc={html} className="block h-[32rem] w-full bg-white" />
+      ) : (
+        <pre className="max-h-[32rem] overflow-auto whitespace-pre-wrap p-5 font-mono text-[13px] leading-relaxed" data-testid="preview-text">
+          {text}
+        </pre>
+      )}
+    </section>
+  );
+}

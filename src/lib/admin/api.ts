@@ -1,0 +1,212 @@
+/**
+ * The admin API (spec §7 plus the CSV export, the outbox and the session endpoints), routed by
+ * `adminApi`. `netlify/functions/admin.ts` is a thin wrapper around it. Server only.
+ *
+ * Every route except login/logout requires `requireAdmin` (cookie or `admin-key` header) -> 401.
+ */
+import { getEnv } from '../server/env';
+import { clientIp, HttpError, json, readJson, type FnContext } from '../server/http';
+import { readOutbox } from '../server/mailer';
+import { deleteSubscriber, getSubscriber, listSubscribers } from '../signups/store';
+import { sendSubscriberMail, welcomeTemplateFor } from '../signups/mail';
+import { initializeTemplates, listTemplates, updateTemplate } from '../email/template-store';
+import { isTemplateId } from '../email/templates';
+import { checkKeyLimited, requireAdmin, secrets, unauthorized } from './auth';
+import { csvFileName, subscribersCsv } from './csv';
+import { loginSchema, templateEditSchema } from './schemas';
+import { clearSessionCookie, createSessionToken, sessionCookie, sessionFromRequest } from './session';
+import { computeStats, filterSubscribers, newestFirst, toAdminSubscriber, type AdminSubscriber } from './subscribers';
+
+type Params = Record<string, string>;
+interface Route {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path under /api/admin, with `:name` segments. */
+  path: string;
+  /** false only for login and logout. */
+  auth: boolean;
+  run: (req: Request, context: FnContext, params: Params) => Promise<Response>;
+}
+
+const SUBSCRIBER_ID = /^[0-9a-f]{64}$/;
+const MAX_OUTBOX_ENTRIES = 100;
+
+async function subscribersMatching(req: Request): Promise<{ list: AdminSubscriber[]; query: string }> {
+  const query = (new URL(req.url).searchParams.get('q') ?? '').slice(0, 200);
+  const all = newestFirst((await listSubscribers()).map(toAdminSubscriber));
+  return { list: filterSubscribers(all, query), query };
+}
+
+async function existingSubscriber(id: string) {
+  const sub = SUBSCRIBER_ID.test(id) ? await getSubscriber(id) : null;
+  if (!sub) throw new HttpError(404, 'not_found', 'No subscriber with this id (it may have been deleted already).');
+  return sub;
+}
+
+export const ROUTES: Route[] = [
+  {
+    method: 'POST',
+    path: '/session',
+    auth: false,
+    async run(req, context) {
+      const body = await readJson(req, loginSchema);
+      if (!(await checkKeyLimited(body.key, req, context))) {
+        console.warn(`[admin] wrong admin key from ${clientIp(req, context)}`);
+        throw unauthorized('Invalid admin key.');
+      }
+      const current = await sessionFromRequest(req, secrets());
+      const { token, session } = await createSessionToken(secrets(), { devMode: body.devMode ?? current?.devMode ?? false });
+      return json(
+        { authenticated: true, devMode: session.devMode, expiresAt: new Date(session.expiresAt).toISOString(), via: 'cookie' },
+        { headers: { 'set-cookie': sessionCookie(token, session, req.url) } },
+      );
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/session',
+    auth: false,
+    async run(req) {
+      return json({ authenticated: false }, { headers: { 'set-cookie': clearSessionCookie(req.url) } });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/session',
+    auth: false, // checks itself, to answer with the session's details
+    async run(req, context) {
+      const auth = await requireAdmin(req, context);
+      return json(
+        auth.via === 'cookie'
+          ? { authenticated: true, devMode: auth.session.devMode, expiresAt: new Date(auth.session.expiresAt).toISOString(), via: 'cookie' }
+          : { authenticated: true, devMode: false, expiresAt: null, via: 'header' },
+      );
+    },
+  },
+  {
+    method: 'GET',
+    path: '/waitlist',
+    auth: true,
+    async run(req) {
+      return json((await subscribersMatching(req)).list);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/waitlist.csv',
+    auth: true,
+    async run(req) {
+      const { list, query } = await subscribersMatching(req);
+      return new Response(subscribersCsv(list), {
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="${csvFileName(new Date(), query.trim() !== '')}"`,
+          'cache-control': 'no-store',
+          'x-content-type-options': 'nosniff',
+        },
+      });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/waitlist/stats',
+    auth: true,
+    async run() {
+      return json(computeStats((await listSubscribers()).map(toAdminSubscriber)));
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/waitlist/:id',
+    auth: true,
+    async run(_req, _context, { id }) {
+      const sub = await existingSubscriber(id);
+      await deleteSubscriber(sub.id);
+      console.info(`[admin] deleted subscriber ${sub.id}`);
+      return json({ ok: true, id: sub.id });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/waitlist/:id/send-email',
+    auth: true,
+    async run(_req, _context, { id }) {
+      const sub = await existingSubscriber(id);
+      if (sub.unsubscribedAt) {
+        throw new HttpError(409, 'unsubscribed', `Not sent: ${sub.email} unsubscribed on ${sub.unsubscribedAt.slice(0, 10)}.`);
+      }
+      const outcome = await sendSubscriberMail(sub, welcomeTemplateFor(sub));
+      if (outcome.status === 'sent') {
+        return json({ ok: true, email: sub.email, provider: outcome.provider, message: `Welcome email has been sent to ${sub.email}` });
+      }
+      if (outcome.status === 'skipped') throw new HttpError(409, 'unsubscribed', `Not sent: ${sub.email} has unsubscribed.`);
+      throw new HttpError(502, 'mail_failed', `Failed to send welcome email: ${outcome.error.slice(0, 500)}`);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/email-templates',
+    auth: true,
+    async run() {
+      return json(await listTemplates());
+    },
+  },
+  {
+    method: 'POST',
+    path: '/email-templates/initialize',
+    auth: true,
+    async run() {
+      const created = await initializeTemplates();
+      return json({ ok: true, created, templates: await listTemplates() });
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/email-templates/:id',
+    auth: true,
+    async run(req, _context, { id }) {
+      if (!isTemplateId(id)) throw new HttpError(404, 'not_found', 'No e-mail template with this id.');
+      const update = await readJson(req, templateEditSchema);
+      const saved = await updateTemplate(id, update);
+      if (!saved) throw new HttpError(404, 'not_found', 'No e-mail template with this id.');
+      return json(saved);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/outbox',
+    auth: true,
+    async run() {
+      const entries = (await readOutbox()).slice(0, MAX_OUTBOX_ENTRIES);
+      return json({ mode: getEnv().SENDGRID_API_KEY ? 'sendgrid' : 'outbox', entries });
+    },
+  },
+];
+
+const compiled = ROUTES.map((route) => ({
+  route,
+  pattern: new RegExp(`^${route.path.replace(/\./g, '\\.').replace(/:(\w+)/g, '(?<$1>[^/]+)')}$`),
+}));
+
+/** Prefix of every admin route. */
+export const ADMIN_PREFIX = '/api/admin';
+
+/** Routes one /api/admin/* request: 401 without auth, 404 unknown path, 405 wrong method. */
+export async function adminApi(req: Request, context: FnContext = {}): Promise<Response> {
+  const pathname = new URL(req.url).pathname.replace(/\/+$/, '');
+  const sub = pathname.startsWith(ADMIN_PREFIX) ? pathname.slice(ADMIN_PREFIX.length) : pathname;
+  const matches = compiled.flatMap(({ route, pattern }) => {
+    const m = pattern.exec(sub);
+    return m ? [{ route, params: Object.fromEntries(Object.entries(m.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)])) }] : [];
+  });
+  if (matches.length === 0) {
+    await requireAdmin(req, context);
+    throw new HttpError(404, 'not_found', `No admin endpoint at ${pathname}.`);
+  }
+  const match = matches.find((m) => m.route.method === req.method);
+  if (!match) {
+    const allow = [...new Set(matches.map((m) => m.route.method))].join(', ');
+    throw new HttpError(405, 'method_not_allowed', `Method ${req.method} is not allowed here. Use ${allow}.`, undefined, { allow });
+  }
+  if (match.route.auth) await requireAdmin(req, context);
+  return match.route.run(req, context, match.params);
+}

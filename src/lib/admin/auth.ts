@@ -1,0 +1,65 @@
+/**
+ * Server-side admin authentication for every /api/admin/* route: the signed session cookie set at
+ * login, or the spec's `admin-key` header (for scripts). Server only.
+ *
+ * Guessing is limited per client address, twice:
+ * - in memory (`enforceRateLimit`, per instance): every key check counts, a right key clears the count;
+ * - across instances (`login-limit.ts`, Netlify Blobs): wrong keys are recorded, a right key clears them.
+ * Once over ADMIN_LOGIN_RATE_LIMIT per 15 minutes the address gets 429 before any comparison.
+ */
+import { getEnv } from '../server/env';
+import { clientIp, HttpError, type FnContext } from '../server/http';
+import { enforceRateLimit, resetRateLimit } from '../server/ratelimit';
+import { keysMatch, sessionFromRequest, type Session, type SessionSecrets } from './session';
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-limit';
+
+export const LOGIN_BUCKET = 'admin-login';
+export const LOGIN_WINDOW_MS = 15 * 60_000;
+export const ADMIN_KEY_HEADER = 'admin-key';
+
+/** SESSION_SECRET and ADMIN_KEY of this process. */
+export function secrets(): SessionSecrets {
+  const env = getEnv();
+  return { secret: env.SESSION_SECRET, adminKey: env.ADMIN_KEY };
+}
+
+/** The answer for every unauthenticated admin request. */
+export function unauthorized(message = 'Admin authentication required. Sign in with the admin key.'): HttpError {
+  return new HttpError(401, 'unauthorized', message);
+}
+
+/**
+ * Checks a submitted key with the per-address limit: 429 when the address is over the limit,
+ * otherwise true/false (a correct key forgets the address's earlier attempts).
+ */
+export async function checkKeyLimited(key: string, req: Request, context?: FnContext): Promise<boolean> {
+  const ip = clientIp(req, context);
+  const limit = getEnv().ADMIN_LOGIN_RATE_LIMIT;
+  enforceRateLimit(LOGIN_BUCKET, ip, limit, LOGIN_WINDOW_MS);
+  await assertLoginAllowed(ip, limit, LOGIN_WINDOW_MS);
+  const ok = await keysMatch(key, getEnv().ADMIN_KEY);
+  if (ok) {
+    resetRateLimit(LOGIN_BUCKET, ip);
+    await clearLoginFailures(ip);
+  } else {
+    await recordLoginFailure(ip, LOGIN_WINDOW_MS);
+  }
+  return ok;
+}
+
+export type AdminAuth = { via: 'cookie'; session: Session } | { via: 'header' };
+
+/**
+ * Authenticates an admin request, or throws 401 (429 when a wrong `admin-key` header is repeated).
+ * A valid cookie wins; a present header is checked (and counted) only without one.
+ */
+export async function requireAdmin(req: Request, context?: FnContext): Promise<AdminAuth> {
+  const session = await sessionFromRequest(req, secrets());
+  if (session) return { via: 'cookie', session };
+  const header = req.headers.get(ADMIN_KEY_HEADER);
+  if (header !== null) {
+    if (await checkKeyLimited(header, req, context)) return { via: 'header' };
+    throw unauthorized('Invalid admin key.');
+  }
+  throw unauthorized();
+}

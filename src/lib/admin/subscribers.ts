@@ -1,0 +1,125 @@
+/**
+ * What staff see of a subscriber, and the pure logic of the waitlist screens: display rules
+ * (spec §3), search (spec §5), statistics (spec §3 "Waitlist stats") and sorting.
+ * Used by the API (server) and the admin islands (browser).
+ *
+ * ⚠️ Imported by browser code: no secrets, no server imports here.
+ */
+import { INTEREST_LABELS, type Interest, type List } from '../signups/constants';
+import type { Subscriber } from '../signups/schemas';
+
+/** A subscriber as GET /api/admin/waitlist returns it (the stored record minus the consent log). */
+export interface AdminSubscriber {
+  id: string;
+  name: string;
+  email: string;
+  interests: Interest[];
+  source: string;
+  referrer: string;
+  createdAt: string;
+  list: List;
+  phoneModel: string;
+  /** When the latest express consent was given. */
+  consentAt: string;
+  unsubscribedAt: string | null;
+  /** Last e-mail delivery state (null before the first attempt). */
+  mail: { status: 'pending' | 'sent' | 'failed' | 'skipped'; kind: string; lastError: string | null; sentAt: string | null } | null;
+}
+
+/** The admin view of a stored record. */
+export function toAdminSubscriber(sub: Subscriber): AdminSubscriber {
+  return {
+    id: sub.id,
+    name: sub.name,
+    email: sub.email,
+    interests: sub.interests,
+    source: sub.source,
+    referrer: sub.referrer,
+    createdAt: sub.createdAt,
+    list: sub.list,
+    phoneModel: sub.phoneModel,
+    consentAt: sub.consent.at,
+    unsubscribedAt: sub.unsubscribedAt,
+    mail: sub.mail ? { status: sub.mail.status, kind: sub.mail.kind, lastError: sub.mail.lastError, sentAt: sub.mail.sentAt } : null,
+  };
+}
+
+/** Spec §3: an empty name is shown as a dash. */
+export function nameLabel(name: string): string {
+  return name.trim() === '' ? '-' : name;
+}
+
+/** Label of one interest value ('all' reads 'All'). */
+export function interestLabel(value: string): string {
+  if (value === 'all' || value === '') return 'All';
+  return INTEREST_LABELS[value as Interest] ?? value;
+}
+
+/** Spec §3: empty interests are shown as All. */
+export function interestsLabel(interests: readonly string[]): string {
+  return interests.length === 0 ? 'All' : interests.map(interestLabel).join(', ');
+}
+
+/** Spec §3: an empty source is shown as Direct. */
+export function sourceLabel(source: string): string {
+  return source.trim() === '' ? 'Direct' : source;
+}
+
+/**
+ * Spec §5: case-insensitive substring match over name, email, source and interests
+ * (the stored values, e.g. 'tech_news', and their labels, e.g. 'Tech News'). An empty query matches all.
+ */
+export function matchesSearch(sub: Pick<AdminSubscriber, 'name' | 'email' | 'source' | 'interests'>, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  const haystack = [sub.name, sub.email, sub.source, ...sub.interests, ...sub.interests.map(interestLabel)];
+  return haystack.some((v) => v.toLowerCase().includes(q));
+}
+
+/** The subscribers matching `query`, in the given order. */
+export function filterSubscribers<T extends Pick<AdminSubscriber, 'name' | 'email' | 'source' | 'interests'>>(list: readonly T[], query: string): T[] {
+  return list.filter((s) => matchesSearch(s, query));
+}
+
+/** Newest signup first (ties by e-mail, so the order is stable). */
+export function newestFirst<T extends Pick<AdminSubscriber, 'createdAt' | 'email'>>(list: readonly T[]): T[] {
+  return [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.email.localeCompare(b.email));
+}
+
+/** GET /api/admin/waitlist/stats (spec §3 "Waitlist stats"). */
+export interface WaitlistStats {
+  totalCount: number;
+  /** Interest value -> subscribers who chose it (a subscriber with several counts once in each; none counts as 'all'). */
+  interestBreakdown: Record<string, number>;
+  /** Source -> subscribers ('' = direct). */
+  sourceBreakdown: Record<string, number>;
+}
+
+/** Aggregates computed from the records themselves (never a stored counter). */
+export function computeStats(list: readonly Pick<AdminSubscriber, 'interests' | 'source'>[]): WaitlistStats {
+  const interestBreakdown: Record<string, number> = {};
+  const sourceBreakdown: Record<string, number> = {};
+  for (const sub of list) {
+    const interests = sub.interests.length ? new Set(sub.interests) : new Set(['all']);
+    for (const i of interests) interestBreakdown[i] = (interestBreakdown[i] ?? 0) + 1;
+    const source = sub.source.trim();
+    sourceBreakdown[source] = (sourceBreakdown[source] ?? 0) + 1;
+  }
+  return { totalCount: list.length, interestBreakdown, sourceBreakdown };
+}
+
+/** One bar of the statistics screen. */
+export interface StatBar {
+  key: string;
+  label: string;
+  count: number;
+  /** Share of the total, rounded to a whole percent (spec §9). */
+  percent: number;
+}
+
+/** Bars for a breakdown, largest first; `label` turns a key into its display text. */
+export function statBars(breakdown: Record<string, number>, total: number, label: (key: string) => string): StatBar[] {
+  return Object.entries(breakdown)
+    .map(([key, count]) => ({ key, label: label(key), count, percent: total > 0 ? Math.round((count / total) * 100) : 0 }))
+    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+}

@@ -1,0 +1,91 @@
+/**
+ * The pre-launch gate's decision (spec §4 "Pre-launch gate", §6), as a pure function.
+ * The edge function `netlify/edge-functions/gate.ts` only gathers the inputs and applies the result.
+ *
+ * No imports here: Deno loads this file directly from the edge function.
+ */
+
+export interface GateInput {
+  /** URL path of the request, e.g. '/about' (query string excluded). */
+  path: string;
+  /** SITE_LAUNCHED=true: the gate is off for everyone. */
+  launched: boolean;
+  /** The request carries a valid, unexpired admin session cookie. */
+  adminSession: boolean;
+  /** That session has dev mode switched on (only meaningful with adminSession). */
+  devMode: boolean;
+}
+
+export type GateReason =
+  | 'launched'
+  | 'asset'
+  | 'api'
+  | 'dev-mode'
+  | 'home-needs-dev-mode'
+  | 'open-page'
+  | 'admin-session'
+  | 'gated';
+
+export type GateDecision =
+  | { action: 'pass'; reason: GateReason }
+  /** Serve the /join page instead (the address stays; the page's script may offer the staff key prompt). */
+  | { action: 'join'; reason: GateReason };
+
+/** The page a gated visitor is shown. */
+export const JOIN_PATH = '/join';
+/** Pages every visitor may open before launch (besides '/', which shows /join unless dev mode is on). */
+export const OPEN_PAGES: readonly string[] = ['/join', '/waitlist'];
+
+/** '/about.html', '/about/' and '/about' are the same page; '/index.html' is '/'. */
+export function normalisePath(path: string): string {
+  let p = path || '/';
+  if (!p.startsWith('/')) p = `/${p}`;
+  p = p.replace(/\/{2,}/g, '/');
+  p = p.replace(/\.html$/i, '').replace(/\/index$/i, '/');
+  if (p.length > 1) p = p.replace(/\/+$/, '');
+  return p || '/';
+}
+
+/**
+ * Paths of common static files, as a regular expression the edge function's config uses to skip the
+ * gate entirely (no edge invocation for images, scripts, fonts, feeds). Netlify matches patterns
+ * against the whole path, hence the explicit `^/.*`. RE2-compatible (no lookahead).
+ * Anything it misses still passes through `isStaticAsset` below.
+ */
+export const ASSET_PATTERN = '^/.*\\.(?:avif|css|gif|ico|jpe?g|js|json|map|mjs|mp4|pdf|png|svg|txt|webmanifest|webp|woff2?|xml)$';
+
+/**
+ * Files, not pages: Astro's bundles, Netlify internals, and any path whose last segment has a
+ * file extension other than .html (images, fonts, favicon, robots.txt, sitemap, feeds).
+ */
+export function isStaticAsset(path: string): boolean {
+  if (path.startsWith('/_astro/') || path.startsWith('/.netlify/')) return true;
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  const dot = last.lastIndexOf('.');
+  if (dot <= 0 || dot === last.length - 1) return false;
+  return last.slice(dot + 1).toLowerCase() !== 'html';
+}
+
+/** Decides whether a request passes the pre-launch gate, in the order of spec §4. */
+export function decideGate(input: GateInput): GateDecision {
+  if (input.launched) return { action: 'pass', reason: 'launched' };
+  if (isStaticAsset(input.path)) return { action: 'pass', reason: 'asset' };
+  const path = normalisePath(input.path);
+  if (path === '/api' || path.startsWith('/api/')) return { action: 'pass', reason: 'api' };
+  if (input.adminSession && input.devMode) return { action: 'pass', reason: 'dev-mode' };
+  // The home route is shown only in dev mode; everyone else (staff included) gets /join.
+  if (path === '/') return { action: 'join', reason: 'home-needs-dev-mode' };
+  if (OPEN_PAGES.includes(path)) return { action: 'pass', reason: 'open-page' };
+  if (input.adminSession) return { action: 'pass', reason: 'admin-session' };
+  return { action: 'join', reason: 'gated' };
+}
+
+/**
+ * The same URL without the `admin` parameter (so a key never stays in the address bar).
+ * @returns a path + query + hash string, e.g. '/about?x=1'
+ */
+export function withoutParam(url: URL, name: string): string {
+  const clean = new URL(url.href);
+  clean.searchParams.delete(name);
+  return `${clean.pathname}${clean.search}${clean.hash}`;
+}

@@ -1,0 +1,94 @@
+/**
+ * Admin session state shared by the admin islands, and the one fetch helper they use.
+ * The session itself is an HttpOnly cookie the scripts never see: this store only mirrors what
+ * the server said last (GET /api/admin/session, login, logout, or any 401).
+ */
+import { atom } from 'nanostores';
+import type { SessionInfo } from '../lib/admin/schemas';
+
+export type AdminAuthState = { status: 'checking' } | { status: 'signed-out' } | { status: 'signed-in'; session: SessionInfo };
+
+export const $adminAuth = atom<AdminAuthState>({ status: 'checking' });
+
+/** A failed admin call. `message` follows spec §8: "<status>: <response text or status text>". */
+export class AdminApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The server's own message (error.message of the JSON error shape), when there is one. */
+    readonly serverMessage?: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Calls the admin API with the session cookie: JSON in and out, a body only when there is one,
+ * never retried. A 401 marks the session as signed out (the screens then show the key prompt).
+ */
+export async function adminFetch<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const res = await fetch(path, {
+    method: init.method ?? 'GET',
+    credentials: 'include',
+    headers: init.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  let data: unknown = undefined;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* not JSON */
+  }
+  if (!res.ok) {
+    if (res.status === 401 && !path.endsWith('/session')) $adminAuth.set({ status: 'signed-out' });
+    const error = (data as { error?: { message?: string; fields?: Record<string, string> } } | undefined)?.error;
+    throw new AdminApiError(res.status, `${res.status}: ${text || res.statusText}`, error?.message, error?.fields);
+  }
+  return data as T;
+}
+
+/** Asks the server whether this browser holds a valid admin session. */
+export async function checkSession(): Promise<void> {
+  try {
+    const session = await adminFetch<SessionInfo>('/api/admin/session');
+    $adminAuth.set({ status: 'signed-in', session });
+  } catch {
+    $adminAuth.set({ status: 'signed-out' });
+  }
+}
+
+let initializeRequested = false;
+
+/**
+ * Signs in with the admin key. On success, requests template initialisation once per page
+ * (spec §4: right after authentication; failures are only logged).
+ */
+export async function signIn(key: string): Promise<SessionInfo> {
+  const session = await adminFetch<SessionInfo>('/api/admin/session', { method: 'POST', body: { key } });
+  $adminAuth.set({ status: 'signed-in', session });
+  if (!initializeRequested) {
+    initializeRequested = true;
+    initializeTemplates().catch((err) => console.error('[admin] template initialisation failed', err));
+  }
+  return session;
+}
+
+/** Ends the session (the server clears the cookie). */
+export async function signOut(): Promise<void> {
+  try {
+    await adminFetch('/api/admin/session', { method: 'DELETE' });
+  } finally {
+    $adminAuth.set({ status: 'signed-out' });
+  }
+}
+
+/** Listeners told when templates were (re)initialised, so an open editor reloads its list. */
+export const $templatesInitialized = atom(0);
+
+/** POST /api/admin/email-templates/initialize (idempotent on the server). */
+export async function initializeTemplates(): Promise<void> {
+  await adminFetch('/api/admin/email-templates/initialize', { method: 'POST' });
+  $templatesInitialized.set($templatesInitialized.get() + 1);
+}

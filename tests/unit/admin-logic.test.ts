@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import {
+  computeStats,
+  filterSubscribers,
+  interestsLabel,
+  matchesSearch,
+  nameLabel,
+  newestFirst,
+  sourceLabel,
+  statBars,
+  type AdminSubscriber,
+} from '../../src/lib/admin/subscribers';
+import { csvCell, subscribersCsv, CSV_COLUMNS } from '../../src/lib/admin/csv';
+import { templateEditSchema, unknownPlaceholders } from '../../src/lib/admin/schemas';
+import { DEFAULT_TEMPLATES } from '../../src/lib/email/templates';
+
+const sub = (over: Partial<AdminSubscriber>): AdminSubscriber => ({
+  id: 'x'.repeat(64),
+  name: 'Ada',
+  email: 'ada@example.com',
+  interests: ['tech_news'],
+  source: 'youtube',
+  referrer: '',
+  createdAt: '2026-01-01T10:00:00.000Z',
+  list: 'waitlist',
+  phoneModel: '',
+  consentAt: '2026-01-01T10:00:00.000Z',
+  unsubscribedAt: null,
+  mail: null,
+  ...over,
+});
+
+describe('display rules (spec §3)', () => {
+  it('shows a dash for no name, All for no interests, Direct for no source', () => {
+    expect(nameLabel('')).toBe('-');
+    expect(nameLabel('  ')).toBe('-');
+    expect(nameLabel('Ada')).toBe('Ada');
+    expect(interestsLabel([])).toBe('All');
+    expect(interestsLabel(['all'])).toBe('All');
+    expect(interestsLabel(['tech_news', 'smartphone_tutorials'])).toBe('Tech News, Smartphone Tutorials');
+    expect(sourceLabel('')).toBe('Direct');
+    expect(sourceLabel('youtube')).toBe('youtube');
+  });
+});
+
+describe('search (spec §5)', () => {
+  const list = [
+    sub({ name: 'Ada Lovelace', email: 'ada@example.com', source: 'YouTube', interests: ['tech_news'] }),
+    sub({ name: '', email: 'grace@navy.mil', source: '', interests: [] }),
+    sub({ name: 'Linus', email: 'linus@example.org', source: 'reddit', interests: ['smartphone_tutorials', 'phone_recommendations'] }),
+  ];
+  it.each([
+    ['ADA', ['ada@example.com']],
+    ['navy', ['grace@navy.mil']],
+    ['youtube', ['ada@example.com']],
+    ['REDDIT', ['linus@example.org']],
+    ['tutorials', ['linus@example.org']],
+    ['phone_rec', ['linus@example.org']],
+    ['tech news', ['ada@example.com']],
+    ['example', ['ada@example.com', 'linus@example.org']],
+    ['', ['ada@example.com', 'grace@navy.mil', 'linus@example.org']],
+    ['   ', ['ada@example.com', 'grace@navy.mil', 'linus@example.org']],
+    ['zzz', []],
+  ])('"%s" matches %o', (q, emails) => {
+    expect(filterSubscribers(list, q).map((s) => s.email)).toEqual(emails);
+  });
+  it('does not search fields outside the four (e.g. the referrer)', () => {
+    expect(matchesSearch(sub({ referrer: 'https://secret.example/' }), 'secret')).toBe(false);
+  });
+  it('sorts newest first', () => {
+    const sorted = newestFirst([sub({ email: 'a', createdAt: '2026-01-01' }), sub({ email: 'b', createdAt: '2026-03-01' }), sub({ email: 'c', createdAt: '2026-02-01' })]);
+    expect(sorted.map((s) => s.email)).toEqual(['b', 'c', 'a']);
+  });
+});
+
+describe('statistics (spec §3, §9)', () => {
+  it('counts totals, each chosen interest (none = all) and sources with "" for direct', () => {
+    const stats = computeStats([
+      sub({ interests: ['tech_news'], source: 'youtube' }),
+      sub({ interests: ['tech_news', 'smartphone_tutorials'], source: '' }),
+      sub({ interests: [], source: 'youtube' }),
+      sub({ interests: ['all'], source: ' ' }),
+    ]);
+    expect(stats).toEqual({
+      totalCount: 4,
+      interestBreakdown: { tech_news: 2, smartphone_tutorials: 1, all: 2 },
+      sourceBreakdown: { youtube: 2, '': 2 },
+    });
+  });
+  it('builds bars with rounded percentages of the total, largest first', () => {
+    expect(statBars({ a: 1, b: 2 }, 3, (k) => k.toUpperCase())).toEqual([
+      { key: 'b', label: 'B', count: 2, percent: 67 },
+      { key: 'a', label: 'A', count: 1, percent: 33 },
+    ]);
+    expect(statBars({ '': 1 }, 0, sourceLabel)).toEqual([{ key: '', label: 'Direct', count: 1, percent: 0 }]);
+  });
+});
+
+describe('CSV export', () => {
+  it('neutralises formulas and quotes every cell', () => {
+    expect(csvCell('=HYPERLINK("http://evil")')).toBe(`"'=HYPERLINK(""http://evil"")"`);
+    for (const lead of ['+', '-', '@', '\t', '\r']) expect(csvCell(`${lead}1`)).toBe(`"'${lead}1"`);
+    expect(csvCell('plain, with comma')).toBe('"plain, with comma"');
+    expect(csvCell(null)).toBe('""');
+  });
+  it('writes a header and one CRLF row per subscriber with the agreed columns', () => {
+    const csv = subscribersCsv([
+      sub({ name: 'Ada "the first"', email: 'ada@example.com', interests: ['tech_news', 'all'], source: '', referrer: 'https://r.example/', consentAt: '2026-01-02T00:00:00.000Z', unsubscribedAt: '2026-02-01T00:00:00.000Z' }),
+    ]);
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const lines = csv.slice(1).split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toBe(CSV_COLUMNS.map((c) => `"${c}"`).join(','));
+    expect(lines[1]).toBe('"Ada ""the first""","ada@example.com","tech_news; all","","https://r.example/","2026-01-01T10:00:00.000Z","2026-01-02T00:00:00.000Z","2026-02-01T00:00:00.000Z","waitlist"');
+    expect(lines[2]).toBe('');
+  });
+});
+
+describe('template edits', () => {
+  const base = {
+    subject: 'Hi {{name}}',
+    text_content: 'Hello {{name}}. {{interestMessage}} Unsubscribe: {{unsubscribeUrl}}',
+    html_content: '<p>Hello {{ name }}</p><p>{{interestMessage}}</p><a href="{{unsubscribeUrl}}">Unsubscribe</a>',
+  };
+  it('accepts both spec placeholders (and the unsubscribe one)', () => {
+    expect(templateEditSchema.safeParse(base).success).toBe(true);
+  });
+  it('accepts the default templates unchanged', () => {
+    for (const t of Object.values(DEFAULT_TEMPLATES)) {
+      expect(templateEditSchema.safeParse({ subject: t.subject, text_content: t.textContent, html_content: t.htmlContent }).success).toBe(true);
+    }
+  });
+  it('rejects unknown placeholders with a message naming them and the allowed ones', () => {
+    const r = templateEditSchema.safeParse({ ...base, text_content: `${base.text_content} {{firstName}} {{ nmae }}` });
+    expect(r.success).toBe(false);
+    const issue = r.error!.issues.find((i) => i.path[0] === 'text_content')!;
+    expect(issue.message).toBe('Unknown placeholders {{firstName}}, {{ nmae }}. Use only {{name}}, {{interestMessage}}, {{unsubscribeUrl}}, {{siteUrl}}.');
+    expect(unknownPlaceholders('{{}} {{name}}')).toEqual(['{{}}']);
+  });
+  it('requires the unsubscribe placeholder in both bodies', () => {
+    const r = templateEditSchema.safeParse({ ...base, html_content: '<p>{{name}}</p>' });
+    expect(r.success).toBe(false);
+    expect(r.error!.issues.map((i) => i.path[0])).toEqual(['html_content']);
+  });
+});
