@@ -100,6 +100,18 @@ async function isUp() {
   }
 }
 
+/** True while the bench server process runs and serves a static file (a busy function queue does not count as dead). */
+async function isAlive() {
+  if (!server || server.exitCode !== null || server.signalCode !== null) return false;
+  try {
+    const res = await fetch(`${BASE}/favicon.svg`, { signal: AbortSignal.timeout(30_000) });
+    await res.arrayBuffer();
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Waits (bounded) until the server answers a health check quickly again: requests cut off at the
  * end of a load run are still being handled, and would slow the next endpoint down.
@@ -517,8 +529,8 @@ async function main() {
       pages.push(page);
     }
     for (const ep of ENDPOINTS) {
-      if (!(await isUp())) {
-        log('the bench server does not answer; restarting it');
+      if (!(await isAlive())) {
+        log('the bench server is gone; restarting it');
         await stopServer();
         await startServer();
       }
