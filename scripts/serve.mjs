@@ -89,7 +89,8 @@ const server = createServer(async (req, res) => {
     }
     // Nothing matched: like Netlify, answer with the site's 404 page (and its headers) and status 404.
     const origin = `http://${req.headers.host ?? `${host}:${port}`}`;
-    const notFound = await dev.handle(new Request(new URL('/404.html', origin)));
+    // The visitor's cookies go along, so the edge gate decides for /404.html as it did for the page.
+    const notFound = await dev.handle(new Request(new URL('/404.html', origin), { headers: { cookie: req.headers.cookie ?? '' } }));
     const body = notFound ? await notFound.text() : '404 Page Not Found';
     const headers = new Headers(notFound?.headers);
     headers.delete('content-length');
