@@ -2,6 +2,7 @@
 // .test-site/ with empty storage, so browser tests run on the same code as `npm start` without
 // touching the data in ./.netlify/blobs-serve. Module resolution still finds ../node_modules.
 // Usage: node scripts/prepare-test-site.mjs [target]   (target defaults to .test-site; the bench uses .bench-site)
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 
 const target = process.argv[2] ?? '.test-site';
@@ -18,4 +19,10 @@ mkdirSync(target);
 for (const item of ['dist', 'netlify', 'src', 'public', 'netlify.toml', 'package.json', 'tsconfig.json', '.netlify/v1']) {
   if (existsSync(item)) cpSync(item, `${target}/${item}`, { recursive: true });
 }
-console.log(`Prepared ${target}/ (fresh storage).`);
+// Bundle the functions now, once, so the servers started on this copy load them instead of building.
+const built = spawnSync(process.execPath, ['scripts/runtime/functions.mjs', target], { stdio: 'inherit' });
+if (built.status !== 0) {
+  console.error('Bundling the functions failed.');
+  process.exit(1);
+}
+console.log(`Prepared ${target}/ (fresh storage, functions bundled).`);

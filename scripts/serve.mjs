@@ -1,38 +1,52 @@
-// Serves the production build with Netlify's own local emulation (@netlify/dev): static files from
-// dist/, the functions in netlify/functions, Netlify Blobs persisted on disk under
-// <root>/.netlify/blobs-serve, the edge functions in netlify/edge-functions, and netlify.toml headers.
-// `astro preview` is not supported by the Netlify adapter, hence this script (see shared/STACK.md).
+// Serves the production build the way Netlify does, in one Node process:
+// - static files from dist/, netlify.toml headers and redirects, and the edge functions (the
+//   pre-launch gate, in Deno) go through Netlify's own local emulation (@netlify/dev);
+// - the functions in netlify/functions are bundled ONCE at start with zip-it-and-ship-it (the
+//   bundler a deploy runs) and kept warm here: each request calls the loaded handler with a v2
+//   context (socket address as `ip`, route `params`, `cookies`, `requestId`, `geo`, `site`, `deploy`);
+// - Netlify Blobs is the local Blobs server the emulator uses (BlobsServer), in a worker thread, data
+//   on disk under <root>/.netlify/blobs-serve; functions and edge functions share it (one context);
+// - client-sent `x-nf-*` and proxy address headers are dropped; text responses are compressed
+//   (brotli or gzip) like Netlify's CDN.
+// Why and how this differs from Netlify: docs/runtime.md.
 //
 // Usage: npm run serve            (PORT, default 8888; HOST, default 127.0.0.1)
 //        SITE_ROOT=dir npm run serve   serve another copy of the project (the e2e tests use one).
+//        EDGE_FUNCTIONS=off        skip the edge runtime (the launched-site browser tests)
 import { createServer } from 'node:http';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
+import { Worker } from 'node:worker_threads';
 import { NetlifyDev } from '@netlify/dev';
-import { fromWebResponse } from '@netlify/dev-utils';
+import { LocalState, mockLocation } from '@netlify/dev-utils';
+import { buildAndLoadFunctions } from './runtime/functions.mjs';
+import { chooseEncoding, clientHeaders, functionContext, matchFunction, shouldCompress, socketAddress } from './runtime/http.mjs';
 
-// Work around a memory leak of the local edge runtime: for *every* request (files included) it asks
-// the Deno server for the edge functions' in-source config, and the Deno side answers from a new
-// Worker that it never terminates (~10 MB each; 200 requests took Deno from 75 MB to 2.4 GB, and the
-// full browser suite crashed it). The config of a built site does not change while it is served, so
-// ask once per set of functions. Patched on the copy @netlify/dev itself imports.
+// The edge runtime, patched on the copy @netlify/dev itself imports.
+let edgeHandler = null;
 {
   const requireFromDev = createRequire(fileURLToPath(import.meta.resolve('@netlify/dev')));
   const { EdgeFunctionsHandler } = await import(pathToFileURL(requireFromDev.resolve('@netlify/edge-functions-dev')).href);
-  const load = EdgeFunctionsHandler.prototype.getFunctionConfigs;
+  const proto = EdgeFunctionsHandler.prototype;
+  // 1. A memory leak: for *every* request the emulator asks the Deno server for the edge functions'
+  // in-source config, and Deno answers from a new Worker that it never terminates (~10 MB each).
+  // The config of a built site does not change while it is served, so ask once per set of functions.
+  const load = proto.getFunctionConfigs;
   const cache = new Map();
-  EdgeFunctionsHandler.prototype.getFunctionConfigs = function (denoPort, functions) {
+  proto.getFunctionConfigs = function (denoPort, functions) {
     const key = `${denoPort}|${JSON.stringify(functions)}`;
     if (!cache.has(key)) {
+      const drop = () => cache.delete(key);
       const pending = load.call(this, denoPort, functions).then(
-        (result) => {
-          if (result.error) cache.delete(key);
-          return result;
-        },
+        (result) => (result.error && drop(), result),
         (err) => {
-          cache.delete(key);
+          drop();
           throw err;
         },
       );
@@ -40,35 +54,86 @@ import { fromWebResponse } from '@netlify/dev-utils';
     }
     return cache.get(key);
   };
+  // 2. Keep a handle on the edge handler (created inside NetlifyDev) to ask, for a function path,
+  // whether an edge function runs first, as on Netlify.
+  const initialize = proto.initialize;
+  proto.initialize = function (...args) {
+    edgeHandler = this;
+    return initialize.apply(this, args);
+  };
+  // 3. The emulator tells every edge function that the client is 127.0.0.1; pass the socket's
+  // address that this server put in x-nf-client-connection-ip instead (the gate limits by it).
+  const match = proto.match;
+  proto.match = async function (request) {
+    const found = await match.call(this, request);
+    if (!found) return found;
+    return {
+      ...found,
+      handle: (req, origin) => {
+        const ip = req.headers.get('x-nf-client-connection-ip');
+        if (ip) {
+          const set = req.headers.set.bind(req.headers);
+          req.headers.set = (name, value) => set(name, name.toLowerCase() === 'x-nf-client-connection-ip' ? ip : value);
+        }
+        return found.handle(req, origin);
+      },
+    };
+  };
 }
 
 const root = path.resolve(process.env.SITE_ROOT ?? process.cwd());
 const port = Number(process.env.PORT ?? 8888);
 const host = process.env.HOST ?? '127.0.0.1';
+const edgeEnabled = process.env.EDGE_FUNCTIONS !== 'off';
 
 if (!existsSync(path.join(root, 'dist', 'index.html'))) {
   console.error(`No build found in ${path.join(root, 'dist')}. Run "npm run build" first (npm start does both).`);
   process.exit(1);
 }
 
+// Edge functions call back for context.next() with x-nf-passthrough set. Those calls go to a second,
+// loopback-only listener on a random port, the one place where x-nf-* headers are trusted; the
+// public listener drops every client-sent x-nf-* header.
+const origin = createServer((req, res) => void serve(req, res, true));
+await new Promise((resolve) => origin.listen(0, '127.0.0.1', resolve));
+const originAddress = `http://127.0.0.1:${origin.address().port}`;
+
+// The local Blobs server, in a worker thread (scripts/runtime/blobs-worker.mjs), with the layout and
+// context @netlify/dev would give it: data in <root>/.netlify/blobs-serve, site id from the
+// project's local state ('0' when unlinked), deploy id '0'.
+const blobsToken = randomUUID();
+const blobsWorker = new Worker(new URL('./runtime/blobs-worker.mjs', import.meta.url), {
+  workerData: { directory: path.join(root, '.netlify', 'blobs-serve'), token: blobsToken },
+});
+const blobsPort = await new Promise((resolve, reject) => {
+  blobsWorker.once('error', reject);
+  blobsWorker.on('message', (msg) => msg?.type === 'ready' && resolve(msg.port));
+});
+const blobsSiteId = new LocalState(root).get('siteId') ?? '0';
+const blobsUrl = `http://127.0.0.1:${blobsPort}`;
+process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(
+  JSON.stringify({ deployID: '0', edgeURL: blobsUrl, uncachedEdgeURL: blobsUrl, primaryRegion: 'us-east-2', siteID: blobsSiteId, token: blobsToken }),
+).toString('base64');
+
 const dev = new NetlifyDev({
   projectRoot: root,
-  // Edge functions call back into this same server for context.next().
-  serverAddress: `http://${host}:${port}`,
+  serverAddress: originAddress,
   aiGateway: { enabled: false },
+  // Started above instead (in a worker thread); the same context reaches the edge runtime through EDGE_ENV.
+  blobs: { enabled: false },
   database: { enabled: false },
   // On: the edge runtime gets the general variables (CONTEXT, URL, ...) plus those listed in EDGE_ENV.
   environmentVariables: { enabled: true },
   geolocation: { enabled: false },
   images: { enabled: false },
-  // EDGE_FUNCTIONS=off skips the edge runtime (the launched-site browser tests: the gate is off there
-  // anyway, and the emulator's Deno worker grows with every invocation over a long test run).
-  edgeFunctions: { enabled: process.env.EDGE_FUNCTIONS !== 'off' },
+  // The functions run warm in this process (below), not in the emulator's build-and-Worker per request.
+  functions: { enabled: false },
+  edgeFunctions: { enabled: edgeEnabled },
 });
 // The emulator hands edge functions only the variables of Netlify's own config sources, never this
 // process's environment; in production they read the site's variables through Netlify.env. Pass the
 // pre-launch gate's settings through (the gate would otherwise see SITE_LAUNCHED and ADMIN_KEY unset).
-const EDGE_ENV = ['ADMIN_KEY', 'SESSION_SECRET', 'SITE_LAUNCHED', 'ADMIN_LOGIN_RATE_LIMIT', 'CONTEXT', 'REQUIRE_CONFIG'];
+const EDGE_ENV = ['NETLIFY_BLOBS_CONTEXT', 'ADMIN_KEY', 'SESSION_SECRET', 'SITE_LAUNCHED', 'ADMIN_LOGIN_RATE_LIMIT', 'CONTEXT', 'REQUIRE_CONFIG'];
 const loadConfig = dev.getConfig.bind(dev);
 dev.getConfig = async () => {
   const config = await loadConfig();
@@ -80,35 +145,195 @@ dev.getConfig = async () => {
 };
 await dev.start();
 
-const server = createServer(async (req, res) => {
+const siteUrl = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
+const { functions, ms: buildMs, reused } = await buildAndLoadFunctions({ root });
+const unusedBuildDir = path.join(root, '.netlify', 'functions-serve');
+
+/** Text responses compressed once per file and encoding (a served build does not change). */
+const staticCache = new Map();
+let staticCacheBytes = 0;
+const STATIC_CACHE_MAX = 64 * 1024 * 1024;
+
+async function serve(req, res, trusted) {
+  const started = performance.now();
   try {
-    const result = await dev.handleAndIntrospectNodeRequest(req);
-    if (result) {
-      await fromWebResponse(result.response, res);
-      return;
+    const requestId = trusted && typeof req.headers['x-nf-request-id'] === 'string' ? req.headers['x-nf-request-id'] : randomUUID().replace(/-/g, '');
+    let ip;
+    let headers;
+    if (trusted) {
+      headers = Object.entries(req.headers).flatMap(([k, v]) => (v === undefined ? [] : [[k, Array.isArray(v) ? v.join(', ') : v]]));
+      ip = String(req.headers['x-nf-client-connection-ip'] ?? socketAddress(req.socket.remoteAddress));
+    } else {
+      headers = clientHeaders(req.headers);
+      ip = socketAddress(req.socket.remoteAddress);
+      headers.push(['x-nf-client-connection-ip', ip], ['x-forwarded-for', ip]);
     }
+    if (!headers.some(([k]) => k === 'x-nf-request-id')) headers.push(['x-nf-request-id', requestId]);
+
+    let url;
+    try {
+      url = new URL(req.url ?? '/', `http://${req.headers.host || `${host}:${port}`}`);
+    } catch {
+      return await send(req, res, new Response('Bad request', { status: 400, headers: { 'content-type': 'text/plain' } }), {});
+    }
+    const method = (req.method ?? 'GET').toUpperCase();
+    const withBody = method !== 'GET' && method !== 'HEAD';
+    const readRequest = new Request(url, { method, headers });
+    const writeRequest = () =>
+      new Request(url, { method, headers, body: withBody ? Readable.toWeb(req) : null, duplex: 'half' });
+
+    const fn = matchFunction(functions, url.pathname, method);
+    if (fn) {
+      // As on Netlify, an edge function declared for the path runs first (the emulator runs it below and
+      // its context.next() comes back to the origin listener). The gate excludes /api/*.
+      const edgeFirst = !trusted && edgeHandler !== null && (await edgeHandler.match(readRequest)) !== undefined;
+      if (!edgeFirst) {
+        const response = await invoke(fn, writeRequest(), { ip, requestId, cookieHeader: req.headers.cookie ?? null, url });
+        return await send(req, res, response, { compress: !trusted });
+      }
+    }
+
+    const result = await dev.handleInEphemeralDirectory(readRequest, writeRequest, unusedBuildDir, { serverAddress: originAddress });
+    // Not on the origin listener: the edge runtime asks it for identity bodies and compresses nothing.
+    const opts = { compress: !trusted, cacheKey: result?.type === 'static' ? url.pathname : null };
+    if (result) return await send(req, res, result.response, opts);
+
     // Nothing matched: like Netlify, answer with the site's 404 page (and its headers) and status 404.
-    const origin = `http://${req.headers.host ?? `${host}:${port}`}`;
     // The visitor's cookies go along, so the edge gate decides for /404.html as it did for the page.
-    const notFound = await dev.handle(new Request(new URL('/404.html', origin), { headers: { cookie: req.headers.cookie ?? '' } }));
+    const notFound = await dev.handle(new Request(new URL('/404.html', url), { headers: { cookie: req.headers.cookie ?? '' } }));
     const body = notFound ? await notFound.text() : '404 Page Not Found';
-    const headers = new Headers(notFound?.headers);
-    headers.delete('content-length');
-    await fromWebResponse(new Response(body, { status: 404, headers }), res);
+    const notFoundHeaders = new Headers(notFound?.headers);
+    notFoundHeaders.delete('content-length');
+    await send(req, res, new Response(body, { status: 404, headers: notFoundHeaders }), { compress: !trusted });
   } catch (err) {
     console.error('[serve]', req.method, req.url, err);
-    if (!res.headersSent) res.statusCode = 500;
+    if (!res.headersSent) {
+      res.statusCode = 500;
+      res.setHeader('content-type', 'text/plain; charset=utf-8');
+    }
     res.end('Internal error');
+  } finally {
+    if (process.env.SERVE_LOG === '1') console.log(`${req.method} ${req.url} ${res.statusCode} ${Math.round(performance.now() - started)} ms`);
   }
+}
+
+/** Calls a warm v2 handler as Netlify's function runtime does (Request in, Response out). */
+async function invoke(fn, request, { ip, requestId, cookieHeader, url }) {
+  const fnDef = functions.find((f) => f.name === fn.name);
+  const { context, setCookies } = functionContext({
+    ip,
+    requestId,
+    params: fn.params,
+    cookieHeader,
+    url,
+    site: { id: blobsSiteId, name: undefined, url: siteUrl },
+    deploy: { context: process.env.CONTEXT ?? 'dev', id: '0', published: false },
+    geo: mockLocation,
+    region: 'dev',
+    waitUntil: (promise) => void Promise.resolve(promise).catch((err) => console.error(`[fn ${fn.name}] waitUntil`, err)),
+  });
+  let response;
+  try {
+    response = await fnDef.handler(request, context);
+  } catch (err) {
+    console.error(`[fn ${fn.name}] uncaught error`, err);
+    return new Response('Internal Server Error', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  }
+  if (response === undefined) return new Response(null, { status: 204 });
+  if (!(response instanceof Response)) {
+    console.error(`[fn ${fn.name}] returned something other than a Response`);
+    return new Response('Internal Server Error', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  }
+  if (setCookies.length === 0) return response;
+  const headers = new Headers(response.headers);
+  for (const c of setCookies) headers.append('set-cookie', c);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** Writes a web Response to Node's response, compressed when the client accepts it. */
+async function send(req, res, response, { compress: allowed = false, cacheKey = null } = {}) {
+  res.statusCode = response.status;
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') res.setHeader(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) res.setHeader('set-cookie', cookies);
+
+  const method = (req.method ?? 'GET').toUpperCase();
+  const contentType = response.headers.get('content-type');
+  const compress = allowed && shouldCompress({
+    status: response.status,
+    method,
+    contentType,
+    contentEncoding: response.headers.get('content-encoding'),
+    contentLength: response.headers.get('content-length'),
+  });
+  const encoding = compress ? chooseEncoding(req.headers['accept-encoding']) : null;
+  if (allowed && contentType && shouldCompress({ status: 200, method: 'GET', contentType, contentEncoding: null, contentLength: null })) {
+    const vary = res.getHeader('vary');
+    if (!vary || !/accept-encoding/i.test(String(vary))) res.setHeader('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+  }
+  if (!response.body || method === 'HEAD') {
+    await response.body?.cancel().catch(() => {});
+    res.end();
+    return;
+  }
+  if (!encoding) {
+    await pipeline(Readable.fromWeb(response.body), res).catch(() => res.destroy());
+    return;
+  }
+  res.removeHeader('content-length');
+  res.setHeader('content-encoding', encoding);
+  if (cacheKey !== null) {
+    const key = `${encoding}:${cacheKey}`;
+    let body = staticCache.get(key);
+    if (!body) {
+      const raw = Buffer.from(await response.arrayBuffer());
+      // Files are compressed once, so use a high level, as Netlify's CDN does for cached files.
+      body =
+        encoding === 'br'
+          ? zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+          : zlib.gzipSync(raw, { level: 9 });
+      if (staticCacheBytes + body.length <= STATIC_CACHE_MAX) {
+        staticCache.set(key, body);
+        staticCacheBytes += body.length;
+      }
+    } else {
+      await response.body.cancel().catch(() => {});
+    }
+    res.setHeader('content-length', body.length);
+    res.end(body);
+    return;
+  }
+  const compressor =
+    encoding === 'br' ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }) : zlib.createGzip({ level: 6 });
+  await pipeline(Readable.fromWeb(response.body), compressor, res).catch(() => res.destroy());
+}
+
+const server = createServer((req, res) => void serve(req, res, false));
+// Many clients at once (the bench opens 100 connections) are normal; keep idle ones a while.
+server.keepAliveTimeout = 10_000;
+server.listen(port, host, () => {
+  console.log(
+    `Site ready at ${siteUrl} (${functions.length} functions ${reused ? 'loaded from the last build' : 'built'} ` +
+      `in ${buildMs} ms and kept warm; ` +
+      `Blobs in ${path.join(root, '.netlify', 'blobs-serve')}; edge functions ${edgeEnabled ? 'on' : 'off'})`,
+  );
 });
 
-server.listen(port, host, () => {
-  console.log(`Site ready at http://${host === '0.0.0.0' ? 'localhost' : host}:${port} (functions, Blobs in ${path.join(root, '.netlify', 'blobs-serve')}, edge functions)`);
-});
+// Blobs operation counts (tooling: the bench reads them to report what one signup costs).
+if (process.env.BLOBS_STATS_FILE) {
+  process.on('SIGUSR2', () => {
+    blobsWorker.postMessage('counts');
+    blobsWorker.once('message', (msg) => writeFileSync(process.env.BLOBS_STATS_FILE, JSON.stringify(msg.counts)));
+  });
+}
 
 const stop = async () => {
   server.close();
+  origin.close();
   await dev.stop().catch(() => {});
+  await blobsWorker.terminate();
   process.exit(0);
 };
 process.on('SIGINT', stop);

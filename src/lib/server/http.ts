@@ -134,12 +134,10 @@ export function handler<C extends FnContext>(fn: (req: Request, context: C) => P
   };
 }
 
-/** Best-effort client address: Netlify's context, then its header, then the proxy header. */
-export function clientIp(req: Request, context?: FnContext): string {
-  return (
-    context?.ip ||
-    req.headers.get('x-nf-client-connection-ip') ||
-    req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ||
-    'unknown'
-  );
+/**
+ * The client address the rate limits count: Netlify's `context.ip` (the connection's address) only.
+ * Request headers such as X-Forwarded-For are chosen by the client, so they never pick the address.
+ */
+export function clientIp(_req: Request, context?: FnContext): string {
+  return context?.ip || 'unknown';
 }
