@@ -1,8 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
-// Browser tests against the production build served by scripts/serve.mjs (Netlify's own local
-// emulation: static files, functions, Blobs, edge functions) from a scratch copy of the project
-// in .test-site/, so tests never touch the data of your local `npm start`.
+// Browser tests against the production build served by scripts/serve.mjs (Netlify's local emulation
+// for static files, headers and edge functions; the functions warm in the same process; Blobs on disk)
+// from a scratch copy of the project in .test-site/, so tests never touch the data of `npm start`.
 // Two servers: a launched site (gate off, so its edge runtime is skipped) for most tests, and a
 // pre-launch site with the edge gate for the gate tests.
 const PORT = Number(process.env.E2E_PORT ?? 8899);
@@ -24,9 +24,7 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
-  // One retry in CI only: the local Netlify emulator occasionally answers a cold function slowly under load;
-  // a retried test is reported as flaky in the list, never hidden.
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
@@ -45,14 +43,15 @@ export default defineConfig({
       url: `http://127.0.0.1:${PORT}/api/health`,
       env: { ...serverEnv, PORT: String(PORT), SITE_LAUNCHED: 'true', EDGE_FUNCTIONS: 'off' },
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 120_000,
     },
     {
       command: 'node scripts/serve.mjs',
       url: `http://127.0.0.1:${GATED_PORT}/api/health`,
-      env: { ...serverEnv, PORT: String(GATED_PORT), SITE_LAUNCHED: 'false' },
+      // A low signup limit: tests/e2e/runtime.spec.ts checks that forged address headers do not escape it.
+      env: { ...serverEnv, PORT: String(GATED_PORT), SITE_LAUNCHED: 'false', SIGNUP_RATE_LIMIT: '20' },
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 120_000,
     },
   ],
 });
