@@ -3,10 +3,13 @@ import { defineConfig, devices } from '@playwright/test';
 // Browser tests against the production build served by scripts/serve.mjs (Netlify's local emulation
 // for static files, headers and edge functions; the functions warm in the same process; Blobs on disk)
 // from a scratch copy of the project in .test-site/, so tests never touch the data of `npm start`.
-// Two servers: a launched site (gate off, so its edge runtime is skipped) for most tests, and a
-// pre-launch site with the edge gate for the gate tests.
+// Three servers: a launched site (gate off, so its edge runtime is skipped) for most tests, a
+// pre-launch site with the edge gate for the gate tests, and a launched site on its own copy for the
+// parallel-signup test.
 const PORT = Number(process.env.E2E_PORT ?? 8899);
 const GATED_PORT = PORT - 1;
+/** A third, launched site on its own copy (.load-test-site) for the parallel-signup test (tests/e2e/runtime.spec.ts). */
+const LOAD_PORT = PORT - 2;
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /** Shared by both servers; the admin key is a test value, never a real one. */
@@ -50,6 +53,13 @@ export default defineConfig({
       url: `http://127.0.0.1:${GATED_PORT}/api/health`,
       // A low signup limit: tests/e2e/runtime.spec.ts checks that forged address headers do not escape it.
       env: { ...serverEnv, PORT: String(GATED_PORT), SITE_LAUNCHED: 'false', SIGNUP_RATE_LIMIT: '20' },
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+    {
+      command: 'node scripts/serve.mjs',
+      url: `http://127.0.0.1:${LOAD_PORT}/api/health`,
+      env: { ...serverEnv, SITE_ROOT: '.load-test-site', PORT: String(LOAD_PORT), SITE_LAUNCHED: 'true', EDGE_FUNCTIONS: 'off' },
       reuseExistingServer: false,
       timeout: 120_000,
     },

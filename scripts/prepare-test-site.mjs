@@ -1,28 +1,39 @@
 // Copies what the local runtime serves (build output, functions, their sources, netlify.toml) into
-// .test-site/ with empty storage, so browser tests run on the same code as `npm start` without
+// scratch copies with empty storage, so browser tests run on the same code as `npm start` without
 // touching the data in ./.netlify/blobs-serve. Module resolution still finds ../node_modules.
-// Usage: node scripts/prepare-test-site.mjs [target]   (target defaults to .test-site; the bench uses .bench-site)
+// The functions are bundled once, into the first copy, and the bundles copied to the others.
+// Usage: node scripts/prepare-test-site.mjs [target ...]
+//   default: .test-site (the browser tests) and .load-test-site (the parallel-signup test, whose
+//   hundreds of records must not show up in the staff screens other tests look at); the bench
+//   uses .bench-site.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 
-const target = process.argv[2] ?? '.test-site';
-if (!/^\.[\w-]+-site$/.test(target)) {
-  console.error(`Refusing to prepare "${target}": use a scratch directory such as .test-site or .bench-site.`);
-  process.exit(1);
+const targets = process.argv.length > 2 ? process.argv.slice(2) : ['.test-site', '.load-test-site'];
+for (const target of targets) {
+  if (!/^\.[\w-]+-site$/.test(target)) {
+    console.error(`Refusing to prepare "${target}": use a scratch directory such as .test-site or .bench-site.`);
+    process.exit(1);
+  }
 }
 if (!existsSync('dist/index.html')) {
   console.error('No build in dist/. Run "npm run build" first.');
   process.exit(1);
 }
-rmSync(target, { recursive: true, force: true });
-mkdirSync(target);
-for (const item of ['dist', 'netlify', 'src', 'public', 'netlify.toml', 'package.json', 'tsconfig.json', '.netlify/v1']) {
-  if (existsSync(item)) cpSync(item, `${target}/${item}`, { recursive: true });
+for (const target of targets) {
+  rmSync(target, { recursive: true, force: true });
+  mkdirSync(target);
+  for (const item of ['dist', 'netlify', 'src', 'public', 'netlify.toml', 'package.json', 'package-lock.json', 'tsconfig.json', '.netlify/v1']) {
+    if (existsSync(item)) cpSync(item, `${target}/${item}`, { recursive: true });
+  }
 }
-// Bundle the functions now, once, so the servers started on this copy load them instead of building.
-const built = spawnSync(process.execPath, ['scripts/runtime/functions.mjs', target], { stdio: 'inherit' });
+// Bundle the functions now, once, so the servers started on these copies load them instead of building.
+const built = spawnSync(process.execPath, ['scripts/runtime/functions.mjs', targets[0]], { stdio: 'inherit' });
 if (built.status !== 0) {
   console.error('Bundling the functions failed.');
   process.exit(1);
 }
-console.log(`Prepared ${target}/ (fresh storage, functions bundled).`);
+for (const target of targets.slice(1)) {
+  cpSync(`${targets[0]}/.netlify/functions-warm`, `${target}/.netlify/functions-warm`, { recursive: true });
+}
+console.log(`Prepared ${targets.join(', ')} (fresh storage, functions bundled).`);

@@ -3,6 +3,8 @@ import { expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 export const GATED_BASE_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8899) - 1}`;
+/** The launched site on its own copy, for tests that store many records (see playwright.config.ts). */
+export const LOAD_BASE_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8899) - 2}`;
 export const E2E_ADMIN_KEY = 'e2e-admin-key-0123';
 
 /** Runs axe (WCAG 2.1 A/AA) and fails on serious or critical violations, listing them. */

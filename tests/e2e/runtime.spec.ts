@@ -1,8 +1,9 @@
 // The local runtime under many clients and against forged platform headers, over HTTP against the
 // served sites (scripts/serve.mjs), as a visitor or a script would reach them.
 import { expect, test } from '@playwright/test';
-import { E2E_ADMIN_KEY, GATED_BASE_URL } from './fixtures';
+import { E2E_ADMIN_KEY, GATED_BASE_URL, LOAD_BASE_URL } from './fixtures';
 
+// On its own copy of the site: 270 records would otherwise crowd the staff screens other tests check.
 test.describe('the served site under parallel signups', () => {
   test('300 parallel waitlist signups, 30 of them repeats in other case and spacing: all 2xx, exactly 270 stored', async ({ request }) => {
     test.setTimeout(180_000);
@@ -13,7 +14,7 @@ test.describe('the served site under parallel signups', () => {
     const emails = [...distinct, ...repeats];
     const responses = await Promise.all(
       emails.map((email) =>
-        request.post('/api/waitlist', {
+        request.post(`${LOAD_BASE_URL}/api/waitlist`, {
           data: { name: 'Parallel Visitor', email, interests: 'all', source: 'runtime-test' },
           timeout: 150_000,
         }),
@@ -23,7 +24,7 @@ test.describe('the served site under parallel signups', () => {
     expect(statuses.filter((s) => s < 200 || s >= 300)).toEqual([]);
 
     // Count what the staff list holds for this run, through the admin API (admin-key header).
-    const list = await request.get(`/api/admin/waitlist?q=${tag}`, { headers: { 'admin-key': E2E_ADMIN_KEY } });
+    const list = await request.get(`${LOAD_BASE_URL}/api/admin/waitlist?q=${tag}`, { headers: { 'admin-key': E2E_ADMIN_KEY } });
     expect(list.status()).toBe(200);
     const rows: { email: string }[] = await list.json();
     expect(Array.isArray(rows)).toBe(true);

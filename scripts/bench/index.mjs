@@ -1,0 +1,189 @@
+// npm run bench: builds the site, serves a scratch copy (.bench-site/) the way `npm start` does, and
+// measures every public page (JavaScript shipped, HTML size, Lighthouse mobile) and the API (idle
+// time per endpoint, throughput and latency under load, signups sent vs stored, parallel repeats,
+// Blobs operations per signup, record integrity after load and after a crash, server memory).
+// Prints one report and writes it to bench/results.md; exits 1 when a budget is missed.
+//
+// Settings (environment): BENCH_RUNS=3, BENCH_DURATION=20, BENCH_CONNECTIONS=100, BENCH_PORT=8861,
+// CHROME_PATH=/usr/bin/chromium. Flags: --skip-build, --no-lighthouse, --no-load, --no-scale.
+// Modules: settings, server, machine, lighthouse, load, report; scale.mjs (optional) adds a section.
+// See bench/README.md for how to read the report.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as settings from './settings.mjs';
+import { BASE, CONNECTIONS, LH_DIR, LIGHTHOUSE, LOAD, RESULTS, ROOT, SCALE, SITE, SKIP_BUILD, elapsed, log, sleep } from './settings.mjs';
+import { isAlive, killServerHard, serverMemory, startServer, stopServer } from './server.mjs';
+import { machineNotes } from './machine.mjs';
+import { lighthouse } from './lighthouse.mjs';
+import {
+  IDLE_ENDPOINTS,
+  LOAD_ENDPOINTS,
+  blobsOpsPerSignup,
+  checkStoredRecords,
+  idleLatency,
+  parallelRepeats,
+  request,
+  runLoad,
+  signupBodies,
+  signupIntegrity,
+  storedAddresses,
+} from './load.mjs';
+import { LIGHTHOUSE_CATEGORIES, budgets, report } from './report.mjs';
+
+process.chdir(ROOT);
+
+const { listBuiltPages, distReader } = await import('../../src/lib/perf/dist.ts');
+const { measurePageJs, gzipSize } = await import('../../src/lib/perf/page-js.ts');
+const { pickRoutes } = await import('../../src/lib/perf/routes.ts');
+
+async function ensureServer() {
+  if (!(await isAlive())) {
+    log('the bench server is gone; restarting it');
+    await stopServer();
+    await startServer();
+  }
+}
+
+/** One signup endpoint or read endpoint under load, with the integrity of what it stored. */
+async function loadEndpoint(ep) {
+  const probe = await request({ method: ep.method, path: ep.path, body: ep.signup ? signupBodies[ep.signup](`bench-${settings.RUN_ID}-probe-${ep.signup}@example.com`) : null });
+  if (probe.error || probe.status < 200 || probe.status >= 300) {
+    return { id: ep.id, signup: ep.signup, state: 'error', note: `probe answered ${probe.error ?? probe.status}: ${probe.text ?? ''}` };
+  }
+  const t0 = performance.now();
+  const run = await runLoad({ method: ep.method, path: ep.path, makeBody: ep.signup ? signupBodies[ep.signup] : null });
+  log(`load ${ep.id}: ${Math.round(run.rps)} req/s, p50 ${Math.round(run.p50)} ms, p99 ${Math.round(run.p99)} ms (${elapsed(t0)})`);
+  const result = { id: ep.id, signup: ep.signup, state: 'measured', ...run };
+  if (ep.signup) {
+    await sleep(500);
+    result.integrity = signupIntegrity(ep.signup, run);
+    const s = result.integrity;
+    log(`signups ${ep.id}: sent ${s.sent}, answered ${s.answered} (2xx ${s.acked}), stored ${s.stored}, 5xx ${s.fiveXx}`);
+  }
+  delete result.sent;
+  delete result.answered;
+  return result;
+}
+
+/** SIGKILL the server in the middle of a signup load, restart it, and check what is on disk. */
+async function crashTest() {
+  const kind = 'waitlist';
+  const loading = runLoad({ method: 'POST', path: '/api/waitlist', makeBody: (e) => signupBodies[kind](e.replace('-waitlist-', '-crash-')), duration: 6 });
+  await sleep(3000);
+  await killServerHard();
+  const run = await loading;
+  const acked = [...run.answered].filter(([, s]) => s >= 200 && s < 300).map(([e]) => e.replace('-waitlist-', '-crash-'));
+  let restarted = false;
+  try {
+    await startServer();
+    restarted = true;
+  } catch (err) {
+    return { error: `restart failed: ${err.message.split('\n')[0]}` };
+  }
+  const stored = storedAddresses(`bench-${settings.RUN_ID}-crash-`).addresses;
+  const integrity = checkStoredRecords();
+  // Still readable through the API (a torn record used to make every staff listing answer 500).
+  const list = await request({ method: 'GET', path: '/api/admin/waitlist?q=crash', headers: { 'admin-key': settings.ADMIN_KEY } });
+  if (list.status !== 200) integrity.bad.push(`staff listing answered ${list.status ?? list.error}`);
+  log(`crash: ${run.sent.length} sent, ${acked.length} 2xx before the kill, ${acked.filter((e) => !stored.has(e)).length} of them lost; ${integrity.bad.length} unparsable of ${integrity.files}`);
+  return { sentBeforeKill: run.sent.length, acked: acked.length, lostAcked: acked.filter((e) => !stored.has(e)).length, integrity, restarted };
+}
+
+async function main() {
+  const t0 = performance.now();
+  const machine = machineNotes();
+  mkdirSync(LH_DIR, { recursive: true });
+
+  if (!SKIP_BUILD) {
+    log('building the site (astro build)...');
+    const b = spawnSync('npx', ['astro', 'build'], { stdio: ['ignore', 2, 2], env: process.env });
+    if (b.status !== 0) throw new Error(`astro build failed (exit ${b.status ?? b.signal}).`);
+  }
+  if (!existsSync('dist/index.html')) throw new Error('No build in dist/. Run without --skip-build.');
+  const prep = spawnSync(process.execPath, ['scripts/prepare-test-site.mjs', SITE], { stdio: ['ignore', 2, 2] });
+  if (prep.status !== 0) throw new Error('Preparing the bench site failed.');
+
+  const distDir = path.join(SITE, 'dist');
+  const read = distReader(distDir);
+  const built = listBuiltPages(distDir);
+  const measure = (page) => {
+    const html = readFileSync(path.join(distDir, page.file));
+    return { ...page, js: measurePageJs(html.toString('utf8'), page.route, read), htmlBytes: html.length, htmlGzip: gzipSize(html) };
+  };
+  const measured = new Map(built.map((p) => [p.route, measure(p)]));
+  const picked = pickRoutes(built.map((p) => p.route));
+  const benchRoutes = new Set(picked.filter((p) => p.route).map((p) => p.route));
+  const others = [...measured.values()].filter((p) => !benchRoutes.has(p.route));
+
+  log(`starting the bench server on ${BASE} (log: ${SITE}/server.log)`);
+  await startServer();
+  const pages = [];
+  const idle = [];
+  const loads = [];
+  const data = { pages, measured, others, idle, loads };
+  try {
+    for (const { wanted, route } of picked) {
+      if (!route) {
+        pages.push({ wanted, route: null });
+        continue;
+      }
+      const page = { wanted, route, ...measured.get(route) };
+      const res = await fetch(`${BASE}${route}`, { signal: AbortSignal.timeout(30_000) }).catch((e) => ({ status: `error ${e.message}` }));
+      page.status = res.status;
+      if (LIGHTHOUSE) page.lh = await lighthouse(route, LIGHTHOUSE_CATEGORIES);
+      pages.push(page);
+    }
+    await ensureServer();
+    for (const ep of IDLE_ENDPOINTS) {
+      const r = await idleLatency(ep);
+      log(`idle ${ep.id}: p50 ${Math.round(r.p50)} ms`);
+      idle.push(r);
+    }
+    data.opsPerSignup = { n: 20, waitlist: await blobsOpsPerSignup('waitlist'), newsletter: await blobsOpsPerSignup('newsletter') };
+    if (LOAD) {
+      for (const ep of LOAD_ENDPOINTS) {
+        await ensureServer();
+        log(`load ${ep.id} (${CONNECTIONS} connections)...`);
+        loads.push(await loadEndpoint(ep));
+      }
+      await ensureServer();
+      data.parallel = await parallelRepeats();
+    }
+    const scaleFile = path.join(ROOT, 'scripts', 'bench', 'scale.mjs');
+    if (SCALE && existsSync(scaleFile)) {
+      await ensureServer();
+      log('scale section (scripts/bench/scale.mjs)...');
+      const { runScaleBench } = await import(pathToFileURL(scaleFile).href);
+      const rows = await runScaleBench({ ...settings, base: BASE, site: SITE, log, startServer, stopServer, ensureServer, serverMemory });
+      data.scale = Array.isArray(rows) ? rows.join('\n') : String(rows ?? '');
+    }
+    if (LOAD) {
+      data.integrity = checkStoredRecords();
+      data.memory = serverMemory();
+      log(`records: ${data.integrity.files} files, ${data.integrity.bad.length} unparsable; server RSS ${Math.round((data.memory?.own ?? 0) / 1048576)} MB`);
+      data.crash = await crashTest();
+    } else {
+      data.memory = serverMemory();
+    }
+  } finally {
+    await stopServer();
+  }
+
+  const budgetRows = budgets(data);
+  const text = report({ t0, machine, ...data, budgetRows });
+  writeFileSync(RESULTS, text);
+  console.log(text);
+  log(`written to ${RESULTS} (Lighthouse reports in ${LH_DIR}/) in ${elapsed(t0)}`);
+  return budgetRows.some((r) => r.status === 'missed') ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  async (err) => {
+    console.error(`[bench] ${err.stack ?? err.message}`);
+    await stopServer();
+    process.exit(1);
+  },
+);
