@@ -8,7 +8,7 @@ const { budgetsFor, checkSizeBudgets, checkLighthouseBudgets, formatKb, LIGHTHOU
 );
 export { LIGHTHOUSE_CATEGORIES };
 
-/** The runtime targets (issue 12), in one place. */
+/** The runtime targets (docs/runtime.md), in one place. */
 export const RUNTIME_TARGETS = {
   idleP50Ms: 50,
   signupsPerSecond: 100,
@@ -26,7 +26,7 @@ const fmtMb = (b) => (b == null ? '—' : `${Math.round(b / 1024 / 1024)} MB`);
 const table = (head, rows) => [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 export const cell = (s) => String(s).replace(/\|/g, '\\|');
 const statusText = (counts) => Object.entries(counts ?? {}).map(([code, n]) => `${code}×${n}`).join(' ') || 'none';
-const row = (route, check, measured, ok, source = 'issue 12') => ({ route, source, check, measured: String(measured), status: ok === null ? 'n/a' : ok ? 'met' : 'missed' });
+const row = (route, check, measured, ok, source = 'runtime targets') => ({ route, source, check, measured: String(measured), status: ok === null ? 'n/a' : ok ? 'met' : 'missed' });
 
 /** Budget rows for pages (sizes, Lighthouse) and the runtime targets. */
 export function budgets({ pages, measured, others, idle, loads, parallel, memory, integrity, crash }) {
