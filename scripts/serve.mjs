@@ -26,7 +26,7 @@ import { Worker } from 'node:worker_threads';
 import { NetlifyDev } from '@netlify/dev';
 import { LocalState, mockLocation } from '@netlify/dev-utils';
 import { buildAndLoadFunctions } from './runtime/functions.mjs';
-import { chooseEncoding, clientHeaders, functionContext, matchFunction, shouldCompress, socketAddress } from './runtime/http.mjs';
+import { chooseEncoding, clientHeaders, functionContext, matchFunction, requestUrl, shouldCompress, socketAddress } from './runtime/http.mjs';
 
 // The edge runtime, patched on the copy @netlify/dev itself imports.
 let edgeHandler = null;
@@ -172,7 +172,7 @@ async function serve(req, res, trusted) {
 
     let url;
     try {
-      url = new URL(req.url ?? '/', `http://${req.headers.host || `${host}:${port}`}`);
+      url = requestUrl(req.url, req.headers.host || `${host}:${port}`);
     } catch {
       return await send(req, res, new Response('Bad request', { status: 400, headers: { 'content-type': 'text/plain' } }), {});
     }

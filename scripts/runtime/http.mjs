@@ -25,6 +25,22 @@ export function clientHeaders(headers) {
 }
 
 /**
+ * The URL of a request from its request target and Host header. A path stays a path (`//x/y` does
+ * not become host `x`); an absolute target must be http(s); a Host header that is not a host name or
+ * address with an optional port is refused. Throws on anything else (the caller answers 400).
+ * @param {string | undefined} target `IncomingMessage.url`
+ * @param {string} hostHeader
+ * @returns {URL}
+ */
+export function requestUrl(target, hostHeader) {
+  if (!/^(?:[\w.-]+|\[[\da-f:.]+\])(?::\d{1,5})?$/i.test(hostHeader)) throw new Error('bad Host header');
+  const raw = target || '/';
+  const url = raw.startsWith('/') ? new URL(`http://${hostHeader}${raw}`) : new URL(raw);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('bad request target');
+  return url;
+}
+
+/**
  * The socket's remote address in the form Netlify reports it: IPv4-mapped IPv6 (`::ffff:1.2.3.4`)
  * becomes plain IPv4.
  * @param {string | undefined} address `socket.remoteAddress`

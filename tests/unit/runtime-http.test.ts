@@ -5,6 +5,7 @@ import {
   functionContext,
   matchFunction,
   parseCookies,
+  requestUrl,
   routeParams,
   serializeCookie,
   shouldCompress,
@@ -50,6 +51,15 @@ describe('client headers', () => {
       ['cookie', 'a=1'],
       ['accept', 'text/html, application/json'],
     ]);
+  });
+
+  it('builds the request URL from the target and a sane Host header only', () => {
+    expect(requestUrl('/api/x?q=1', '127.0.0.1:8801').href).toBe('http://127.0.0.1:8801/api/x?q=1');
+    expect(requestUrl('//evil.example/x', 'localhost').host).toBe('localhost');
+    expect(requestUrl('//evil.example/x', 'localhost').pathname).toBe('//evil.example/x');
+    expect(requestUrl('/', '[::1]:80').hostname).toBe('[::1]');
+    for (const bad of ['a@b', 'x y', 'evil.example/x', '']) expect(() => requestUrl('/', bad), bad).toThrow();
+    expect(() => requestUrl('file:///etc/passwd', 'localhost')).toThrow();
   });
 
   it('reports IPv4-mapped socket addresses as IPv4', () => {
