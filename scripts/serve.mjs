@@ -186,7 +186,7 @@ async function serve(req, res, trusted) {
     if (fn) {
       // As on Netlify, an edge function declared for the path runs first (the emulator runs it below and
       // its context.next() comes back to the origin listener). The gate excludes /api/*.
-      const edgeFirst = !trusted && edgeHandler !== null && (await edgeHandler.match(readRequest)) !== undefined;
+      const edgeFirst = !trusted && edgeHandler !== null && (await edgeRunsFirst(readRequest, method, url.pathname));
       if (!edgeFirst) {
         const response = await invoke(fn, writeRequest(), { ip, requestId, cookieHeader: req.headers.cookie ?? null, url });
         return await send(req, res, response, { compress: !trusted });
@@ -215,6 +215,24 @@ async function serve(req, res, trusted) {
   } finally {
     if (process.env.SERVE_LOG === '1') console.log(`${req.method} ${req.url} ${res.statusCode} ${Math.round(performance.now() - started)} ms`);
   }
+}
+
+/**
+ * Whether an edge function is declared for this function request. The answer depends on the method
+ * and path only (the edge declarations here have no header conditions) and the served edge functions
+ * do not change, so it is kept per method and path: asking the emulator scans the edge functions
+ * folder and builds a route manifest every time.
+ */
+const edgeDecisions = new Map();
+async function edgeRunsFirst(readRequest, method, pathname) {
+  const key = `${method} ${pathname}`;
+  let decision = edgeDecisions.get(key);
+  if (decision === undefined) {
+    decision = (await edgeHandler.match(readRequest)) !== undefined;
+    if (edgeDecisions.size >= 10_000) edgeDecisions.clear();
+    edgeDecisions.set(key, decision);
+  }
+  return decision;
 }
 
 /** Calls a warm v2 handler as Netlify's function runtime does (Request in, Response out). */
