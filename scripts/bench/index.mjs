@@ -70,9 +70,21 @@ async function loadEndpoint(ep) {
 /** SIGKILL the server in the middle of a signup load, restart it, and check what is on disk. */
 async function crashTest() {
   const kind = 'waitlist';
-  const loading = runLoad({ method: 'POST', path: '/api/waitlist', makeBody: (e) => signupBodies[kind](e.replace('-waitlist-', '-crash-')), duration: 6 });
-  await sleep(3000);
+  // Kill once signups are being stored (at least 20 answered 2xx), so writes are in flight.
+  let ok = 0;
+  let killed = false;
+  const loading = runLoad({
+    method: 'POST',
+    path: '/api/waitlist',
+    makeBody: (e) => signupBodies[kind](e.replace('-waitlist-', '-crash-')),
+    duration: 120,
+    onAnswer: (status) => status >= 200 && status < 300 && (ok += 1),
+    stop: () => killed,
+  });
+  const deadline = Date.now() + 90_000;
+  while (ok < 20 && Date.now() < deadline) await sleep(50);
   await killServerHard();
+  killed = true;
   const run = await loading;
   const acked = [...run.answered].filter(([, s]) => s >= 200 && s < 300).map(([e]) => e.replace('-waitlist-', '-crash-'));
   let restarted = false;

@@ -90,7 +90,7 @@ export async function idleLatency(ep, n = 21) {
  * per-address rate limit state is that of many visitors, not one. After the time is up no new
  * request starts and every request in flight is awaited (so "answered" can be compared with "sent").
  */
-export async function runLoad({ method, path: p, makeBody, connections = CONNECTIONS, duration = DURATION, uniqueIps = true }) {
+export async function runLoad({ method, path: p, makeBody, connections = CONNECTIONS, duration = DURATION, uniqueIps = true, onAnswer, stop }) {
   const sent = [];
   const answered = new Map(); // email -> status
   const statusCounts = {};
@@ -104,7 +104,7 @@ export async function runLoad({ method, path: p, makeBody, connections = CONNECT
     Array.from({ length: connections }, async (_, i) => {
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
       const localAddress = uniqueIps && HOST === '127.0.0.1' ? `127.0.0.${2 + (i % 250)}` : undefined;
-      while (Date.now() < deadline) {
+      while (Date.now() < deadline && !stop?.()) {
         const email = makeBody ? emailFor(p.includes('newsletter') ? 'newsletter' : 'waitlist', ++seq) : null;
         if (email) sent.push(email);
         const r = await request({ method, path: p, body: makeBody ? makeBody(email) : null, agent, localAddress });
@@ -114,6 +114,7 @@ export async function runLoad({ method, path: p, makeBody, connections = CONNECT
           continue;
         }
         statusCounts[r.status] = (statusCounts[r.status] ?? 0) + 1;
+        onAnswer?.(r.status);
         latencies.push(r.ms);
         if (email) answered.set(email, r.status);
         if (r.status < 200 || r.status >= 300) {

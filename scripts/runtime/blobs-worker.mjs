@@ -2,7 +2,8 @@
 // worker thread of scripts/serve.mjs so that its file and HTTP work uses the second CPU core instead
 // of competing with the functions on the main thread. Same directory layout and data on disk.
 //
-// One guard on top: a PUT whose body is shorter than its Content-Length (a writer cut off mid-way)
+// Functions on the main thread reach it by message (no loopback HTTP); the edge runtime, in Deno, over
+// HTTP on its port. One guard on top: a PUT whose body is shorter than its Content-Length (a writer cut off mid-way)
 // is refused with 400 and writes nothing. The server itself would store whatever arrived, which is
 // how a 0-byte record once ended up on disk.
 import { parentPort, workerData } from 'node:worker_threads';
@@ -17,7 +18,7 @@ const server = new BlobsServer({
   },
 });
 const handle = server.handleRequest.bind(server);
-server.handleRequest = async (req) => {
+const guarded = async (req) => {
   if (req.method !== 'PUT') return handle(req);
   const declared = req.headers.get('content-length');
   let body;
@@ -33,8 +34,25 @@ server.handleRequest = async (req) => {
   }
   return handle(new Request(req.url, { method: 'PUT', headers: req.headers, body }));
 };
+server.handleRequest = guarded;
 const { port } = await server.start();
 parentPort.postMessage({ type: 'ready', port });
-parentPort.on('message', (msg) => {
-  if (msg === 'counts') parentPort.postMessage({ type: 'counts', counts: { ...counts } });
+parentPort.on('message', async (msg) => {
+  if (msg === 'counts') {
+    parentPort.postMessage({ type: 'counts', counts: { ...counts } });
+    return;
+  }
+  // A request from the functions on the main thread (see blobsFetch in scripts/serve.mjs): the same
+  // handler as over HTTP, without a loopback connection and HTTP parsing on both sides.
+  if (msg?.type === 'request') {
+    let reply;
+    try {
+      const res = await guarded(new Request(msg.url, { method: msg.method, headers: msg.headers, body: msg.body }));
+      const body = res.body ? await res.arrayBuffer() : null;
+      reply = { type: 'response', id: msg.id, status: res.status, headers: [...res.headers], body };
+    } catch (err) {
+      reply = { type: 'response', id: msg.id, status: 500, headers: [], body: null, error: String(err) };
+    }
+    parentPort.postMessage(reply, reply.body ? [reply.body] : []);
+  }
 });
