@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { satteri } from '@astrojs/markdown-satteri';
 import { blogSubheadings } from './src/lib/blog/subheadings.ts';
+import { interactionDirective } from './integrations/interaction-directive.ts';
 
 export default defineConfig({
   site: 'https://mapletech.ca',
@@ -14,7 +15,7 @@ export default defineConfig({
   // imageCDN off: astro:assets images are optimised at build time with sharp, so the same files
   // are served by Netlify and by the offline local emulation (scripts/serve.mjs has no image CDN).
   adapter: netlify({ imageCDN: false }),
-  integrations: [react()],
+  integrations: [react(), interactionDirective()],
   // Blog posts: a '#' block is a sub-heading under the post title (spec §2 "Blog post").
   markdown: { processor: satteri({ mdastPlugins: [blogSubheadings] }) },
   vite: {
