@@ -15,6 +15,8 @@ async function stored(page: Page, email: string): Promise<any | null> {
 
 /** Waiting on a signup answer: the local runtime starts a worker per request, slow on a busy machine. */
 const ANSWER = { timeout: 20_000 };
+// Each test makes several function calls (signup, admin API), each a fresh worker locally.
+test.describe.configure({ timeout: 90_000 });
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });

@@ -105,7 +105,8 @@ export function prunePageCss(css: string, text: string): PageCssResult {
   let out = byClass.toString();
   for (let pass = 0; pass < 5; pass++) {
     const read = new Set([...out.matchAll(/var\(\s*(--[A-Za-z0-9_-]+)/g)].map((m) => m[1]));
-    const unused = (name: string) => !read.has(name) && !inText.has(name);
+    // (lightningcss also hands unknown properties such as -webkit-font-smoothing to `custom`.)
+    const unused = (name: string) => name.startsWith('--') && !read.has(name) && !inText.has(name);
     let removed = 0;
     const { code } = transform({
       filename: 'page.css',
