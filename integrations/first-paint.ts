@@ -6,7 +6,8 @@
  *    shared chunks, which import more) gets them bundled into one file, `/_astro/page.<hash>.js`,
  *    shared by every page with the same scripts. A chunk that the page's islands also load is
  *    copied into the bundle only when it holds no state (no store module): a second copy of a
- *    store would split the page's state in two. Pages where that would happen keep their chunks.
+ *    store would split the page's state in two. Pages where that would happen keep their chunks,
+ *    and so do pages whose islands hydrate at load and fetch those chunks anyway.
  * 2. Styles: each stylesheet link is replaced by the part of that stylesheet the page can use
  *    (src/lib/perf/page-css.ts), inline, so the page paints from its first response.
  */
@@ -20,7 +21,7 @@ import { gzipSync } from 'node:zlib';
 import { distReader } from '../src/lib/perf/dist.ts';
 import { findImports } from '../src/lib/perf/js-imports.ts';
 import { extractScripts } from '../src/lib/perf/html-scripts.ts';
-import { measurePageJs } from '../src/lib/perf/page-js.ts';
+import { EAGER_DIRECTIVES, measurePageJs } from '../src/lib/perf/page-js.ts';
 import { inlineStylesheet, moduleScriptTags, replaceModuleScripts, stylesheetTags } from '../src/lib/perf/page-assets.ts';
 import { pageText, prunePageCss } from '../src/lib/perf/page-css.ts';
 import { routeFromHtmlFile } from '../src/lib/perf/routes.ts';
@@ -114,8 +115,16 @@ async function bundlePageScripts(
       logger.warn(`${file}: a page script uses import(); its scripts stay as they are.`);
       continue;
     }
-    const islandRoots = extractScripts(html).islands.flatMap((i) => [i.componentUrl, i.rendererUrl ?? []].flat());
-    const islandFiles = new Set(staticClosure(islandRoots, readText).files);
+    const islands = extractScripts(html).islands;
+    const closureOf = (list: typeof islands) =>
+      new Set(staticClosure(list.flatMap((i) => [i.componentUrl, i.rendererUrl ?? []].flat()), readText).files);
+    // An island hydrated at load fetches its chunks anyway: copying them would only add bytes.
+    const eagerIslandFiles = closureOf(islands.filter((i) => EAGER_DIRECTIVES.includes(i.directive)));
+    if (files.some((f) => eagerIslandFiles.has(f))) {
+      logger.info(`${file}: keeps its script chunks (an island hydrated at load loads them too).`);
+      continue;
+    }
+    const islandFiles = closureOf(islands);
     const shared = files.filter((f) => islandFiles.has(f));
     const unsafe = shared.filter((f) => {
       const modules = chunkModules.get(f);
