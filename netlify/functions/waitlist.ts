@@ -7,6 +7,7 @@ import { HONEYPOT_FIELD } from '../../src/lib/signups/constants';
 import { waitlistPayloadSchema } from '../../src/lib/signups/schemas';
 import { joinWaitlist } from '../../src/lib/signups/service';
 import { SIGNUP_OK } from '../../src/lib/signups/responses';
+import { answerWaitlistFormPost, isFormPost } from '../../src/lib/signups/form-post';
 
 /**
  * POST /api/waitlist {name, email, interests, source?, referrer?} — stores the signup (new or merged),
@@ -18,8 +19,14 @@ export default handler(async (req, context: FnContext) => {
   // and the local runtime, which starts a fresh worker per request).
   const ip = clientIp(req, context);
   const limit = getEnv().SIGNUP_RATE_LIMIT;
-  enforceRateLimit('signup', ip, limit, 60_000);
-  await enforceSharedRateLimit('signup', ip, limit, 60_000);
+  const enforceLimits = async () => {
+    enforceRateLimit('signup', ip, limit, 60_000);
+    await enforceSharedRateLimit('signup', ip, limit, 60_000);
+  };
+  // The form posted without JavaScript (form-encoded): same schema, limits and service, answered
+  // with a page or a redirect instead of JSON.
+  if (isFormPost(req)) return answerWaitlistFormPost(req, enforceLimits);
+  await enforceLimits();
   const payload = await readJson(req, waitlistPayloadSchema);
   if (payload[HONEYPOT_FIELD]) {
     console.info('[signup] waitlist honeypot filled; nothing stored');

@@ -30,10 +30,19 @@ export default function WaitlistForm({ page }: Props) {
   const honeypot = useRef<HTMLInputElement>(null);
   const nameInput = useRef<HTMLInputElement>(null);
   const successHeading = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const focusAfter = useRef<'success' | 'form' | null>(null);
 
   useEffect(() => {
     source.current = captureSource(window.location.search, document.referrer);
+    // The island hydrates on the first interaction: keep what was typed or chosen while it loaded.
+    if (!formRef.current) return;
+    const typed = new FormData(formRef.current);
+    const text = (field: string) => String(typed.get(field) ?? '');
+    if (text('name')) setName(text('name'));
+    if (text('email')) setEmail(text('email'));
+    const chosen = INTERESTS.find((i) => i === typed.get('interests'));
+    if (chosen) setInterest(chosen);
   }, []);
 
   useEffect(() => {
@@ -113,7 +122,10 @@ export default function WaitlistForm({ page }: Props) {
 
   const busy = status === 'submitting';
   return (
-    <form noValidate onSubmit={onSubmit} className="relative space-y-5">
+    // method/action: without JavaScript (or before hydration) the browser posts the form itself and
+    // the function answers with a page (docs/performance.md, "The waitlist form without JavaScript").
+    <form ref={formRef} method="post" action="/api/waitlist" noValidate onSubmit={onSubmit} className="relative space-y-5">
+      <input type="hidden" name="page" value={page} />
       <FormField
         id={ids.name}
         label="Your Name"
@@ -124,6 +136,7 @@ export default function WaitlistForm({ page }: Props) {
         }}
         error={errors.name}
         inputRef={nameInput}
+        name="name"
         type="text"
         autoComplete="name"
         placeholder="Jane Doe"
@@ -139,6 +152,7 @@ export default function WaitlistForm({ page }: Props) {
           clearError('email');
         }}
         error={errors.email}
+        name="email"
         type="email"
         inputMode="email"
         autoComplete="email"
@@ -153,7 +167,7 @@ export default function WaitlistForm({ page }: Props) {
             <label key={value} className="relative block cursor-pointer">
               <input
                 type="radio"
-                name={`interests-${uid}`}
+                name="interests"
                 id={value === interest ? ids.interests : undefined}
                 value={value}
                 checked={interest === value}

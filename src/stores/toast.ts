@@ -17,6 +17,12 @@ export interface ToastItem {
 }
 
 export const $toasts = atom<ToastItem[]>([]);
+
+/**
+ * Window event raised with every toast, so a toast region that hydrates on interaction
+ * (`client:interaction="page"`) wakes up for a toast raised by a plain script.
+ */
+export const TOAST_EVENT = 'maple:toast';
 let nextId = 1;
 
 /** Shows a toast (replacing the visible one: only TOAST_LIMIT are kept). Returns its id. */
@@ -24,6 +30,7 @@ export function toast(input: { title: string; description?: string; variant?: To
   const id = nextId++;
   const item: ToastItem = { id, title: input.title, description: input.description, variant: input.variant ?? 'default', duration: input.duration ?? TOAST_DURATION_MS, open: true };
   $toasts.set([item, ...$toasts.get()].slice(0, TOAST_LIMIT));
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(TOAST_EVENT));
   return id;
 }
 

@@ -136,7 +136,8 @@ describe('POST /api/waitlist', () => {
       ['over-long name', () => postWaitlist({ ...waitlistBody, name: 'x'.repeat(101) }), 400, 'invalid_input', { name: 'Name must be at most 100 characters' }],
       ['a consent wording the form never shows', () => postWaitlist({ ...waitlistBody, consentText: 'I agree to everything' }), 400, 'invalid_input', { consentText: 'The consent wording does not match the one shown on this form' }],
       ['oversized body (> 16 KB)', () => postWaitlist({ ...waitlistBody, referrer: 'x'.repeat(17 * 1024) }), 413, 'payload_too_large'],
-      ['not JSON', () => postWaitlist('name=Ada', { headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415, 'unsupported_media_type'],
+      // (A form-encoded body is the no-JS form's post, answered with a page: signups-form-post.test.ts.)
+      ['not JSON', () => postWaitlist('name,email\nAda,ada@example.com', { headers: { 'content-type': 'text/csv' } }), 415, 'unsupported_media_type'],
       ['wrong method', () => call(waitlist, { method: 'GET', path: '/api/waitlist', ip: ip() }), 405, 'method_not_allowed'],
     ];
     it.each(cases)('%s', async (_label, send, status, code, fields) => {

@@ -7,9 +7,12 @@
  *   modulepreload links, islands hydrated with `client:load`, `client:only` or `client:idle`, and the
  *   static imports of all of these;
  * - "island": islands that wait for the viewport or a media query (`client:visible`, `client:media`,
- *   custom directives) and their static imports;
+ *   other custom directives) and their static imports;
+ * - "interaction": islands that wait for the visitor's first interaction (`client:interaction`) and
+ *   their static imports not already counted above;
  * - "lazy": reached only through `import()` (code split off until the page asks for it).
- * "Start-up" JS is eager + island: everything the page runs without an `import()` call.
+ * "Start-up" JS is eager + island + interaction: everything the page runs without an `import()` call.
+ * "Without interaction" JS is eager + island: what a visitor who only looks at the page downloads.
  * Node only (uses node:zlib); used by tests and the bench, never by the site.
  */
 import { gzipSync } from 'node:zlib';
@@ -20,6 +23,9 @@ import { detectFrameworks, type FrameworkName } from './framework.ts';
 /** Hydration directives that load the island with the page, before any interaction. */
 export const EAGER_DIRECTIVES: readonly string[] = ['load', 'only', 'idle'];
 
+/** Hydration directives that wait for the visitor's first interaction (src/scripts/hydrate-on-interaction.ts). */
+export const INTERACTION_DIRECTIVES: readonly string[] = ['interaction'];
+
 /** Reads a site file by its URL path (e.g. '/_astro/x.js'); null when there is no such file. */
 export type ReadAsset = (urlPath: string) => Uint8Array | string | null;
 
@@ -28,7 +34,7 @@ export interface JsFile {
   path: string;
   bytes: number;
   gzip: number;
-  loading: 'eager' | 'island' | 'lazy';
+  loading: 'eager' | 'island' | 'interaction' | 'lazy';
   /** Framework runtimes recognised in the file's content. */
   frameworks: FrameworkName[];
   /** True when an island names this file as its `renderer-url` (a framework's hydration runtime). */
@@ -44,8 +50,14 @@ export interface PageJsReport {
   totalBytes: number;
   /** Inline scripts and eager files. */
   eagerGzip: number;
-  /** Eager + island: all the page runs without an `import()` call. */
+  /** Eager + island + interaction: all the page runs without an `import()` call. */
   startupGzip: number;
+  /** Inline scripts, eager files and islands that wait for visibility: all loaded without any interaction. */
+  withoutInteractionGzip: number;
+  /** Files loaded only on the visitor's first interaction (`client:interaction` islands). */
+  interactionGzip: number;
+  /** Script files (requests) the page loads at start-up: the eager files, inline scripts excluded. */
+  eagerFiles: number;
   /** Files reached only through `import()`. */
   lazyGzip: number;
   /** Frameworks found anywhere in the page's JavaScript, plus 'astro-renderer' when an island renderer is referenced. */
@@ -87,6 +99,7 @@ export function measurePageJs(html: string, pagePath: string, read: ReadAsset): 
 
   const eagerRoots: string[] = [];
   const deferredRoots: string[] = [];
+  const interactionRoots: string[] = [];
   for (const ref of urls) {
     const path = resolvePath(ref.url, pagePath);
     if (path === null) {
@@ -95,11 +108,13 @@ export function measurePageJs(html: string, pagePath: string, read: ReadAsset): 
     }
     if (ref.kind === 'island-renderer') rendererPaths.add(path);
     const eager = ref.directive === undefined || EAGER_DIRECTIVES.includes(ref.directive);
-    (eager ? eagerRoots : deferredRoots).push(path);
+    const onInteraction = ref.directive !== undefined && INTERACTION_DIRECTIVES.includes(ref.directive);
+    (eager ? eagerRoots : onInteraction ? interactionRoots : deferredRoots).push(path);
   }
 
   // Breadth-first over the import graph, one class at a time: eager roots and their static imports,
-  // then lazy-hydrated islands and theirs, then whatever is reached only through import().
+  // then lazy-hydrated islands and theirs, then islands waiting for interaction, then whatever is
+  // reached only through import().
   const walk = (roots: string[], loading: JsFile['loading']): string[] => {
     const queue = [...roots];
     const dynamic: string[] = [];
@@ -137,7 +152,8 @@ export function measurePageJs(html: string, pagePath: string, read: ReadAsset): 
   };
   const fromEager = walk(eagerRoots, 'eager');
   const fromIslands = walk(deferredRoots, 'island');
-  walk([...fromEager, ...fromIslands], 'lazy');
+  const fromInteraction = walk(interactionRoots, 'interaction');
+  walk([...fromEager, ...fromIslands, ...fromInteraction], 'lazy');
 
   const inlineFrameworks = [...new Set(inline.flatMap((code) => detectFrameworks(code)))];
   const inlineGzip = inline.reduce((sum, code) => sum + gzipSize(code), 0);
@@ -157,6 +173,9 @@ export function measurePageJs(html: string, pagePath: string, read: ReadAsset): 
     totalBytes: inlineBytes + sum(list, 'bytes'),
     eagerGzip: inlineGzip + sum(list.filter((f) => f.loading === 'eager'), 'gzip'),
     startupGzip: inlineGzip + sum(list.filter((f) => f.loading !== 'lazy'), 'gzip'),
+    withoutInteractionGzip: inlineGzip + sum(list.filter((f) => f.loading === 'eager' || f.loading === 'island'), 'gzip'),
+    interactionGzip: sum(list.filter((f) => f.loading === 'interaction'), 'gzip'),
+    eagerFiles: list.filter((f) => f.loading === 'eager').length,
     lazyGzip: sum(list.filter((f) => f.loading === 'lazy'), 'gzip'),
     frameworks: [...frameworks],
     frameworkFiles: list.filter((f) => f.frameworks.length > 0 || f.renderer).map((f) => f.path),

@@ -95,7 +95,8 @@ function tooLarge(): HttpError {
   return new HttpError(413, 'payload_too_large', `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`);
 }
 
-async function readCapped(req: Request): Promise<string> {
+/** The body as text, at most MAX_BODY_BYTES (HttpError 413 beyond). */
+export async function readCapped(req: Request): Promise<string> {
   if (!req.body) return '';
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -43,13 +43,24 @@ describe('measurePageJs on a plain content page', () => {
     expect(report.startupGzip + report.lazyGzip).toBe(report.totalGzip);
   });
 
-  it('finds no framework and meets the content-page budget', () => {
+  it('finds no framework and meets the content-page size budget', () => {
     expect(report.frameworks).toEqual([]);
     const results = checkSizeBudgets('/about', report);
     expect(results.map((r) => [r.check, r.status])).toEqual([
       [`JS (gzip) <= ${PLAIN_SCRIPT_MAX_GZIP / 1024}.0 KB`, 'met'],
       ['no framework JS', 'met'],
+      ['script files at start-up <= 1', 'missed'],
     ]);
+  });
+
+  it('a script with a static import is two start-up requests (a chain): over the one-request budget', () => {
+    expect(report.eagerFiles).toBe(2);
+    const requests = checkSizeBudgets('/about', report).find((r) => r.check === 'script files at start-up <= 1');
+    expect(requests?.measured).toBe('2: /_astro/about.Bx1.js, /_astro/shared.Cy2.js');
+    // The same page with the chain bundled into one file meets it.
+    const one = measurePageJs(page('about.html'), '/about', reader({ '/_astro/about.Bx1.js': 'document.title = "one file";' }));
+    expect(one.eagerFiles).toBe(1);
+    expect(checkSizeBudgets('/about', one).every((r) => r.status === 'met')).toBe(true);
   });
 });
 
@@ -74,6 +85,7 @@ describe('a React island added to a content page', () => {
     expect(results.filter((r) => r.status === 'missed').map((r) => r.check)).toEqual([
       `JS (gzip) <= ${PLAIN_SCRIPT_MAX_GZIP / 1024}.0 KB`,
       'no framework JS',
+      'script files at start-up <= 1',
     ]);
     expect(results.find((r) => r.check === 'no framework JS')?.measured).toContain('react-dom.BUV3Pspu.js');
   });
@@ -86,8 +98,8 @@ describe('a React island added to a content page', () => {
     expect(checkSizeBudgets('/blog/some-post', real).every((r) => r.status === 'missed')).toBe(true);
   });
 
-  it('stays within budget on a page that has none (e.g. the home page)', () => {
-    expect(checkSizeBudgets('/', report)).toEqual([]);
+  it('stays within budget on a page that has none (e.g. the staff area)', () => {
+    expect(checkSizeBudgets('/admin', report)).toEqual([]);
   });
 });
 
@@ -97,7 +109,10 @@ describe('island hydration directives', () => {
     const island = report.files.filter((f) => ['/_astro/VideoPicker.Ab12.js', '/_astro/client.Cd34.js', '/_astro/react-dom.BUV3Pspu.js'].includes(f.path));
     expect(island.map((f) => f.loading)).toEqual(['island', 'island', 'island']);
     expect(report.startupGzip - report.eagerGzip).toBe(island.reduce((s, f) => s + f.gzip, 0));
-    expect(checkSizeBudgets('/walls', report).map((r) => r.status)).toEqual(['met']);
+    expect(checkSizeBudgets('/walls', report).map((r) => [r.check, r.status])).toEqual([
+      ['islands hydrate lazily (no client:load/only/idle)', 'met'],
+      ['script files at start-up <= 1', 'missed'], // about.Bx1.js imports shared.Cy2.js
+    ]);
   });
 
   it('a client:load island is an eager miss on /walls', () => {
@@ -136,5 +151,33 @@ describe('unmeasurable scripts', () => {
     expect(report.missing).toEqual(['/_astro/gone.js']);
     const size = checkSizeBudgets('/shop', report).find((r) => r.check.startsWith('JS'));
     expect(size?.status).toBe('missed');
+  });
+});
+
+describe('islands hydrated on interaction (client:interaction)', () => {
+  const html = page('walls-visible-island.html').replace('client="visible"', 'client="interaction"');
+  const report = measurePageJs(html, '/join', reader());
+  const islandFiles = ['/_astro/VideoPicker.Ab12.js', '/_astro/client.Cd34.js', '/_astro/react-dom.BUV3Pspu.js'];
+
+  it('are told apart from code loaded without interaction', () => {
+    expect(report.files.filter((f) => islandFiles.includes(f.path)).map((f) => f.loading)).toEqual(['interaction', 'interaction', 'interaction']);
+    const onInteraction = report.files.filter((f) => f.loading === 'interaction').reduce((s, f) => s + f.gzip, 0);
+    expect(report.interactionGzip).toBe(onInteraction);
+    expect(report.withoutInteractionGzip).toBe(report.eagerGzip);
+    expect(report.startupGzip).toBe(report.withoutInteractionGzip + report.interactionGzip);
+  });
+
+  it('the pre-launch budget counts only what loads without interaction', () => {
+    const [size, directives] = checkSizeBudgets('/join', report);
+    expect(size.check).toBe('JS without interaction (gzip) <= 15.0 KB');
+    expect(size.status).toBe('met');
+    expect(size.measured).toContain('on interaction');
+    expect(directives.status).toBe('met');
+  });
+
+  it('the same React island hydrated at load misses it', () => {
+    const big = 'export const data = ' + JSON.stringify(Array.from({ length: 8_000 }, (_, i) => `react-${i}-${(i * 7919) % 10007}`)) + ';';
+    const eager = measurePageJs(page('about-with-react-island.html'), '/join', reader({ '/_astro/client.Cd34.js': big }));
+    expect(checkSizeBudgets('/join', eager).map((r) => r.status)).toEqual(['missed', 'missed']);
   });
 });

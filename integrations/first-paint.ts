@@ -1,0 +1,184 @@
+/**
+ * After the build, two steps on every page of dist/ so that nothing but the page itself stands
+ * between a visitor and the first paint (docs/performance.md, "First paint"):
+ *
+ * 1. Scripts: a page whose module scripts load as a chain of files (the header's script importing
+ *    shared chunks, which import more) gets them bundled into one file, `/_astro/page.<hash>.js`,
+ *    shared by every page with the same scripts. A chunk that the page's islands also load is
+ *    copied into the bundle only when it holds no state (no store module): a second copy of a
+ *    store would split the page's state in two. Pages where that would happen keep their chunks,
+ *    and so do pages whose islands hydrate at load and fetch those chunks anyway.
+ * 2. Styles: each stylesheet link is replaced by the part of that stylesheet the page can use
+ *    (src/lib/perf/page-css.ts), inline, so the page paints from its first response.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
+import { build } from 'esbuild';
+import { gzipSync } from 'node:zlib';
+import { distReader } from '../src/lib/perf/dist.ts';
+import { findImports } from '../src/lib/perf/js-imports.ts';
+import { extractScripts } from '../src/lib/perf/html-scripts.ts';
+import { EAGER_DIRECTIVES, measurePageJs } from '../src/lib/perf/page-js.ts';
+import { inlineStylesheet, moduleScriptTags, replaceModuleScripts, stylesheetTags } from '../src/lib/perf/page-assets.ts';
+import { pageText, prunePageCss } from '../src/lib/perf/page-css.ts';
+import { routeFromHtmlFile } from '../src/lib/perf/routes.ts';
+
+/** Source modules that hold state shared by a page's scripts and islands: never duplicated. */
+const STATEFUL_MODULE = /[\\/]src[\\/]stores[\\/]|[\\/]node_modules[\\/]nanostores[\\/]/;
+
+function htmlFiles(root: string, rel = ''): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(path.join(root, rel), { withFileTypes: true })) {
+    const child = rel ? `${rel}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) {
+      if (child !== '_astro') out.push(...htmlFiles(root, child));
+    } else if (entry.name.endsWith('.html')) out.push(child);
+  }
+  return out;
+}
+
+export function firstPaint(): AstroIntegration {
+  // Client chunk file name -> the source modules in it (recorded while the client build writes).
+  const chunkModules = new Map<string, string[]>();
+  return {
+    name: 'maple:first-paint',
+    hooks: {
+      'astro:config:setup': ({ updateConfig }) => {
+        updateConfig({
+          vite: {
+            plugins: [
+              {
+                name: 'maple:record-chunks',
+                apply: 'build',
+                generateBundle(_options, bundle) {
+                  for (const item of Object.values(bundle)) {
+                    if (item.type === 'chunk') chunkModules.set(`/${item.fileName}`, item.moduleIds);
+                  }
+                },
+              },
+            ],
+          },
+        });
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        const root = fileURLToPath(dir);
+        const pages = htmlFiles(root);
+        const bundled = await bundlePageScripts(root, pages, chunkModules, logger);
+        const inlined = inlinePageCss(root, pages, logger);
+        logger.info(`${bundled} pages load their scripts as one file; ${inlined} pages carry their CSS inline.`);
+      },
+    },
+  };
+}
+
+/** Every file `roots` load before running: themselves and their static imports, transitively. */
+function staticClosure(roots: readonly string[], read: (p: string) => string | null): { files: string[]; dynamic: boolean } {
+  const files: string[] = [];
+  let dynamic = false;
+  const queue = [...roots];
+  while (queue.length) {
+    const file = queue.shift()!;
+    if (files.includes(file)) continue;
+    const code = read(file);
+    if (code === null) continue;
+    files.push(file);
+    const imports = findImports(code);
+    if (imports.dynamic.length) dynamic = true;
+    for (const spec of imports.static) queue.push(new URL(spec, `http://site.invalid${file}`).pathname);
+  }
+  return { files, dynamic };
+}
+
+async function bundlePageScripts(
+  root: string,
+  pages: readonly string[],
+  chunkModules: Map<string, string[]>,
+  logger: AstroIntegrationLogger,
+): Promise<number> {
+  const readText = (p: string) => {
+    const data = distReader(root)(p);
+    return data === null ? null : Buffer.from(data).toString('utf8');
+  };
+  const written = new Map<string, string>(); // bundle key -> URL
+  let count = 0;
+  for (const file of pages) {
+    const htmlPath = path.join(root, file);
+    const html = readFileSync(htmlPath, 'utf8');
+    const tags = moduleScriptTags(html).filter((t) => t.url.startsWith('/_astro/'));
+    if (tags.length === 0) continue;
+    const { files, dynamic } = staticClosure(tags.map((t) => t.url), readText);
+    if (files.length <= 1) continue;
+    if (dynamic) {
+      logger.warn(`${file}: a page script uses import(); its scripts stay as they are.`);
+      continue;
+    }
+    const islands = extractScripts(html).islands;
+    const closureOf = (list: typeof islands) =>
+      new Set(staticClosure(list.flatMap((i) => [i.componentUrl, i.rendererUrl ?? []].flat()), readText).files);
+    // An island hydrated at load fetches its chunks anyway: copying them would only add bytes.
+    const eagerIslandFiles = closureOf(islands.filter((i) => EAGER_DIRECTIVES.includes(i.directive)));
+    if (files.some((f) => eagerIslandFiles.has(f))) {
+      logger.info(`${file}: keeps its script chunks (an island hydrated at load loads them too).`);
+      continue;
+    }
+    const islandFiles = closureOf(islands);
+    const shared = files.filter((f) => islandFiles.has(f));
+    const unsafe = shared.filter((f) => {
+      const modules = chunkModules.get(f);
+      return modules === undefined || modules.some((m) => STATEFUL_MODULE.test(m));
+    });
+    if (unsafe.length) {
+      logger.info(`${file}: keeps its script chunks (shared with its islands and holding state: ${unsafe.join(', ')}).`);
+      continue;
+    }
+    const key = tags.map((t) => t.url).join('\n');
+    let url = written.get(key);
+    if (!url) {
+      const result = await build({
+        stdin: { contents: tags.map((t) => `import ${JSON.stringify(`.${t.url}`)};`).join('\n'), resolveDir: root, loader: 'js' },
+        bundle: true,
+        format: 'esm',
+        minify: true,
+        write: false,
+        logLevel: 'silent',
+      });
+      const code = result.outputFiles[0].text;
+      const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8).replace(/[-_]/g, 'x');
+      url = `/_astro/page.${hash}.js`;
+      writeFileSync(path.join(root, url), code);
+      written.set(key, url);
+      logger.info(`${url}: ${files.length} files in one (${(gzipSync(code).length / 1024).toFixed(1)} KB gzip).`);
+    }
+    writeFileSync(htmlPath, replaceModuleScripts(html, tags, url));
+    count += 1;
+  }
+  return count;
+}
+
+function inlinePageCss(root: string, pages: readonly string[], logger: AstroIntegrationLogger): number {
+  const read = distReader(root);
+  const sheets = new Map<string, string>();
+  let count = 0;
+  for (const file of pages) {
+    const htmlPath = path.join(root, file);
+    let html = readFileSync(htmlPath, 'utf8');
+    const tags = stylesheetTags(html).filter((t) => t.url.startsWith('/_astro/'));
+    if (tags.length === 0) continue;
+    const js = measurePageJs(html, routeFromHtmlFile(file), read);
+    const text = pageText(html, js.files.map((f) => Buffer.from(read(f.path)!).toString('utf8')));
+    for (const tag of tags) {
+      if (!sheets.has(tag.url)) {
+        const data = read(tag.url);
+        if (data === null) throw new Error(`${file} links ${tag.url}, which is not in the build.`);
+        sheets.set(tag.url, Buffer.from(data).toString('utf8'));
+      }
+      html = inlineStylesheet(html, tag, prunePageCss(sheets.get(tag.url)!, text).css);
+    }
+    writeFileSync(htmlPath, html);
+    count += 1;
+  }
+  return count;
+}

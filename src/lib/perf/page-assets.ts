@@ -1,0 +1,63 @@
+/**
+ * Rewriting a built page's stylesheet links and module scripts for first paint
+ * (docs/performance.md, "First paint"): pure string functions over Astro's regular build output,
+ * used by integrations/first-paint.ts and unit-tested on their own.
+ */
+import { parseAttributes } from './html-scripts.ts';
+
+/** A `<script type="module" src>` or `<link rel="stylesheet">` tag found in a page. */
+export interface AssetTag {
+  /** The whole tag as written (for a script, up to and including `</script>`). */
+  tag: string;
+  /** Its URL (src or href), entities decoded. */
+  url: string;
+}
+
+/** External module scripts of a page, in document order (comments ignored). */
+export function moduleScriptTags(html: string): AssetTag[] {
+  const out: AssetTag[] = [];
+  for (const m of stripComments(html).matchAll(/<script\b([^>]*)>\s*<\/script\s*>/gi)) {
+    const attrs = parseAttributes(m[1]);
+    if ((attrs.type ?? '').toLowerCase() === 'module' && attrs.src) out.push({ tag: m[0], url: attrs.src });
+  }
+  return out;
+}
+
+/** Stylesheet links of a page, in document order (comments ignored). */
+export function stylesheetTags(html: string): AssetTag[] {
+  const out: AssetTag[] = [];
+  for (const m of stripComments(html).matchAll(/<link\b([^>]*)>/gi)) {
+    const attrs = parseAttributes(m[1]);
+    const rel = (attrs.rel ?? '').toLowerCase().split(/\s+/);
+    if (rel.includes('stylesheet') && attrs.href && !attrs.media) out.push({ tag: m[0], url: attrs.href });
+  }
+  return out;
+}
+
+// Comments are blanked (same length) so that positions found in the result hold in the page.
+function stripComments(html: string): string {
+  return html.replace(/<!--[\s\S]*?-->/g, (c) => ' '.repeat(c.length));
+}
+
+/**
+ * Puts one script in place of several: the first of `tags` becomes a module script loading `url`,
+ * the others are removed. Module scripts run in document order after parsing, so moving the later
+ * ones up to the first one's place keeps their relative order.
+ */
+export function replaceModuleScripts(html: string, tags: readonly AssetTag[], url: string): string {
+  let out = html;
+  tags.forEach((t, i) => {
+    out = out.replace(t.tag, i === 0 ? `<script type="module" src="${url}"></script>` : '');
+  });
+  return out;
+}
+
+/**
+ * Replaces a stylesheet link with the given CSS inline. The `data-from` attribute names the file it
+ * was cut from (tests compare the page's styles with the whole file).
+ * Throws when the CSS could end the style element early.
+ */
+export function inlineStylesheet(html: string, tag: AssetTag, css: string): string {
+  if (/<\/style/i.test(css)) throw new Error(`The CSS cut from ${tag.url} contains "</style": not inlined.`);
+  return html.replace(tag.tag, () => `<style data-from="${tag.url}">${css}</style>`);
+}

@@ -1,0 +1,116 @@
+/**
+ * POST /api/waitlist sent by the waitlist form itself, without JavaScript (a form-encoded body):
+ * the same schema, rate limits, honeypot and service as the JSON path, answered for a browser
+ * instead of a script:
+ * - stored (or honeypot) -> 303 to the form page's `#joined` success view;
+ * - invalid input -> 400 with the form again, the visitor's values and the field errors;
+ * - another site's form (Origin/Referer not this site) -> 403, nothing read or stored;
+ * - too many attempts -> 429, a server failure -> 500, each with the form and the values kept.
+ * Server only. See docs/performance.md, "The waitlist form without JavaScript".
+ */
+import { HttpError, MAX_BODY_BYTES, readCapped } from '../server/http';
+import { HONEYPOT_FIELD } from './constants';
+import { renderFormRefusedPage, renderWaitlistFormPage, waitlistFormPage, type WaitlistFormPage } from './form-page';
+import { fieldMessages, waitlistPayloadSchema } from './schemas';
+import { joinWaitlist } from './service';
+import { captureSource } from './source';
+
+/** True for a body a plain HTML form sends (`application/x-www-form-urlencoded`). */
+export function isFormPost(req: Request): boolean {
+  return /^application\/x-www-form-urlencoded\b/i.test(req.headers.get('content-type') ?? '');
+}
+
+/**
+ * True when the request comes from a page of this site: its Origin (or, when a browser sends no
+ * Origin, its Referer) has the request's own origin. A missing or opaque ('null') origin is refused.
+ */
+export function isSameOriginPost(req: Request): boolean {
+  const own = new URL(req.url).origin;
+  const origin = req.headers.get('origin');
+  if (origin !== null) return origin === own;
+  const referer = req.headers.get('referer');
+  if (!referer) return false;
+  try {
+    return new URL(referer).origin === own;
+  } catch {
+    return false;
+  }
+}
+
+const TOO_MANY = 'Too many attempts. Please wait a minute and try again.';
+const FAILED = 'Something went wrong. Please try again later.';
+
+function html(body: string, status: number, headers: Record<string, string> = {}): Response {
+  return new Response(body, {
+    status,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  });
+}
+
+/** 303 See Other to the success view, so reloading the result never posts the form again. */
+function joined(page: WaitlistFormPage): Response {
+  return new Response(null, { status: 303, headers: { location: `${page}#joined`, 'cache-control': 'no-store' } });
+}
+
+/**
+ * Answers a form-encoded waitlist signup.
+ * @param enforceLimits the endpoint's rate limits (throw HttpError 429 when exceeded), run before the body is read
+ */
+export async function answerWaitlistFormPost(req: Request, enforceLimits: () => Promise<void>): Promise<Response> {
+  if (!isSameOriginPost(req)) {
+    return html(renderFormRefusedPage('This form can only be sent from a page of this site. Please use the form on our waitlist page.'), 403);
+  }
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  let text: string;
+  try {
+    await enforceLimits();
+    if (declared > MAX_BODY_BYTES) throw new HttpError(413, 'payload_too_large', 'too large');
+    text = await readCapped(req);
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 429) {
+      return html(renderWaitlistFormPage({ page: '/join', values: { name: '', email: '', interests: '' }, notice: TOO_MANY }), 429, err.headers);
+    }
+    if (err instanceof HttpError && err.status === 413) {
+      return html(renderFormRefusedPage('The form sent more data than a signup needs. Please try again from our waitlist page.'), 413);
+    }
+    throw err;
+  }
+
+  const form = new URLSearchParams(text);
+  const field = (name: string) => form.get(name) ?? undefined;
+  const page = waitlistFormPage(field('page'));
+  const values = { name: field('name') ?? '', email: field('email') ?? '', interests: field('interests') ?? '' };
+  // Without JavaScript the page cannot read its own query or referrer: the source comes from the
+  // query of the page that posted (utm_source / source), and the outside referrer is unknown.
+  let search = '';
+  try {
+    search = new URL(req.headers.get('referer') ?? '').search;
+  } catch {
+    /* no usable Referer: direct */
+  }
+  const { source } = captureSource(search, '');
+
+  const parsed = waitlistPayloadSchema.safeParse({
+    name: values.name,
+    email: values.email,
+    interests: field('interests'),
+    source,
+    referrer: '',
+    page,
+    [HONEYPOT_FIELD]: field(HONEYPOT_FIELD),
+  });
+  if (!parsed.success) {
+    return html(renderWaitlistFormPage({ page, values, errors: fieldMessages(parsed.error) }), 400);
+  }
+  if (parsed.data[HONEYPOT_FIELD]) {
+    console.info('[signup] waitlist honeypot filled (form post); nothing stored');
+    return joined(page);
+  }
+  try {
+    await joinWaitlist(parsed.data);
+  } catch (err) {
+    console.error('[signup] waitlist form post failed', err);
+    return html(renderWaitlistFormPage({ page, values, notice: FAILED }), 500);
+  }
+  return joined(page);
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { containsClass, pageText, prunePageCss } from '../../../src/lib/perf/page-css';
+import { inlineStylesheet, moduleScriptTags, replaceModuleScripts, stylesheetTags } from '../../../src/lib/perf/page-assets';
+
+const SHEET = `
+@layer theme{:root{--color-brand:#c2362b;--color-unused:#123456;--font-sans:system-ui;--default-font:var(--font-sans)}}
+@layer base{html{font-family:var(--default-font);-webkit-font-smoothing:antialiased}}
+@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}
+@property --tw-blur{syntax:"*";inherits:false}
+.flex{display:flex}
+.inline-flex{display:inline-flex}
+.sm\\:grid{}@media (min-width:40rem){.sm\\:grid{display:grid}}
+.text-brand{color:var(--color-brand)}
+.shadow{--tw-shadow:0 1px 2px #0003;box-shadow:var(--tw-shadow)}
+.hover\\:underline:hover{text-decoration:underline}
+.dark\\:bg-black:where(.dark,.dark *){background:#000}
+.group:hover .group-hover\\:block{display:block}
+.\\[\\&_p\\]\\:mt-4 p{margin-top:1rem}
+.btn,.card{border-radius:1rem}
+.unused-a,.unused-b{color:red}
+`;
+
+describe('prunePageCss', () => {
+  const html = '<div class="inline-flex text-brand hover:underline dark:bg-black [&amp;_p]:mt-4 card"><p>x</p></div>';
+  const { css } = prunePageCss(SHEET, pageText(html, ['el.classList.add("shadow")']));
+
+  it('keeps rules whose classes the page or its scripts use, drops the others', () => {
+    expect(css).toContain('.inline-flex{display:inline-flex}');
+    expect(css).not.toContain('.flex{'); // only inside inline-flex
+    expect(css).not.toContain('sm\\:grid');
+    expect(css).toContain('.hover\\:underline:hover');
+    expect(css).toContain('.shadow{'); // added by a script
+    expect(css).toContain('.\\[\\&_p\\]\\:mt-4 p'); // written &amp; in the HTML
+    expect(css).not.toContain('unused-a');
+    expect(css).toContain('.btn,.card'); // a list is kept when one selector can match
+    expect(css).not.toContain('group-hover');
+  });
+
+  it('keeps the dark variant (the dark class comes from the theme script) and base rules', () => {
+    expect(css).toContain('.dark\\:bg-black:where(.dark,.dark *)');
+    expect(css).toContain('-webkit-font-smoothing:antialiased');
+  });
+
+  it('drops custom properties and @property registrations that nothing reads, following chains', () => {
+    expect(css).toContain('--color-brand:#c2362b');
+    expect(css).not.toContain('--color-unused');
+    expect(css).toContain('--font-sans:system-ui'); // read through --default-font
+    expect(css).toContain('@property --tw-shadow');
+    expect(css).not.toContain('--tw-blur');
+  });
+});
+
+describe('containsClass', () => {
+  it('finds whole class names only', () => {
+    expect(containsClass('class="a inline-flex"', 'flex')).toBe(false);
+    expect(containsClass('class="sm:flex"', 'flex')).toBe(false);
+    expect(containsClass('class="py-2.5"', 'py-2')).toBe(false);
+    expect(containsClass('class="x flex"', 'flex')).toBe(true);
+    expect(containsClass('"!py-2 flex"', '!py-2')).toBe(true);
+    expect(containsClass('`btn ${x}`', 'btn')).toBe(true);
+  });
+});
+
+describe('page assets', () => {
+  const page = `<head><link rel="stylesheet" href="/_astro/site.css"><!-- <script type="module" src="/_astro/old.js"></script> -->
+<link rel="stylesheet" href="/print.css" media="print"></head><body>
+<script type="module" src="/_astro/Header.js"></script><script type="module">inline()</script>
+<script type="module" src="/_astro/About.js"></script></body>`;
+
+  it('finds module scripts and stylesheet links, not commented-out or media-bound ones', () => {
+    expect(moduleScriptTags(page).map((t) => t.url)).toEqual(['/_astro/Header.js', '/_astro/About.js']);
+    expect(stylesheetTags(page).map((t) => t.url)).toEqual(['/_astro/site.css']);
+  });
+
+  it('puts one script in place of several, at the first one', () => {
+    const out = replaceModuleScripts(page, moduleScriptTags(page), '/_astro/page.abc.js');
+    expect(out).toContain('<body>\n<script type="module" src="/_astro/page.abc.js"></script><script type="module">inline()</script>\n</body>');
+    expect(out).not.toContain('Header.js');
+  });
+
+  it('inlines CSS in place of the link, naming its file, and refuses CSS that would close the element', () => {
+    const [link] = stylesheetTags(page);
+    expect(inlineStylesheet(page, link, '.a{color:red}')).toContain('<head><style data-from="/_astro/site.css">.a{color:red}</style>');
+    expect(() => inlineStylesheet(page, link, '.a::after{content:"</style>"}')).toThrow(/not inlined/);
+  });
+});
