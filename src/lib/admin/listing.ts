@@ -184,19 +184,25 @@ export function subscribersCsvStream(q: string, onDone?: (written: number, unrea
           done = true;
         } else {
           buckets ??= await listBuckets();
-          while (pending.length === 0 && buckets.length > 0) {
-            const entries = await bucketEntries(buckets.shift()!);
-            pending = q ? await matchingEntries(q, entries) : entries;
-          }
-          if (pending.length > 0) {
+          // Loop until a chunk is out or the data ends: a pull that enqueues nothing is not called again.
+          for (;;) {
+            while (pending.length === 0 && buckets.length > 0) {
+              const entries = await bucketEntries(buckets.shift()!);
+              pending = q ? await matchingEntries(q, entries) : entries;
+            }
+            if (pending.length === 0) {
+              done = true;
+              break;
+            }
             const batch = pending.splice(0, CSV_BATCH);
             const { values, unreadable: bad } = await subscriberStore.getMany(batch.map((e) => e.id), 16);
             unreadable += bad.length;
             written += values.length;
-            if (values.length) controller.enqueue(encoder.encode(rowsOf(values)));
-            return;
+            if (values.length) {
+              controller.enqueue(encoder.encode(rowsOf(values)));
+              return;
+            }
           }
-          done = true;
         }
         if (done) {
           onDone?.(written, unreadable);
