@@ -11,7 +11,7 @@ import { CONSENT_FORMS, INTERESTS, type Interest } from '../../src/lib/signups/c
 import { computeStats, filterSubscribers, toAdminSubscriber } from '../../src/lib/admin/subscribers';
 import { runMaintenance } from '../../src/lib/maintenance/run';
 import { enforceSharedRateLimit } from '../../src/lib/server/shared-ratelimit';
-import { call, clearStore, storeKeys } from './helpers';
+import { call, clearStore, storeKeys, type CallResult } from './helpers';
 
 const KEY = 'api-test-admin-key-scale';
 const auth = { 'admin-key': KEY };
@@ -74,12 +74,12 @@ async function allPages(path: string) {
   const totals = new Set<string | null>();
   let url: string | null = path;
   while (url) {
-    const res = await call(admin, { path: url, headers: auth, ip: '192.0.2.10' });
+    const res: CallResult = await call(admin, { path: url, headers: auth, ip: '192.0.2.10' });
     expect(res.status, res.text).toBe(200);
     rows.push(...res.json);
     sizes.push(res.json.length);
     totals.add(res.headers.get('x-total-count'));
-    const link = res.headers.get('link');
+    const link: string | null = res.headers.get('link');
     url = link ? /^<([^>]+)>; rel="next"$/.exec(link)![1] : null;
     expect(sizes.length).toBeLessThan(100);
   }
