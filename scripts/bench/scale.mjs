@@ -62,6 +62,8 @@ const mark = (ok) => (ok ? 'met' : '**missed**');
  * @param options.runs repetitions per timed call (median; default 5)
  * @param options.keep directory to keep the seeded store in (reused when it already holds the data)
  * @param options.csvMax largest size at which the CSV export is measured (default: every size)
+ * @param options.hits, options.addresses rate-limit hits and client addresses (default 10,000 and 1,000)
+ * @param options.onPartial(markdown) called after every row (a long run leaves its figures behind)
  * @param options.log progress lines (default console.log)
  */
 export async function runScaleBench(options = {}) {
@@ -69,6 +71,8 @@ export async function runScaleBench(options = {}) {
   const runs = options.runs ?? 5;
   const log = options.log ?? ((...a) => console.log(...a));
   const csvMax = options.csvMax ?? Infinity;
+  const hits = options.hits ?? 10_000;
+  const addresses = options.addresses ?? 1_000;
   const directory = options.keep ? path.resolve(options.keep) : await mkdtemp(path.join(tmpdir(), 'bench-scale-'));
   await mkdir(directory, { recursive: true });
   const token = 'bench-scale';
@@ -111,6 +115,31 @@ export async function runScaleBench(options = {}) {
     return { ms: median(times), ops, result };
   };
   const admin = (p) => call(lib.adminHandler, 'GET', p, { cookie });
+  const render = () => {
+    const table = [
+      '| Size | Call | Time (median) | Blobs requests: local (Netlify-equivalent) | Target and figure | Met |',
+      '| --- | --- | --- | --- | --- | --- |',
+      ...rows.map((r) => `| ${r.join(' | ')} |`),
+    ].join('\n');
+    return [
+      '## Scale: staff screens, statistics and limits',
+      '',
+      `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpus().length} cores (load average ${loadavg()[0].toFixed(1)} at the time of writing, shared with other work), Node ${process.version}, ${((Date.now() - started) / 60000).toFixed(0)} min so far.`,
+      'A real local Blobs server and the real client in one process; handlers called in-process with an admin session cookie.',
+      'Requests: what reached the local Blobs server; in brackets counted as Netlify does (a list = one request per 1,000 keys).',
+      'Times are this machine under the load shown; the request counts are what carries over to Netlify.',
+      '',
+      table,
+      '',
+      ...notes.map((n) => `- ${n}`),
+      '',
+    ].join('\n');
+  };
+  const partial = () => options.onPartial?.(render());
+  const pushRow = (r) => {
+    rows.push(r);
+    partial();
+  };
 
   try {
     let seeded = 0;
@@ -120,6 +149,42 @@ export async function runScaleBench(options = {}) {
     } catch {
       seeded = 0;
     }
+    // Rate-limit storage: 10,000 hits from 1,000 addresses over three 60-second windows, then one
+    // maintenance run. The remaining blobs must all belong to windows not older than two windows.
+    const windowMs = 60_000;
+    const t0 = Math.floor(Date.now() / windowMs) * windowMs - 2 * windowMs;
+    counter.reset();
+    const rlStart = performance.now();
+    let i = 0;
+    await Promise.all(
+      Array.from({ length: 32 }, async () => {
+        while (i < hits) {
+          const n = i++;
+          await lib.enforceSharedRateLimit('bench', `10.${Math.floor((n % addresses) / 250)}.${n % 250}.1`, 1_000_000, windowMs, t0 + Math.floor((n * 3) / hits) * windowMs + (n % 50));
+        }
+      }),
+    );
+    const hitOps = counter.counter.local / hits;
+    const rl = getStore({ name: 'ratelimit', consistency: 'strong' });
+    const before = (await rl.list()).blobs.length;
+    counter.reset();
+    const maintStart = performance.now();
+    const report = await lib.runMaintenance();
+    const maintMs = performance.now() - maintStart;
+    const after = (await rl.list()).blobs.map((b) => Number(b.key.split('/')[0]));
+    const now = Date.now();
+    const oldestAgeWindows = after.length ? (now - (Math.min(...after) - windowMs)) / windowMs : 0;
+    pushRow([
+      '—',
+      `Rate limit: ${hits.toLocaleString('en-US')} hits from ${addresses.toLocaleString('en-US')} addresses over 3 windows, then one maintenance run`,
+      fmtMs(maintMs),
+      `${hitOps.toFixed(1)} per hit; run ${counter.counter.local}`,
+      `no blob older than two windows: ${before} blobs before, ${after.length} after, oldest window started ${oldestAgeWindows.toFixed(2)} windows ago`,
+      mark(oldestAgeWindows <= 2),
+    ]);
+    if (report.errors.length) notes.push(`Maintenance errors: ${report.errors.join('; ')}`);
+    notes.push(`Rate-limit hits: ${fmtMs(performance.now() - rlStart - maintMs)} for ${hits.toLocaleString('en-US')} (${hitOps.toFixed(1)} Blobs requests each: one list, one write).`);
+    partial();
     let signupSeq = 0;
     for (const size of sizes) {
       if (seeded < size) {
@@ -146,7 +211,7 @@ export async function runScaleBench(options = {}) {
         }).then((r) => r.status),
       );
       const storagePath = (signup.ops.byStore.ratelimit ?? 0) + (signup.ops.byStore['subscriber-index'] ?? 0) + 2;
-      rows.push([
+      pushRow([
         label,
         'One signup (POST /api/waitlist)',
         fmtMs(signup.ms),
@@ -156,24 +221,24 @@ export async function runScaleBench(options = {}) {
       ]);
 
       const first = await measure(runs, () => admin('/api/admin/waitlist').then(async (r) => ({ status: r.status, n: (await r.json()).length, total: r.headers.get('x-total-count') })));
-      rows.push([label, `Subscriber table, first page (${first.result.n} rows, X-Total-Count ${first.result.total})`, fmtMs(first.ms), `${first.ops.local} (Netlify ${first.ops.netlify})`, '<= 300 ms, <= 60 operations', `${mark(first.ms <= 300)} / ${mark(first.ops.netlify <= 60)}`]);
+      pushRow([label, `Subscriber table, first page (${first.result.n} rows, X-Total-Count ${first.result.total})`, fmtMs(first.ms), `${first.ops.local} (Netlify ${first.ops.netlify})`, '<= 300 ms, <= 60 operations', `${mark(first.ms <= 300)} / ${mark(first.ops.netlify <= 60)}`]);
 
       const page2link = await admin('/api/admin/waitlist').then((r) => /<([^>]+)>/.exec(r.headers.get('link') ?? '')?.[1]);
       if (page2link) {
         const second = await measure(runs, () => admin(page2link).then((r) => r.status));
-        rows.push([label, 'Subscriber table, next page (Link)', fmtMs(second.ms), `${second.ops.local} (Netlify ${second.ops.netlify})`, '—', '—']);
+        pushRow([label, 'Subscriber table, next page (Link)', fmtMs(second.ms), `${second.ops.local} (Netlify ${second.ops.netlify})`, '—', '—']);
       }
 
       const stats = await measure(runs, () => admin('/api/admin/waitlist/stats').then((r) => r.json()));
-      rows.push([label, `Statistics (total ${stats.result.totalCount})`, fmtMs(stats.ms), `${stats.ops.local} (Netlify ${stats.ops.netlify})`, '<= 1 s, <= 200 operations', `${mark(stats.ms <= 1000)} / ${mark(stats.ops.netlify <= 200)}`]);
+      pushRow([label, `Statistics (total ${stats.result.totalCount})`, fmtMs(stats.ms), `${stats.ops.local} (Netlify ${stats.ops.netlify})`, '<= 1 s, <= 200 operations', `${mark(stats.ms <= 1000)} / ${mark(stats.ops.netlify <= 200)}`]);
 
       const { blobs: someKeys } = await getStore({ name: 'subscribers', consistency: 'strong' }).list({ prefix: 'a' });
       const target = await getStore({ name: 'subscribers', consistency: 'strong' }).get(someKeys[0].key, { type: 'json' });
       const search = await measure(runs, () => admin(`/api/admin/waitlist?q=${encodeURIComponent(target.email)}`).then(async (r) => (await r.json()).length));
-      rows.push([label, `Search for one e-mail (${search.result} row)`, fmtMs(search.ms), `${search.ops.local} (Netlify ${search.ops.netlify})`, size >= 100_000 ? '<= 2 s' : '—', size >= 100_000 ? mark(search.ms <= 2000) : '—']);
+      pushRow([label, `Search for one e-mail (${search.result} row)`, fmtMs(search.ms), `${search.ops.local} (Netlify ${search.ops.netlify})`, size >= 100_000 ? '<= 2 s' : '—', size >= 100_000 ? mark(search.ms <= 2000) : '—']);
 
       const substring = await measure(1, () => admin('/api/admin/waitlist?q=tremblay').then((r) => r.headers.get('x-total-count')));
-      rows.push([label, `Substring search "tremblay" (${substring.result} matches; lists the whole index)`, fmtMs(substring.ms), `${substring.ops.local} (Netlify ${substring.ops.netlify})`, '—', '—']);
+      pushRow([label, `Substring search "tremblay" (${substring.result} matches; lists the whole index)`, fmtMs(substring.ms), `${substring.ops.local} (Netlify ${substring.ops.netlify})`, '—', '—']);
 
       if (size <= csvMax) {
         global.gc?.();
@@ -201,7 +266,7 @@ export async function runScaleBench(options = {}) {
         clearInterval(sampler);
         const mb = (n) => Math.round(n / 1048576);
         const csvOk = mb(peakRss) < 200;
-        rows.push([
+        pushRow([
           label,
           `CSV export, streamed (${(csv.result.lines - 1).toLocaleString('en-US')} rows, ${mb(csv.result.bytes)} MB)`,
           fmtMs(csv.ms),
@@ -210,46 +275,16 @@ export async function runScaleBench(options = {}) {
           size >= 100_000 ? mark(csvOk) : csvOk ? 'met' : '**missed**',
         ]);
       } else {
-        rows.push([label, 'CSV export', 'not run', '—', 'skipped by --csv-max', '—']);
+        pushRow([label, 'CSV export', 'not run', '—', 'skipped by --csv-max', '—']);
       }
       log(`[scale] ${label} measured`);
     }
 
-    // Rate-limit storage: 10,000 hits from 1,000 addresses over three 60-second windows, then one
-    // maintenance run. The remaining blobs must all belong to windows not older than two windows.
-    const windowMs = 60_000;
-    const t0 = Math.floor(Date.now() / windowMs) * windowMs - 2 * windowMs;
     counter.reset();
-    const rlStart = performance.now();
-    let i = 0;
-    await Promise.all(
-      Array.from({ length: 32 }, async () => {
-        while (i < 10_000) {
-          const n = i++;
-          await lib.enforceSharedRateLimit('bench', `10.${Math.floor(n % 1000 / 250)}.${n % 250}.1`, 1_000_000, windowMs, t0 + Math.floor((n * 3) / 10_000) * windowMs + (n % 50));
-        }
-      }),
+    const last = await lib.runMaintenance();
+    notes.push(
+      `Maintenance run at ${seeded.toLocaleString('en-US')} subscribers (index check against every record key, full snapshot, rate-limit and outbox cleanup): ${fmtMs(last.ms)}, ${counter.counter.local} Blobs requests (Netlify ${counter.counter.netlify}); index repairs ${JSON.stringify(last.index)}.`,
     );
-    const hitOps = counter.counter.local / 10_000;
-    const rl = getStore({ name: 'ratelimit', consistency: 'strong' });
-    const before = (await rl.list()).blobs.length;
-    counter.reset();
-    const maintStart = performance.now();
-    const report = await lib.runMaintenance();
-    const maintMs = performance.now() - maintStart;
-    const after = (await rl.list()).blobs.map((b) => Number(b.key.split('/')[0]));
-    const now = Date.now();
-    const oldestAgeWindows = after.length ? (now - (Math.min(...after) - windowMs)) / windowMs : 0;
-    rows.push([
-      '—',
-      `Rate limit: 10,000 hits from 1,000 addresses (${fmtMs(performance.now() - rlStart - maintMs)}), then one maintenance run`,
-      fmtMs(maintMs),
-      `${hitOps.toFixed(1)} per hit; run ${counter.counter.local}`,
-      `no blob older than two windows: ${before} blobs before, ${after.length} after, oldest window started ${oldestAgeWindows.toFixed(2)} windows ago`,
-      mark(oldestAgeWindows <= 2),
-    ]);
-    if (report.errors.length) notes.push(`Maintenance errors: ${report.errors.join('; ')}`);
-    notes.push(`Maintenance run (index check of ${seeded.toLocaleString('en-US')} records + snapshot + rate-limit and outbox cleanup): ${fmtMs(report.ms)}.`);
   } finally {
     counter.restore();
     for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
@@ -258,24 +293,7 @@ export async function runScaleBench(options = {}) {
     if (!options.keep) await rm(directory, { recursive: true, force: true });
   }
 
-  const table = [
-    '| Size | Call | Time (median) | Blobs requests: local (Netlify-equivalent) | Target and figure | Met |',
-    '| --- | --- | --- | --- | --- | --- |',
-    ...rows.map((r) => `| ${r.join(' | ')} |`),
-  ].join('\n');
-  return [
-    '## Scale: staff screens, statistics and limits',
-    '',
-    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpus().length} cores (load average at the end ${loadavg()[0].toFixed(1)}, shared with other work), Node ${process.version}, total ${((Date.now() - started) / 60000).toFixed(0)} min.`,
-    'A real local Blobs server and the real client in one process; handlers called in-process with an admin session cookie.',
-    'Requests: what reached the local Blobs server; in brackets counted as Netlify does (a list = one request per 1,000 keys).',
-    'Times are this machine under the load shown; the request counts are what carries over to Netlify.',
-    '',
-    table,
-    '',
-    ...notes.map((n) => `- ${n}`),
-    '',
-  ].join('\n');
+  return render();
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
@@ -284,13 +302,15 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     const i = args.indexOf(`--${name}`);
     return i === -1 ? undefined : args[i + 1];
   };
+  const out = path.join(ROOT, 'bench', 'results-scale.md');
   const markdown = await runScaleBench({
     sizes: opt('sizes')?.split(',').map(Number),
     runs: opt('runs') ? Number(opt('runs')) : undefined,
     keep: opt('keep'),
     csvMax: opt('csv-max') ? Number(opt('csv-max')) : undefined,
+    hits: opt('hits') ? Number(opt('hits')) : undefined,
+    onPartial: (md) => writeFile(out, `# Bench results: scale\n\n${md}`).catch(() => undefined),
   });
-  const out = path.join(ROOT, 'bench', 'results-scale.md');
   await writeFile(out, `# Bench results: scale\n\n${markdown}`);
   console.log(markdown);
   console.log(`Written to ${path.relative(ROOT, out)}`);

@@ -38,7 +38,7 @@ function weighted(rnd, table) {
  *   options.tag makes the addresses unique per run; options.onProgress(done, count)
  * @returns { written, ms }
  */
-export async function seedSubscribers(lib, { count, days = 90, concurrency = 48, tag = Date.now().toString(36), now = Date.now(), seed = 42, onProgress, snapshot = true } = {}) {
+export async function seedSubscribers(lib, { count = 0, days = 90, concurrency = 48, tag = Date.now().toString(36), now = Date.now(), seed = 42, onProgress, snapshot = true } = {}) {
   const records = getStore({ name: 'subscribers', consistency: 'strong' });
   const index = getStore({ name: 'subscriber-index', consistency: 'strong' });
   const rnd = random(seed);

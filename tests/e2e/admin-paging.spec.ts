@@ -7,9 +7,7 @@ import { BlobsServer } from '@netlify/blobs/server';
 import { setEnvironmentContext } from '@netlify/blobs';
 import { expectNoSeriousA11yViolations } from './fixtures';
 import { islands, runTag, signInByApi } from './admin-helpers';
-// @ts-expect-error plain ESM helpers of the scripts
 import { loadSignupLib } from '../../scripts/lib/site-lib.mjs';
-// @ts-expect-error plain ESM helpers of the scripts
 import { seedSubscribers } from '../../scripts/lib/seed-core.mjs';
 
 test.describe.configure({ timeout: 180_000 });

@@ -9,7 +9,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../stores/toast';
 import { adminFetch, adminRequest, AdminApiError, nextLinkOf } from '../../stores/admin';
-import { interestsLabel, nameLabel, sourceLabel, type AdminSubscriber } from '../../lib/admin/subscribers';
+import { filterSubscribers, interestsLabel, nameLabel, sourceLabel, type AdminSubscriber } from '../../lib/admin/subscribers';
 
 const SEARCH_DELAY_MS = 300;
 import { ConfirmDialog, EmptyState, Spinner } from './ui';
@@ -88,12 +88,15 @@ export default function SubscriberTable() {
     return () => clearTimeout(timer);
   }, [query, appliedQuery]);
 
+  // The selection survives a new search: only rows on screen count as chosen.
   useEffect(() => {
-    setSelected(new Set());
     void load(appliedQuery);
   }, [load, appliedQuery]);
 
-  const visible = subscribers;
+  // While the server searches, the loaded rows are filtered here at once; its answer (every match,
+  // paged) then replaces them.
+  const searching = loading || query.trim() !== appliedQuery;
+  const visible = useMemo(() => (searching ? filterSubscribers(subscribers, query) : subscribers), [searching, subscribers, query]);
   // Only rows on screen can be selected: a search hides rows, and their selection with them.
   const chosen = useMemo(() => visible.filter((s) => selected.has(s.id)), [visible, selected]);
   const allChosen = visible.length > 0 && chosen.length === visible.length;
@@ -255,11 +258,11 @@ export default function SubscriberTable() {
             </tr>
           </thead>
           <tbody className="[&>tr+tr]:border-t [&>tr+tr]:border-line">
-            {loading && subscribers.length === 0 ? (
+            {searching && visible.length === 0 ? (
               <tr>
                 <td colSpan={7} className="px-4 py-10 text-center text-muted">
                   <span className="inline-flex items-center gap-2">
-                    <Spinner /> Loading subscribers…
+                    <Spinner /> {subscribers.length === 0 ? 'Loading subscribers…' : 'Searching…'}
                   </span>
                 </td>
               </tr>

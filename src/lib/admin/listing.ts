@@ -112,7 +112,8 @@ export async function subscriberPage({ q, cursor, limit }: ListQuery): Promise<S
     return { rows, total: rows.length, next: null, unreadable: [] };
   }
   if (!q) {
-    const [page, stats] = await Promise.all([pageIndex({ after: cursor, limit }), indexStats(readSource)]);
+    const buckets = await listBuckets();
+    const [page, stats] = await Promise.all([pageIndex({ after: cursor, limit, buckets }), indexStats(readSource, Date.now(), buckets)]);
     const { rows, unreadable } = await readRows(page.entries);
     const last = page.entries[page.entries.length - 1];
     return { rows, total: stats.tally.total, next: page.more && last ? encodeCursor(last.key) : null, unreadable };
@@ -152,8 +153,8 @@ export async function waitlistStats(): Promise<WaitlistStatsAnswer> {
 const CSV_BATCH = 100;
 
 /**
- * The CSV export as a stream: hour by hour, newest first, each hour's matching records read in
- * batches. Memory holds one hour's index keys and one batch of records, whatever the total.
+ * The CSV export as a stream: ten hours at a time, newest first, the matching records read in
+ * batches. Memory holds one range's index keys and one batch of records, whatever the total.
  * Unreadable records are skipped and logged; `onDone` gets their count.
  */
 export function subscribersCsvStream(q: string, onDone?: (written: number, unreadable: number) => void): ReadableStream<Uint8Array> {
@@ -183,7 +184,8 @@ export function subscribersCsvStream(q: string, onDone?: (written: number, unrea
           }
           done = true;
         } else {
-          buckets ??= await listBuckets();
+          // Ten hours per list call: few calls, and memory holds only one range's keys.
+          buckets ??= [...new Set((await listBuckets()).map((b) => b.slice(0, 7)))];
           // Loop until a chunk is out or the data ends: a pull that enqueues nothing is not called again.
           for (;;) {
             while (pending.length === 0 && buckets.length > 0) {

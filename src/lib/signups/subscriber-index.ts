@@ -100,9 +100,15 @@ export interface IndexPage {
  * Finds the next `limit` entries matching `match` (all when absent) by listing a widening range
  * of hours from the position on (see `widening`), stopping once the range passes the oldest hour.
  */
-export async function pageIndex(options: { after?: string | null; limit: number; match?: (e: IndexEntry) => boolean }): Promise<IndexPage> {
+export async function pageIndex(options: {
+  after?: string | null;
+  limit: number;
+  match?: (e: IndexEntry) => boolean;
+  /** The hour buckets, when the caller has listed them already. */
+  buckets?: string[];
+}): Promise<IndexPage> {
   const { after = null, limit, match } = options;
-  const buckets = await listBuckets();
+  const buckets = options.buckets ?? (await listBuckets());
   const startFrom = after ? (after.split('/')[1] ?? '') : '';
   const first = buckets.find((b) => b >= startFrom);
   if (!first) return { entries: [], more: false };
@@ -137,9 +143,9 @@ export async function scanIndex(match?: (e: IndexEntry) => boolean): Promise<Ind
   return out;
 }
 
-/** Entries of one hour bucket (or of any key prefix), newest first. */
+/** Entries of one hour bucket, or of a range of buckets given as a shorter digit prefix, newest first. */
 export async function bucketEntries(bucket: string): Promise<IndexEntry[]> {
-  return (await listKeys(`${TIME_PREFIX}${bucket}/`))
+  return (await listKeys(`${TIME_PREFIX}${bucket}${bucket.length === 8 ? '/' : ''}`))
     .sort()
     .map(parseIndexKey)
     .filter((e): e is IndexEntry => e !== null);
@@ -229,14 +235,14 @@ export interface IndexStats {
  * Exact statistics: the newest snapshot for the quiet hours, a fresh count of every hour that is
  * recent, changed since (marker) or unknown to the snapshot. Without a snapshot, one is taken.
  */
-export async function indexStats(readSource?: SourceReader, now = Date.now()): Promise<IndexStats> {
+export async function indexStats(readSource?: SourceReader, now = Date.now(), knownBuckets?: string[]): Promise<IndexStats> {
   const latest = await latestSnapshot();
   if (!latest) {
     const snapshot = await takeSnapshot(readSource, now);
     return { tally: mergeTallies(...Object.values(snapshot.buckets)), snapshotAt: null, liveBuckets: Object.keys(snapshot.buckets).length };
   }
   const { snapshot } = latest;
-  const [markers, buckets] = await Promise.all([listKeys(MARKER_PREFIX), listBuckets()]);
+  const [markers, buckets] = await Promise.all([listKeys(MARKER_PREFIX), knownBuckets ?? listBuckets()]);
   const seen = new Set(snapshot.markers);
   const dirty = new Set(markers.filter((m) => !seen.has(m)).map(markerBucket).filter((b): b is string => b !== null));
   const liveFrom = bucketOf(snapshot.takenAt - LIVE_MARGIN_MS);
