@@ -28,6 +28,11 @@ export class AdminApiError extends Error {
  * never retried. A 401 marks the session as signed out (the screens then show the key prompt).
  */
 export async function adminFetch<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  return (await adminRequest<T>(path, init)).data;
+}
+
+/** Like `adminFetch`, also giving the response headers (paging: Link, X-Total-Count, X-Unreadable-Count). */
+export async function adminRequest<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<{ data: T; headers: Headers }> {
   const res = await fetch(path, {
     method: init.method ?? 'GET',
     credentials: 'include',
@@ -46,7 +51,13 @@ export async function adminFetch<T>(path: string, init: { method?: string; body?
     const error = (data as { error?: { message?: string; fields?: Record<string, string> } } | undefined)?.error;
     throw new AdminApiError(res.status, `${res.status}: ${text || res.statusText}`, error?.message, error?.fields);
   }
-  return data as T;
+  return { data: data as T, headers: res.headers };
+}
+
+/** The URL of `rel="next"` in a Link header, or null. */
+export function nextLinkOf(headers: Headers): string | null {
+  const m = /<([^>]+)>;\s*rel="next"/.exec(headers.get('link') ?? '');
+  return m ? m[1] : null;
 }
 
 /** Asks the server whether this browser holds a valid admin session. */

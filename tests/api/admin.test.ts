@@ -30,7 +30,7 @@ afterAll(async () => {
 beforeEach(async () => {
   useOutbox();
   fake.reset();
-  await Promise.all([clearStore('subscribers'), clearStore('outbox'), clearStore('email-templates'), clearStore('admin-login-attempts')]);
+  await Promise.all([clearStore('subscribers'), clearStore('outbox'), clearStore('email-templates'), clearStore('ratelimit'), clearStore('subscriber-index')]);
 });
 
 const api = (path: string, opts: CallOptions = {}) => call(admin, { ip: ip(), ...opts, path: `/api/admin${path}` });
@@ -181,7 +181,7 @@ describe('session', () => {
     expect(limited.status).toBe(429);
     expect(limited.json.error.message).toMatch(/^Too many wrong admin keys\. Please wait \d+ seconds/);
     // Stored as one blob per wrong attempt, keyed by a hash (no raw address).
-    const keys = await storeKeys('admin-login-attempts');
+    const keys = await storeKeys('ratelimit');
     expect(keys.length).toBeGreaterThanOrEqual(3);
     expect(keys.join(' ')).not.toContain(attacker);
   });
@@ -258,6 +258,7 @@ describe('waitlist', () => {
       totalCount: 5,
       interestBreakdown: { tech_news: 3, smartphone_tutorials: 1, all: 2 },
       sourceBreakdown: { youtube: 2, '': 1, instagram: 1, reddit: 1 },
+      statusBreakdown: { confirmed: 5, pending: 0, unsubscribed: 0 },
     });
     // Cross-check against the blobs themselves.
     const stored = await listSubscribers();

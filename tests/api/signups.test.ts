@@ -8,7 +8,7 @@ import { sendSubscriberMail } from '../../src/lib/signups/mail';
 import { readOutbox } from '../../src/lib/server/mailer';
 import { SITE } from '../../src/config/site';
 import { resetRateLimit } from '../../src/lib/server/ratelimit';
-import { enforceSharedRateLimit } from '../../src/lib/server/shared-ratelimit';
+import { enforceSharedRateLimit, pruneRateLimits } from '../../src/lib/server/shared-ratelimit';
 import { call, clearStore, startSendGridFake, storeKeys, useOutbox, useSendGrid, type SendGridFake } from './helpers';
 
 let fake: SendGridFake;
@@ -189,16 +189,20 @@ describe('shared rate limit (works where every request gets a fresh function ins
     }
   });
 
-  it('opens again in the next window and removes the old hits', async () => {
-    const t0 = 1_800_000_000_000;
+  it('opens again in the next window; the maintenance run removes closed windows as a whole', async () => {
+    const t0 = 1_800_000_000_000; // a window start (multiple of 60 s)
     await enforceSharedRateLimit('test', 'client-a', 1, 60_000, t0);
     await expect(enforceSharedRateLimit('test', 'client-a', 1, 60_000, t0 + 1000)).rejects.toMatchObject({ status: 429 });
     await expect(enforceSharedRateLimit('test', 'client-b', 1, 60_000, t0 + 1000)).resolves.toBeUndefined();
     await expect(enforceSharedRateLimit('test', 'client-a', 1, 60_000, t0 + 60_000)).resolves.toBeUndefined();
-    const keys = await storeKeys('ratelimit');
-    const inWindow = (w: number) => keys.filter((k) => k.startsWith('test/') && k.split('/')[2] === String(w));
-    expect(inWindow(t0)).toHaveLength(1); // client-b's hit; client-a's old hit was removed when it came back
-    expect(inWindow(t0 + 60_000)).toHaveLength(1);
+    // Keys are grouped by the window's end: <end>/<bucket>/<hash>/<uuid>, no raw client key.
+    const inWindow = async (end: number) => (await storeKeys('ratelimit')).filter((k) => k.startsWith(`${end}/test/`));
+    expect(await inWindow(t0 + 60_000)).toHaveLength(2);
+    expect(await inWindow(t0 + 120_000)).toHaveLength(1);
+    expect((await storeKeys('ratelimit')).join(' ')).not.toContain('client-');
+    expect(await pruneRateLimits(t0 + 61_000)).toBeGreaterThanOrEqual(2);
+    expect(await inWindow(t0 + 60_000)).toHaveLength(0);
+    expect(await inWindow(t0 + 120_000)).toHaveLength(1);
   });
 });
 

@@ -104,15 +104,15 @@ test.describe('waitlist management', () => {
     await seedSubscriber(page.request, { name: `Ada ${tag}`, email: `ada-${tag}@example.com`, interests: 'tech_news', source: `yt${tag}` });
     await seedSubscriber(page.request, { name: `Bo ${tag}`, email: `bo-${tag}@example.com`, interests: 'smartphone_tutorials', source: '' });
     await openWaitlist(page, tag.toUpperCase());
-    await expect(rows(page)).toHaveCount(2);
+    await expect(rows(page)).toHaveCount(2, SLOW);
 
     await page.getByLabel('Search subscribers').fill(`ADA-${tag}`);
-    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page)).toHaveCount(1, SLOW);
     await expect(rows(page).first()).toContainText(`ada-${tag}@example.com`);
     await expect(rows(page).first()).toContainText('Tech News');
 
     await page.getByLabel('Search subscribers').fill(`YT${tag}`);
-    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page)).toHaveCount(1, SLOW);
 
     await page.getByLabel('Search subscribers').fill(`bo-${tag}`);
     const bo = rows(page).first();
@@ -120,7 +120,7 @@ test.describe('waitlist management', () => {
     await expect(bo.locator('td').nth(3)).toHaveText('Smartphone Tutorials');
 
     await page.getByLabel('Search subscribers').fill(`${tag}-nobody`);
-    await expect(page.getByText('No subscribers found')).toBeVisible();
+    await expect(page.getByText('No subscribers found')).toBeVisible(SLOW);
     await expect(page.getByRole('checkbox', { name: 'Select all' })).toBeDisabled();
   });
 
@@ -130,10 +130,10 @@ test.describe('waitlist management', () => {
     await seedSubscriber(page.request, { name: `Keep ${tag}`, email: `keep-${tag}@example.com` });
     await openWaitlist(page, `bulk`);
     await page.getByLabel('Search subscribers').fill(`-${tag}@`);
-    await expect(rows(page)).toHaveCount(4);
+    await expect(rows(page)).toHaveCount(4, SLOW);
     await page.getByLabel('Search subscribers').fill(`Bulk `);
     await page.getByLabel('Search subscribers').fill(`${tag}`);
-    await expect(rows(page)).toHaveCount(4);
+    await expect(rows(page)).toHaveCount(4, SLOW);
 
     const selectAll = page.getByRole('checkbox', { name: 'Select all' });
     await expect(selectAll).toBeEnabled();
@@ -150,7 +150,7 @@ test.describe('waitlist management', () => {
     await expect(dialog).toContainText('Delete 3 subscribers?');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
-    await expect(rows(page)).toHaveCount(4);
+    await expect(rows(page)).toHaveCount(4, SLOW);
 
     const deletes: string[] = [];
     page.on('request', (r) => {
@@ -159,7 +159,7 @@ test.describe('waitlist management', () => {
     await bulkButton.click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Bulk deletion completed', 'Deleted 3 subscribers.');
-    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page)).toHaveCount(1, SLOW);
     await expect(rows(page).first()).toContainText(`keep-${tag}@example.com`);
     expect(new Set(deletes).size).toBe(3);
     await expect(page.getByRole('button', { name: /Delete Selected/ })).toHaveCount(0);
@@ -167,7 +167,7 @@ test.describe('waitlist management', () => {
     // Gone on the server too.
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect(page.getByRole('button', { name: 'Refresh' })).toBeEnabled(SLOW);
-    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page)).toHaveCount(1, SLOW);
     const list = await (await page.request.get('/api/admin/waitlist?q=' + tag)).json();
     expect(list.map((s: { email: string }) => s.email)).toEqual([`keep-${tag}@example.com`]);
   });
@@ -179,7 +179,7 @@ test.describe('waitlist management', () => {
     await page.getByRole('button', { name: `Delete del-${tag}@example.com` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Subscriber deleted', 'The subscriber has been removed from the waitlist');
-    await expect(page.getByText('No subscribers found')).toBeVisible();
+    await expect(page.getByText('No subscribers found')).toBeVisible(SLOW);
   });
 
   test('Send Email: success toast, and the failure toast explains a missing mail key', async ({ page }) => {
@@ -209,7 +209,7 @@ test.describe('waitlist management', () => {
     const tag = runTag('csv');
     await seedSubscriber(page.request, { name: `Csv ${tag}`, email: `csv-${tag}@example.com`, source: 'newsletter' });
     await openWaitlist(page, tag);
-    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page)).toHaveCount(1, SLOW);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^waitlist-\d{4}-\d{2}-\d{2}-search\.csv$/);
     const text = readFileSync((await download.path())!, 'utf8');

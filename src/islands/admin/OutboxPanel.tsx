@@ -1,26 +1,31 @@
 /**
  * The local outbox (GET /api/admin/outbox): without a SendGrid key, e-mails are stored instead of
- * sent, and staff can read them here.
+ * sent, and staff can read them here, 20 at a time ('Load more'). The server keeps 30 days.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { adminFetch } from '../../stores/admin';
+import { adminRequest, nextLinkOf } from '../../stores/admin';
 import type { OutboxEntry } from '../../lib/server/mailer';
 import { EmptyState, Spinner } from './ui';
 
 interface OutboxAnswer {
   mode: 'outbox' | 'sendgrid';
   entries: OutboxEntry[];
+  retentionDays?: number;
 }
 
 export default function OutboxPanel() {
   const [data, setData] = useState<OutboxAnswer | null>(null);
   const [loading, setLoading] = useState(true);
   const [failed, setFailed] = useState(false);
+  const [next, setNext] = useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
 
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      setData(await adminFetch<OutboxAnswer>('/api/admin/outbox'));
+      const { data: answer, headers } = await adminRequest<OutboxAnswer>('/api/admin/outbox');
+      setData(answer);
+      setNext(nextLinkOf(headers));
       setFailed(false);
     } catch (err) {
       console.error('[admin] loading the outbox failed', err);
@@ -34,6 +39,20 @@ export default function OutboxPanel() {
     void load();
   }, [load]);
 
+  async function loadMore() {
+    if (!next) return;
+    setLoadingMore(true);
+    try {
+      const { data: page, headers } = await adminRequest<OutboxAnswer>(next);
+      setData((prev) => (prev ? { ...prev, entries: [...prev.entries, ...page.entries] } : page));
+      setNext(nextLinkOf(headers));
+    } catch (err) {
+      console.error('[admin] loading more of the outbox failed', err);
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
   return (
     <section aria-labelledby="outbox-title">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -45,6 +64,7 @@ export default function OutboxPanel() {
             {data?.mode === 'sendgrid'
               ? 'E-mail is delivered through SendGrid. Messages below were stored before a key was set.'
               : 'No SendGrid key is set, so e-mails are kept here instead of being sent (newest first).'}
+            {data?.retentionDays ? ` Kept ${data.retentionDays} days.` : ''}
           </p>
         </div>
         <button type="button" className="btn-secondary" onClick={() => void load()} disabled={loading}>
@@ -82,6 +102,14 @@ export default function OutboxPanel() {
             ))}
           </ul>
         )}
+        {next && !loading ? (
+          <div className="mt-4 flex justify-center">
+            <button type="button" className="btn-secondary" onClick={() => void loadMore()} disabled={loadingMore}>
+              {loadingMore ? <Spinner /> : null}
+              Load more
+            </button>
+          </div>
+        ) : null}
       </div>
     </section>
   );

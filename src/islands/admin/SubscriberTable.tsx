@@ -1,11 +1,17 @@
 /**
  * The Subscribers tab: search, Refresh, Export CSV, a table with select-all, Send Email and Delete
- * per row, and 'Delete Selected (N)' with a confirmation dialog. Toast texts are spec §8's.
+ * per row, and 'Delete Selected (N)' with a confirmation dialog.
+ *
+ * Paged on the server: 50 rows at a time, newest first, 'Load more' follows the Link header; the
+ * search runs on the server over every subscriber (typing waits a moment before asking). Select-all
+ * acts on the rows on screen. Records the server could not read are counted, not shown.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../stores/toast';
-import { adminFetch, AdminApiError } from '../../stores/admin';
+import { adminFetch, adminRequest, AdminApiError, nextLinkOf } from '../../stores/admin';
 import { filterSubscribers, interestsLabel, nameLabel, sourceLabel, type AdminSubscriber } from '../../lib/admin/subscribers';
+
+const SEARCH_DELAY_MS = 300;
 import { ConfirmDialog, EmptyState, Spinner } from './ui';
 
 const MISSING_KEY_HINT = 'The email service key (SENDGRID_API_KEY) may be missing in this deployment. Check the server logs for details.';
@@ -27,24 +33,70 @@ export default function SubscriberTable() {
   const [bulkOpen, setBulkOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [next, setNext] = useState<string | null>(null);
+  const [total, setTotal] = useState(0);
+  const [unreadable, setUnreadable] = useState(0);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [appliedQuery, setAppliedQuery] = useState('');
+  // Answers to an older search or refresh are dropped: only the latest request may fill the table.
+  const requestId = useRef(0);
 
-  const load = useCallback(async () => {
+  const load = useCallback(async (q: string) => {
+    const id = ++requestId.current;
     setLoading(true);
     try {
-      setSubscribers(await adminFetch<AdminSubscriber[]>('/api/admin/waitlist'));
+      const { data, headers } = await adminRequest<AdminSubscriber[]>(`/api/admin/waitlist${q ? `?q=${encodeURIComponent(q)}` : ''}`);
+      if (id !== requestId.current) return;
+      setSubscribers(data);
+      setNext(nextLinkOf(headers));
+      setTotal(Number(headers.get('x-total-count') ?? data.length));
+      setUnreadable(Number(headers.get('x-unreadable-count') ?? 0));
     } catch (err) {
+      if (id !== requestId.current) return;
       console.error('[admin] loading subscribers failed', err);
       toast({ title: 'Error retrieving data', description: 'Failed to load waitlist subscribers', variant: 'destructive' });
     } finally {
-      setLoading(false);
+      if (id === requestId.current) setLoading(false);
     }
   }, []);
 
-  useEffect(() => {
-    void load();
-  }, [load]);
+  async function loadMore() {
+    if (!next) return;
+    const id = requestId.current;
+    setLoadingMore(true);
+    try {
+      const { data, headers } = await adminRequest<AdminSubscriber[]>(next);
+      if (id !== requestId.current) return;
+      setSubscribers((prev) => {
+        const seen = new Set(prev.map((s) => s.id));
+        return [...prev, ...data.filter((s) => !seen.has(s.id))];
+      });
+      setNext(nextLinkOf(headers));
+      setTotal(Number(headers.get('x-total-count') ?? total));
+      setUnreadable((n) => n + Number(headers.get('x-unreadable-count') ?? 0));
+    } catch (err) {
+      console.error('[admin] loading more subscribers failed', err);
+      toast({ title: 'Error retrieving data', description: 'Failed to load more subscribers', variant: 'destructive' });
+    } finally {
+      setLoadingMore(false);
+    }
+  }
 
-  const visible = useMemo(() => filterSubscribers(subscribers, query), [subscribers, query]);
+  useEffect(() => {
+    const q = query.trim();
+    const timer = setTimeout(() => setAppliedQuery(q), q === appliedQuery ? 0 : SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [query, appliedQuery]);
+
+  // The selection survives a new search: only rows on screen count as chosen.
+  useEffect(() => {
+    void load(appliedQuery);
+  }, [load, appliedQuery]);
+
+  // While the server searches, the loaded rows are filtered here at once; its answer (every match,
+  // paged) then replaces them.
+  const searching = loading || query.trim() !== appliedQuery;
+  const visible = useMemo(() => (searching ? filterSubscribers(subscribers, query) : subscribers), [searching, subscribers, query]);
   // Only rows on screen can be selected: a search hides rows, and their selection with them.
   const chosen = useMemo(() => visible.filter((s) => selected.has(s.id)), [visible, selected]);
   const allChosen = visible.length > 0 && chosen.length === visible.length;
@@ -79,6 +131,7 @@ export default function SubscriberTable() {
     try {
       await adminFetch(`/api/admin/waitlist/${sub.id}`, { method: 'DELETE' });
       setSubscribers((prev) => prev.filter((s) => s.id !== sub.id));
+      setTotal((n) => Math.max(0, n - 1));
       setSelected((prev) => {
         const next = new Set(prev);
         next.delete(sub.id);
@@ -109,6 +162,7 @@ export default function SubscriberTable() {
     }
     const gone = new Set(deleted);
     setSubscribers((prev) => prev.filter((s) => !gone.has(s.id)));
+    setTotal((n) => Math.max(0, n - gone.size));
     setSelected(new Set());
     setDeleting(false);
     setProgress(null);
@@ -123,7 +177,7 @@ export default function SubscriberTable() {
     }
   }
 
-  const csvHref = `/api/admin/waitlist.csv${query.trim() ? `?q=${encodeURIComponent(query.trim())}` : ''}`;
+  const csvHref = `/api/admin/waitlist.csv${appliedQuery ? `?q=${encodeURIComponent(appliedQuery)}` : ''}`;
 
   return (
     <section aria-labelledby="subscribers-title">
@@ -140,9 +194,13 @@ export default function SubscriberTable() {
             type="search"
             className="input"
             placeholder="Name, email, source or interest"
+            aria-describedby="subscriber-search-hint"
             value={query}
             onChange={(e) => setQuery(e.target.value)}
           />
+          <p id="subscriber-search-hint" className="mt-1 text-xs text-muted">
+            A complete e-mail address finds exactly that subscriber.
+          </p>
         </div>
         <div className="flex flex-wrap gap-2 md:justify-end">
           {chosen.length > 0 ? (
@@ -150,7 +208,7 @@ export default function SubscriberTable() {
               Delete Selected ({chosen.length})
             </button>
           ) : null}
-          <button type="button" className="btn-secondary" onClick={() => void load()} disabled={loading}>
+          <button type="button" className="btn-secondary" onClick={() => void load(appliedQuery)} disabled={loading}>
             {loading ? <Spinner /> : <RefreshIcon />}
             Refresh
           </button>
@@ -162,8 +220,17 @@ export default function SubscriberTable() {
       </div>
 
       <p className="mt-4 text-sm text-muted" role="status" aria-live="polite">
-        {progress ? `Deleting ${progress.done + 1} of ${progress.total}…` : loading ? 'Loading subscribers…' : `${visible.length} of ${subscribers.length} subscriber${subscribers.length === 1 ? '' : 's'} shown${chosen.length ? `, ${chosen.length} selected` : ''}`}
+        {progress
+          ? `Deleting ${progress.done + 1} of ${progress.total}…`
+          : loading
+            ? 'Loading subscribers…'
+            : `${visible.length} of ${total} subscriber${total === 1 ? '' : 's'} shown${chosen.length ? `, ${chosen.length} selected` : ''}`}
       </p>
+      {unreadable > 0 ? (
+        <p className="mt-2 rounded-xl border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-900/30 dark:text-amber-100" role="alert">
+          {unreadable} record{unreadable === 1 ? '' : 's'} could not be read and {unreadable === 1 ? 'is' : 'are'} not shown. The server log names {unreadable === 1 ? 'it' : 'them'}.
+        </p>
+      ) : null}
 
       <div className="card mt-3 overflow-x-auto">
         <table className="w-full min-w-[46rem] text-left text-sm">
@@ -191,11 +258,11 @@ export default function SubscriberTable() {
             </tr>
           </thead>
           <tbody className="[&>tr+tr]:border-t [&>tr+tr]:border-line">
-            {loading && subscribers.length === 0 ? (
+            {searching && visible.length === 0 ? (
               <tr>
                 <td colSpan={7} className="px-4 py-10 text-center text-muted">
                   <span className="inline-flex items-center gap-2">
-                    <Spinner /> Loading subscribers…
+                    <Spinner /> {subscribers.length === 0 ? 'Loading subscribers…' : 'Searching…'}
                   </span>
                 </td>
               </tr>
@@ -262,6 +329,14 @@ export default function SubscriberTable() {
           </tbody>
         </table>
       </div>
+      {next && !loading ? (
+        <div className="mt-4 flex justify-center">
+          <button type="button" className="btn-secondary" onClick={() => void loadMore()} disabled={loadingMore}>
+            {loadingMore ? <Spinner /> : null}
+            Load more
+          </button>
+        </div>
+      ) : null}
 
       <ConfirmDialog
         open={bulkOpen}

@@ -1,6 +1,7 @@
 /**
- * The Statistics tab (spec §2, §3 "Waitlist stats"): total, interests and referral sources as bars
- * with counts and rounded percentages of the total; empty states of spec §8.
+ * The Statistics tab: total, confirmed / pending / unsubscribed, interests and referral sources as
+ * bars with counts and rounded percentages of the total; an empty state with 'Refresh Stats'.
+ * The server answers from its index and snapshots (exact, without reading every record).
  */
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from '../../stores/toast';
@@ -52,11 +53,29 @@ export default function WaitlistStats() {
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="card min-w-56 p-5">
-          <p className="text-sm font-medium text-muted">Total Subscribers</p>
-          <p className="mt-1 text-4xl font-bold tracking-tight" data-testid="total-subscribers">
-            {stats.totalCount}
-          </p>
+        <div className="flex flex-wrap gap-4">
+          <div className="card min-w-56 p-5">
+            <p className="text-sm font-medium text-muted">Total Subscribers</p>
+            <p className="mt-1 text-4xl font-bold tracking-tight" data-testid="total-subscribers">
+              {stats.totalCount}
+            </p>
+          </div>
+          {stats.statusBreakdown ? (
+            <dl className="card grid grid-cols-3 gap-4 p-5" data-testid="status-breakdown">
+              {(
+                [
+                  ['Confirmed', stats.statusBreakdown.confirmed],
+                  ['Pending', stats.statusBreakdown.pending],
+                  ['Unsubscribed', stats.statusBreakdown.unsubscribed],
+                ] as const
+              ).map(([label, count]) => (
+                <div key={label}>
+                  <dt className="text-sm font-medium text-muted">{label}</dt>
+                  <dd className="mt-1 text-2xl font-bold tabular-nums">{count}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
         </div>
         <button type="button" className="btn-secondary" onClick={() => void load()} disabled={loading}>
           {loading ? <Spinner /> : null}

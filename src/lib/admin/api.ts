@@ -1,21 +1,25 @@
 /**
- * The admin API (spec §7 plus the CSV export, the outbox and the session endpoints), routed by
- * `adminApi`. `netlify/functions/admin.ts` is a thin wrapper around it. Server only.
+ * The admin API (the staff endpoints plus the CSV export, the outbox and the session endpoints),
+ * routed by `adminApi`. `netlify/functions/admin.ts` is a thin wrapper around it. Server only.
+ *
+ * Lists are paged (docs/storage.md): the body stays a JSON array (one page, newest first); the next
+ * page is in `Link: <...>; rel="next"`, the number matching in `X-Total-Count`, and records that
+ * could not be read in `X-Unreadable-Count`.
  *
  * Every route except login/logout requires `requireAdmin` (cookie or `admin-key` header) -> 401.
  */
 import { getEnv } from '../server/env';
 import { clientIp, HttpError, json, readJson, type FnContext } from '../server/http';
-import { readOutbox } from '../server/mailer';
-import { deleteSubscriber, getSubscriber, listSubscribers } from '../signups/store';
+import { isOutboxCursor, OUTBOX_RETENTION_DAYS, readOutboxPage } from '../server/mailer';
+import { deleteSubscriber, getSubscriber, subscriberStore } from '../signups/store';
 import { sendSubscriberMail, welcomeTemplateFor } from '../signups/mail';
 import { initializeTemplates, listTemplates, updateTemplate } from '../email/template-store';
 import { isTemplateId } from '../email/templates';
 import { checkKeyLimited, requireAdmin, secrets, unauthorized } from './auth';
-import { csvFileName, subscribersCsv } from './csv';
+import { csvFileName } from './csv';
+import { parseListQuery, subscriberPage, subscribersCsvStream, waitlistStats } from './listing';
 import { loginSchema, templateEditSchema } from './schemas';
 import { clearSessionCookie, createSessionToken, sessionCookie, sessionFromRequest } from './session';
-import { computeStats, filterSubscribers, newestFirst, toAdminSubscriber, type AdminSubscriber } from './subscribers';
 
 type Params = Record<string, string>;
 interface Route {
@@ -28,13 +32,16 @@ interface Route {
 }
 
 const SUBSCRIBER_ID = /^[0-9a-f]{64}$/;
-const MAX_OUTBOX_ENTRIES = 100;
+const OUTBOX_PAGE = 20;
 
-async function subscribersMatching(req: Request): Promise<{ list: AdminSubscriber[]; query: string }> {
-  const query = (new URL(req.url).searchParams.get('q') ?? '').slice(0, 200);
-  const all = newestFirst((await listSubscribers()).map(toAdminSubscriber));
-  return { list: filterSubscribers(all, query), query };
+/** `Link` header value for the next page: the request's own path and query with `cursor` replaced. */
+function nextLink(req: Request, cursor: string): string {
+  const url = new URL(req.url);
+  url.searchParams.set('cursor', cursor);
+  return `<${url.pathname}${url.search}>; rel="next"`;
 }
+
+const subscriberStoreRead = (id: string) => subscriberStore.read(id);
 
 async function existingSubscriber(id: string) {
   const sub = SUBSCRIBER_ID.test(id) ? await getSubscriber(id) : null;
@@ -87,7 +94,14 @@ export const ROUTES: Route[] = [
     path: '/waitlist',
     auth: true,
     async run(req) {
-      return json((await subscribersMatching(req)).list);
+      const page = await subscriberPage(parseListQuery(new URL(req.url)));
+      const headers: Record<string, string> = {
+        'x-total-count': String(page.total),
+        'x-unreadable-count': String(page.unreadable.length),
+      };
+      if (page.next) headers.link = nextLink(req, page.next);
+      if (page.unreadable.length) console.error(`[admin] ${page.unreadable.length} subscriber record(s) could not be read:`, page.unreadable.join(', '));
+      return json(page.rows, { headers });
     },
   },
   {
@@ -95,11 +109,11 @@ export const ROUTES: Route[] = [
     path: '/waitlist.csv',
     auth: true,
     async run(req) {
-      const { list, query } = await subscribersMatching(req);
-      return new Response(subscribersCsv(list), {
+      const { q } = parseListQuery(new URL(req.url));
+      return new Response(subscribersCsvStream(q), {
         headers: {
           'content-type': 'text/csv; charset=utf-8',
-          'content-disposition': `attachment; filename="${csvFileName(new Date(), query.trim() !== '')}"`,
+          'content-disposition': `attachment; filename="${csvFileName(new Date(), q !== '')}"`,
           'cache-control': 'no-store',
           'x-content-type-options': 'nosniff',
         },
@@ -111,7 +125,7 @@ export const ROUTES: Route[] = [
     path: '/waitlist/stats',
     auth: true,
     async run() {
-      return json(computeStats((await listSubscribers()).map(toAdminSubscriber)));
+      return json(await waitlistStats());
     },
   },
   {
@@ -119,10 +133,13 @@ export const ROUTES: Route[] = [
     path: '/waitlist/:id',
     auth: true,
     async run(_req, _context, { id }) {
-      const sub = await existingSubscriber(id);
-      await deleteSubscriber(sub.id);
-      console.info(`[admin] deleted subscriber ${sub.id}`);
-      return json({ ok: true, id: sub.id });
+      if (!SUBSCRIBER_ID.test(id)) throw new HttpError(404, 'not_found', 'No subscriber with this id (it may have been deleted already).');
+      const found = await subscriberStoreRead(id);
+      if (found.status === 'missing') throw new HttpError(404, 'not_found', 'No subscriber with this id (it may have been deleted already).');
+      // An unreadable record can still be deleted (by id), so staff can clear a damaged blob.
+      await deleteSubscriber(found.status === 'ok' ? found.value : id);
+      console.info(`[admin] deleted subscriber ${id}${found.status === 'unreadable' ? ' (unreadable record)' : ''}`);
+      return json({ ok: true, id });
     },
   },
   {
@@ -175,9 +192,19 @@ export const ROUTES: Route[] = [
     method: 'GET',
     path: '/outbox',
     auth: true,
-    async run() {
-      const entries = (await readOutbox()).slice(0, MAX_OUTBOX_ENTRIES);
-      return json({ mode: getEnv().SENDGRID_API_KEY ? 'sendgrid' : 'outbox', entries });
+    async run(req) {
+      const url = new URL(req.url);
+      const cursor = url.searchParams.get('cursor') || null;
+      if (cursor !== null && !isOutboxCursor(cursor)) {
+        throw new HttpError(400, 'invalid_input', 'The cursor is not valid. Start again from the first page.', { cursor: 'Invalid cursor' });
+      }
+      const page = await readOutboxPage(cursor, OUTBOX_PAGE);
+      const headers: Record<string, string> = { 'x-unreadable-count': String(page.unreadable) };
+      if (page.next) headers.link = nextLink(req, page.next);
+      return json(
+        { mode: getEnv().SENDGRID_API_KEY ? 'sendgrid' : 'outbox', entries: page.entries, next: page.next, retentionDays: OUTBOX_RETENTION_DAYS },
+        { headers },
+      );
     },
   },
 ];

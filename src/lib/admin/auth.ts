@@ -4,14 +4,15 @@
  *
  * Guessing is limited per client address, twice:
  * - in memory (`enforceRateLimit`, per instance): every key check counts, a right key clears the count;
- * - across instances (`login-limit.ts`, Netlify Blobs): wrong keys are recorded, a right key clears them.
+ * - across instances (the shared Blobs limiter, bucket `admin-login`): wrong keys are recorded, a
+ *   right key clears them.
  * Once over ADMIN_LOGIN_RATE_LIMIT per 15 minutes the address gets 429 before any comparison.
  */
 import { getEnv } from '../server/env';
 import { clientIp, HttpError, type FnContext } from '../server/http';
 import { enforceRateLimit, resetRateLimit } from '../server/ratelimit';
 import { keysMatch, sessionFromRequest, type Session, type SessionSecrets } from './session';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-limit';
+import { clearHits, currentHits, rateLimited, recordHit } from '../server/shared-ratelimit';
 
 export const LOGIN_BUCKET = 'admin-login';
 export const LOGIN_WINDOW_MS = 15 * 60_000;
@@ -36,13 +37,16 @@ export async function checkKeyLimited(key: string, req: Request, context?: FnCon
   const ip = clientIp(req, context);
   const limit = getEnv().ADMIN_LOGIN_RATE_LIMIT;
   enforceRateLimit(LOGIN_BUCKET, ip, limit, LOGIN_WINDOW_MS);
-  const failures = await assertLoginAllowed(ip, limit, LOGIN_WINDOW_MS);
+  // Only wrong keys are recorded, so staff who mistype once are not locked out and scripts using
+  // the header are never slowed down.
+  const failures = await currentHits(LOGIN_BUCKET, ip, LOGIN_WINDOW_MS);
+  if (failures.length >= limit) throw rateLimited(LOGIN_WINDOW_MS, Date.now(), 'Too many wrong admin keys.');
   const ok = await keysMatch(key, getEnv().ADMIN_KEY);
   if (ok) {
     resetRateLimit(LOGIN_BUCKET, ip);
-    if (failures.length) await clearLoginFailures(failures);
+    if (failures.length) await clearHits(failures);
   } else {
-    await recordLoginFailure(ip, LOGIN_WINDOW_MS);
+    await recordHit(LOGIN_BUCKET, ip, LOGIN_WINDOW_MS);
   }
   return ok;
 }

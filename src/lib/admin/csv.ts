@@ -14,12 +14,20 @@ export function csvCell(value: string | null | undefined): string {
   return `"${v.replace(/"/g, '""')}"`;
 }
 
+/** The first line of the file: byte-order mark and header row, CRLF-terminated. */
+export function csvHeaderLine(): string {
+  return `\uFEFF${CSV_COLUMNS.map(csvCell).join(',')}\r\n`;
+}
+
+/** One subscriber's line, CRLF-terminated (the export streams these). */
+export function csvRow(s: AdminSubscriber): string {
+  const cells = [s.name, s.email, s.interests.length ? s.interests.join('; ') : interestsLabel([]), s.source, s.referrer, s.createdAt, s.consentAt, s.unsubscribedAt ?? '', s.list];
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
 /** The whole file for `list`, header row first. */
 export function subscribersCsv(list: readonly AdminSubscriber[]): string {
-  const rows = list.map((s) =>
-    [s.name, s.email, s.interests.length ? s.interests.join('; ') : interestsLabel([]), s.source, s.referrer, s.createdAt, s.consentAt, s.unsubscribedAt ?? '', s.list].map(csvCell).join(','),
-  );
-  return `\uFEFF${[CSV_COLUMNS.map(csvCell).join(','), ...rows].join('\r\n')}\r\n`;
+  return csvHeaderLine() + list.map(csvRow).join('');
 }
 
 /** File name of an export made at `now`, e.g. 'waitlist-2026-01-31.csv' or 'waitlist-2026-01-31-search.csv'. */

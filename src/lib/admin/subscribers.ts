@@ -1,6 +1,6 @@
 /**
- * What staff see of a subscriber, and the pure logic of the waitlist screens: display rules
- * (spec §3), search (spec §5), statistics (spec §3 "Waitlist stats") and sorting.
+ * What staff see of a subscriber, and the pure logic of the waitlist screens: display rules,
+ * search, statistics and sorting.
  * Used by the API (server) and the admin islands (browser).
  *
  * ⚠️ Imported by browser code: no secrets, no server imports here.
@@ -93,6 +93,8 @@ export interface WaitlistStats {
   interestBreakdown: Record<string, number>;
   /** Source -> subscribers ('' = direct). */
   sourceBreakdown: Record<string, number>;
+  /** Confirmed / pending (double opt-in not finished) / unsubscribed; the server always sends it. */
+  statusBreakdown?: { confirmed: number; pending: number; unsubscribed: number };
 }
 
 /** Aggregates computed from the records themselves (never a stored counter). */

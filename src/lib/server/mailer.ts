@@ -4,12 +4,16 @@
  *
  * `sendMail` never throws: it answers { ok: false, error } so callers can store first,
  * send second, and record a failure instead of losing the visitor's submission.
+ *
+ * The outbox keeps OUTBOX_RETENTION_DAYS days: keys are `<YYYY-MM-DD>/<id>`, so the maintenance
+ * function removes whole old days, and staff read it a page at a time (newest first).
  */
 import sgMail from '@sendgrid/mail';
 import { Client } from '@sendgrid/client';
 import { z } from 'zod';
 import { getEnv } from './env';
-import { recordStore } from './storage';
+import { getStore } from '@netlify/blobs';
+import { mapLimit, recordStore } from './storage';
 
 export interface MailMessage {
   to: string;
@@ -41,6 +45,15 @@ export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 
 /** The local outbox: every message that would have been sent when no mail key is configured. */
 export const outbox = recordStore('outbox', outboxEntrySchema);
+
+/** Days a message stays in the outbox. */
+export const OUTBOX_RETENTION_DAYS = 30;
+const OUTBOX_KEY = /^\d{4}-\d{2}-\d{2}\/[\w:.-]{1,120}$/;
+
+/** Blob key of an outbox message: its day, then its id (ISO time + uuid, so newest sorts last). */
+export function outboxKey(id: string): string {
+  return `${id.slice(0, 10)}/${id}`;
+}
 
 let configuredFor: string | undefined;
 
@@ -82,7 +95,7 @@ export async function sendMail(message: MailMessage): Promise<SendResult> {
   const createdAt = new Date().toISOString();
   const id = `${createdAt}-${crypto.randomUUID()}`;
   try {
-    await outbox.set(id, { id, to: message.to, from, subject: message.subject, text: message.text, html: message.html, headers: message.headers ?? {}, kind: message.kind, createdAt });
+    await outbox.set(outboxKey(id), { id, to: message.to, from, subject: message.subject, text: message.text, html: message.html, headers: message.headers ?? {}, kind: message.kind, createdAt });
     console.info(`[mail] no SENDGRID_API_KEY: "${message.kind}" to ${message.to} written to the outbox (${id})`);
     return { ok: true, provider: 'outbox', id };
   } catch (err) {
@@ -91,8 +104,58 @@ export async function sendMail(message: MailMessage): Promise<SendResult> {
   }
 }
 
-/** Messages in the local outbox, newest first. */
+const outboxBlobs = () => getStore({ name: 'outbox', consistency: 'strong' });
+
+async function outboxDays(): Promise<string[]> {
+  const { directories } = await outboxBlobs().list({ directories: true });
+  return directories
+    .map((d) => d.replace(/\/$/, ''))
+    .filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))
+    .sort()
+    .reverse();
+}
+
+/** Messages in the local outbox, newest first (all kept days; tests and small outboxes). */
 export async function readOutbox(): Promise<OutboxEntry[]> {
   const all = await outbox.all();
   return all.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+/** True for a key `readOutboxPage` may continue after. */
+export function isOutboxCursor(key: string): boolean {
+  return OUTBOX_KEY.test(key);
+}
+
+/**
+ * One page of the outbox, newest first, after the message key `after`: lists day by day from the
+ * newest and reads only the messages shown. Unreadable messages are skipped and counted.
+ */
+export async function readOutboxPage(after: string | null, limit: number): Promise<{ entries: OutboxEntry[]; next: string | null; unreadable: number }> {
+  const days = (await outboxDays()).filter((d) => !after || d <= after.slice(0, 10));
+  const keys: string[] = [];
+  for (const day of days) {
+    const { blobs } = await outboxBlobs().list({ prefix: `${day}/` });
+    keys.push(...blobs.map((b) => b.key).filter((k) => !after || k < after).sort().reverse());
+    if (keys.length > limit) break;
+  }
+  const shown = keys.slice(0, limit);
+  const { values, unreadable } = await outbox.getMany(shown, 16);
+  return { entries: values, next: keys.length > limit ? shown[shown.length - 1] : null, unreadable: unreadable.length };
+}
+
+/** Removes outbox days older than `days` days (whole days, by key). Returns messages removed. */
+export async function pruneOutbox(now = Date.now(), days = OUTBOX_RETENTION_DAYS): Promise<number> {
+  const cutoff = new Date(now - days * 86_400_000).toISOString().slice(0, 10);
+  const old = (await outboxDays()).filter((d) => d < cutoff);
+  let removed = 0;
+  for (const day of old) {
+    const { blobs } = await outboxBlobs().list({ prefix: `${day}/` });
+    await mapLimit(blobs, 16, (b) => outboxBlobs().delete(b.key));
+    removed += blobs.length;
+  }
+  // Messages stored before keys had a day (flat ids): removed once past retention too.
+  const { blobs: flat } = await outboxBlobs().list({ directories: true });
+  const stale = flat.filter((b) => !b.key.includes('/') && b.key.slice(0, 10) < cutoff);
+  await mapLimit(stale, 16, (b) => outboxBlobs().delete(b.key));
+  return removed + stale.length;
 }

@@ -1,0 +1,337 @@
+// The staff screens at scale: paging, search and statistics answered from the index must equal a
+// brute-force count over every stored record (the unit of truth), also after concurrent signups,
+// deletes, merges and unsubscribes; an unreadable record is skipped and counted, never a 500; a
+// signup costs the same number of Blobs requests whatever is stored.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { getStore } from '@netlify/blobs';
+import admin from '../../netlify/functions/admin';
+import waitlist from '../../netlify/functions/waitlist';
+import { listSubscribers, markUnsubscribed, saveSignup, subscriberId } from '../../src/lib/signups/store';
+import { CONSENT_FORMS, INTERESTS, type Interest } from '../../src/lib/signups/constants';
+import { computeStats, filterSubscribers, toAdminSubscriber } from '../../src/lib/admin/subscribers';
+import { runMaintenance } from '../../src/lib/maintenance/run';
+import { enforceSharedRateLimit } from '../../src/lib/server/shared-ratelimit';
+import { call, clearStore, storeKeys, type CallResult } from './helpers';
+
+const KEY = 'api-test-admin-key-scale';
+const auth = { 'admin-key': KEY };
+const saved: Record<string, string | undefined> = {};
+const ENV = { ADMIN_KEY: KEY, SIGNUP_RATE_LIMIT: '100000', ADMIN_LOGIN_RATE_LIMIT: '100000' };
+
+beforeAll(() => {
+  for (const [k, v] of Object.entries(ENV)) {
+    saved[k] = process.env[k];
+    process.env[k] = v;
+  }
+});
+afterAll(() => {
+  for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
+  else process.env[k] = v;
+});
+beforeEach(async () => {
+  await Promise.all(['subscribers', 'subscriber-index', 'outbox', 'ratelimit'].map(clearStore));
+});
+
+const api = (path: string) => call(admin, { path: `/api/admin${path}`, headers: auth, ip: '192.0.2.10' });
+
+const SOURCES = ['', 'youtube', 'Reddit', 'instagram', 'newsletter', 'tiktok'];
+const NAMES = ['Ada', 'Grace', 'Linus', 'Zoë', 'Ming', 'Priya', 'Tomás', ''];
+
+/** Deterministic varied subscribers spread over `days` days (several per hour bucket, gaps too). */
+async function seedMany(count: number, { days = 6, tag = 's' } = {}) {
+  const start = Date.parse('2026-05-01T00:00:00.000Z');
+  const span = days * 86_400_000;
+  const jobs = Array.from({ length: count }, (_, i) => async () => {
+    const at = new Date(start + Math.floor((i * span) / count) + (i % 7) * 13).toISOString();
+    const list = i % 5 === 4 ? 'newsletter' : 'waitlist';
+    const interest = INTERESTS[i % INTERESTS.length] as Interest;
+    const source = SOURCES[i % SOURCES.length];
+    await saveSignup(
+      {
+        list,
+        name: `${NAMES[i % NAMES.length]}${i % 3 === 0 ? ` ${tag}${i}` : ''}`,
+        email: `${tag}${i}@${i % 2 ? 'example.com' : 'mail.example.org'}`,
+        interest: list === 'newsletter' ? undefined : interest,
+        phoneModel: list === 'newsletter' ? 'Pixel 9' : undefined,
+        source,
+        referrer: '',
+        consent: { at, wording: CONSENT_FORMS.waitlist.wording, form: 'waitlist', page: '/join', source },
+      },
+      at,
+    );
+  });
+  // Bounded concurrency, as a burst of signups would arrive.
+  let next = 0;
+  await Promise.all(Array.from({ length: 16 }, async () => {
+    while (next < jobs.length) await jobs[next++]();
+  }));
+}
+
+/** Follows `Link: rel="next"` from `path` and returns every row, the totals seen and the page sizes. */
+async function allPages(path: string) {
+  const rows: any[] = [];
+  const sizes: number[] = [];
+  const totals = new Set<string | null>();
+  let url: string | null = path;
+  while (url) {
+    const res: CallResult = await call(admin, { path: url, headers: auth, ip: '192.0.2.10' });
+    expect(res.status, res.text).toBe(200);
+    rows.push(...res.json);
+    sizes.push(res.json.length);
+    totals.add(res.headers.get('x-total-count'));
+    const link: string | null = res.headers.get('link');
+    url = link ? /^<([^>]+)>; rel="next"$/.exec(link)![1] : null;
+    expect(sizes.length).toBeLessThan(100);
+  }
+  return { rows, sizes, totals: [...totals] };
+}
+
+/** Brute force over the records themselves: newest first (the table's order). */
+async function bruteForce() {
+  return (await listSubscribers()).map(toAdminSubscriber).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+async function expectExact(queries: string[]) {
+  const truth = await bruteForce();
+  const paged = await allPages('/api/admin/waitlist');
+  expect(paged.totals).toEqual([String(truth.length)]);
+  expect(paged.sizes.slice(0, -1).every((n) => n === 50)).toBe(true);
+  expect(paged.rows.map((r) => r.id)).toHaveLength(new Set(paged.rows.map((r) => r.id)).size);
+  expect(paged.rows.map((r) => r.createdAt)).toEqual(truth.map((r) => r.createdAt));
+  expect(new Set(paged.rows.map((r) => r.id))).toEqual(new Set(truth.map((r) => r.id)));
+  expect(paged.rows).toEqual(expect.arrayContaining(truth));
+
+  for (const q of queries) {
+    const expected = filterSubscribers(truth, q);
+    const got = await allPages(`/api/admin/waitlist?q=${encodeURIComponent(q)}&limit=20`);
+    expect(got.totals, q).toEqual([String(expected.length)]);
+    expect(new Set(got.rows.map((r) => r.id)), q).toEqual(new Set(expected.map((r) => r.id)));
+    expect(got.rows.map((r) => r.createdAt), q).toEqual(expected.map((r) => r.createdAt));
+  }
+
+  const stats = await api('/waitlist/stats');
+  expect(stats.status).toBe(200);
+  expect(stats.json).toEqual({
+    ...computeStats(truth),
+    statusBreakdown: {
+      confirmed: truth.filter((s) => !s.unsubscribedAt).length,
+      pending: 0,
+      unsubscribed: truth.filter((s) => s.unsubscribedAt).length,
+    },
+  });
+}
+
+describe('paging, search and statistics equal a brute-force count', () => {
+  it('over seeded data, with and without a snapshot, and after concurrent signups, deletes, merges and unsubscribes', async () => {
+    await seedMany(140);
+    const queries = ['ada', 'EXAMPLE.COM', 'reddit', 'tech news', 'tutorials', 's1', 'zoë', 'nobody-matches'];
+    // No snapshot yet: the first statistics call counts everything and writes one.
+    await expectExact(queries);
+
+    const report = await runMaintenance();
+    expect(report.errors).toEqual([]);
+    expect(report.index).toEqual({ indexed: 0, removed: 0, unreadable: 0 });
+    await expectExact(queries);
+
+    // Concurrent traffic: new signups through the API, staff deletes, old records merged and unsubscribed.
+    const truthBefore = await bruteForce();
+    const victims = truthBefore.filter((_, i) => i % 9 === 0).slice(0, 20);
+    const oldOnes = truthBefore.filter((_, i) => i % 9 === 4).slice(0, 10);
+    const signups = Array.from({ length: 30 }, (_, i) =>
+      call(waitlist, {
+        method: 'POST',
+        path: '/api/waitlist',
+        ip: `198.51.100.${i}`,
+        body: { name: `Burst ${i}`, email: `burst${i}@example.net`, interests: INTERESTS[i % 4], source: i % 2 ? 'reddit' : '' },
+      }),
+    );
+    const deletes = victims.map((v) => call(admin, { method: 'DELETE', path: `/api/admin/waitlist/${v.id}`, headers: auth, ip: '192.0.2.11' }));
+    const merges = oldOnes.slice(0, 5).map((s) =>
+      call(waitlist, { method: 'POST', path: '/api/waitlist', ip: '198.51.100.200', body: { name: s.name || 'Merged', email: s.email, interests: 'phone_recommendations' } }),
+    );
+    const unsubs = oldOnes.slice(5).map((s) => markUnsubscribed(s.id));
+    const results = await Promise.all([...signups, ...deletes, ...merges]);
+    await Promise.all(unsubs);
+    expect(results.filter((r) => r.status !== 200).map((r) => `${r.status} ${r.text}`)).toEqual([]);
+
+    await expectExact([...queries, 'burst', 'phone']);
+    // And once more after the next maintenance run folds the changes into a new snapshot.
+    expect((await runMaintenance()).errors).toEqual([]);
+    await expectExact(['burst']);
+  }, 180_000);
+
+  it('a complete e-mail address is looked up directly and matches exactly that address', async () => {
+    await seedMany(40);
+    const truth = await bruteForce();
+    const target = truth[7];
+    const res = await api(`/waitlist?q=${encodeURIComponent(target.email.toUpperCase())}`);
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual([target]);
+    expect(res.headers.get('x-total-count')).toBe('1');
+    expect(res.headers.get('link')).toBeNull();
+    const none = await api('/waitlist?q=nobody%40example.com');
+    expect(none.json).toEqual([]);
+    expect(none.headers.get('x-total-count')).toBe('0');
+  }, 60_000);
+
+  it('long names and addresses (cut in the index key) are still found and counted', async () => {
+    const email = `${'verylongaddress'.repeat(14)}-tail@example.com`;
+    const name = `${'Long name '.repeat(9)}needle`;
+    await saveSignup(
+      {
+        list: 'waitlist',
+        name,
+        email,
+        interest: 'tech_news',
+        source: `${'src'.repeat(30)}-end`,
+        referrer: '',
+        consent: { at: '2026-05-02T00:00:00.000Z', wording: CONSENT_FORMS.waitlist.wording, form: 'waitlist', page: '/join', source: '' },
+      },
+      '2026-05-02T00:00:00.000Z',
+    );
+    await seedMany(10);
+    await expectExact(['needle', '-tail@', 'src-end']);
+  }, 60_000);
+});
+
+describe('paging parameters and headers', () => {
+  it('50 per page by default, Link to the next page, limit and cursor validated (400, nothing changed)', async () => {
+    await seedMany(60);
+    const first = await api('/waitlist');
+    expect(first.json).toHaveLength(50);
+    expect(first.headers.get('x-total-count')).toBe('60');
+    expect(first.headers.get('link')).toMatch(/^<\/api\/admin\/waitlist\?cursor=[\w-]+>; rel="next"$/);
+    const second = await api(/<([^>]+)>/.exec(first.headers.get('link')!)![1].replace('/api/admin', ''));
+    expect(second.json).toHaveLength(10);
+    expect(second.headers.get('link')).toBeNull();
+
+    for (const bad of ['limit=0', 'limit=201', 'limit=abc', 'limit=-5', 'cursor=not-a-cursor', 'cursor=%00%01', `cursor=${'A'.repeat(500)}`]) {
+      const res = await api(`/waitlist?${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(res.json.error.code).toBe('invalid_input');
+    }
+    expect((await api('/waitlist?limit=5')).json).toHaveLength(5);
+    expect(await storeKeys('subscribers')).toHaveLength(60);
+  }, 60_000);
+});
+
+describe('an unreadable record never takes a screen down', () => {
+  it('a 0-byte and an invalid record are skipped and counted in the list, CSV and stats; staff can delete them', async () => {
+    await seedMany(12);
+    const truth = await bruteForce();
+    const [empty, broken] = [truth[0], truth[1]];
+    const records = getStore({ name: 'subscribers', consistency: 'strong' });
+    await records.set(empty.id, ''); // what a torn write leaves behind
+    await records.set(broken.id, '{"id": "x", "name": 5}');
+
+    const list = await api('/waitlist');
+    expect(list.status).toBe(200);
+    expect(list.headers.get('x-unreadable-count')).toBe('2');
+    expect(list.json.map((r: { id: string }) => r.id)).not.toContain(empty.id);
+    expect(list.json).toHaveLength(10);
+
+    const csv = await api('/waitlist.csv');
+    expect(csv.status).toBe(200);
+    expect(csv.text.trimEnd().split('\r\n')).toHaveLength(11);
+
+    const stats = await api('/waitlist/stats');
+    expect(stats.status).toBe(200);
+    expect(stats.json.totalCount).toBe(12); // counted from the index; the records exist, damaged
+
+    const del = await call(admin, { method: 'DELETE', path: `/api/admin/waitlist/${empty.id}`, headers: auth, ip: '192.0.2.12' });
+    expect(del.status).toBe(200);
+    expect(await storeKeys('subscribers')).not.toContain(empty.id);
+    // The maintenance run drops the index key of the record deleted by id.
+    expect((await runMaintenance()).index).toMatchObject({ removed: 1 });
+    expect((await api('/waitlist/stats')).json.totalCount).toBe(11);
+  }, 60_000);
+});
+
+describe('CSV export', () => {
+  it('streams every row, newest first, equal to the records', async () => {
+    await seedMany(130);
+    const truth = await bruteForce();
+    const res = await api('/waitlist.csv');
+    const lines = res.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines).toHaveLength(truth.length + 1);
+    expect(lines.slice(1).map((l) => l.split('","')[1])).toEqual(truth.map((s) => s.email));
+    const searched = await api('/waitlist.csv?q=reddit');
+    expect(searched.text.trimEnd().split('\r\n')).toHaveLength(filterSubscribers(truth, 'reddit').length + 1);
+  }, 60_000);
+});
+
+describe('bounded storage', () => {
+  /** Counts requests to the Blobs server per store while `fn` runs (the real client uses global fetch). */
+  async function countBlobs(fn: () => Promise<unknown>): Promise<Record<string, number>> {
+    const original = globalThis.fetch;
+    const counts: Record<string, number> = {};
+    const edge = JSON.parse(Buffer.from(process.env.NETLIFY_BLOBS_CONTEXT!, 'base64').toString()).edgeURL as string;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.startsWith(edge)) {
+        const store = decodeURIComponent(new URL(url).pathname.split('/')[2] ?? '').replace(/^site:/, '');
+        counts[store] = (counts[store] ?? 0) + 1;
+      }
+      return original(input, init);
+    }) as typeof fetch;
+    try {
+      await fn();
+    } finally {
+      globalThis.fetch = original;
+    }
+    return counts;
+  }
+  const signup = (n: number) =>
+    call(waitlist, { method: 'POST', path: '/api/waitlist', ip: `203.0.113.${n % 200}`, body: { name: `Op ${n}`, email: `op${n}@example.com`, interests: 'all' } });
+
+  it('a new signup costs the same Blobs requests with 1 or 300 subscribers and 500 rate-limit hits stored', async () => {
+    const small = await countBlobs(() => signup(1));
+    await seedMany(300);
+    await Promise.all(Array.from({ length: 500 }, (_, i) => enforceSharedRateLimit('signup', `10.0.${i % 250}.${i % 4}`, 100000, 60_000)));
+    const large = await countBlobs(() => signup(2));
+    expect(large).toEqual(small);
+    // Limiter: one list + one write; index: one write; the record: read + write (+ the mail status update).
+    expect(large.ratelimit).toBe(2);
+    expect(large['subscriber-index']).toBe(1);
+  }, 120_000);
+
+  it('one maintenance run leaves no rate-limit blob of a closed window', async () => {
+    const t0 = Date.now() - 5 * 60_000;
+    await Promise.all(Array.from({ length: 300 }, (_, i) => enforceSharedRateLimit('signup', `10.1.0.${i % 100}`, 100000, 60_000, t0 + (i % 3) * 60_000)));
+    await enforceSharedRateLimit('signup', '10.1.1.1', 100000, 60_000);
+    expect((await storeKeys('ratelimit')).length).toBe(301);
+    await runMaintenance();
+    const left = await storeKeys('ratelimit');
+    expect(left.length).toBeGreaterThanOrEqual(1);
+    expect(left.every((k) => Number(k.split('/')[0]) > Date.now() - 60_000)).toBe(true);
+  }, 60_000);
+
+  it('the outbox keeps 30 days and is read a page at a time with a next link', async () => {
+    const outbox = getStore({ name: 'outbox', consistency: 'strong' });
+    const entry = (iso: string, n: number) => ({ id: `${iso}-${n}`, to: `o${n}@example.com`, from: 'x', subject: `S${n}`, text: 't', html: 'h', headers: {}, kind: 'test', createdAt: iso });
+    const now = Date.now();
+    const iso = (daysAgo: number, n: number) => new Date(now - daysAgo * 86_400_000 - n * 1000).toISOString();
+    await Promise.all(Array.from({ length: 25 }, (_, n) => outbox.setJSON(`${iso(1, n).slice(0, 10)}/${iso(1, n)}-${n}`, entry(iso(1, n), n))));
+    await Promise.all(Array.from({ length: 5 }, (_, n) => outbox.setJSON(`${iso(40, n).slice(0, 10)}/${iso(40, n)}-${n}`, entry(iso(40, n), n))));
+    const first = await api('/outbox');
+    expect(first.json.entries).toHaveLength(20);
+    expect(first.json.retentionDays).toBe(30);
+    const times = first.json.entries.map((e: { createdAt: string }) => e.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+    const link = first.headers.get('link')!;
+    expect(link).toMatch(/rel="next"$/);
+    const second = await api(/<([^>]+)>/.exec(link)![1].replace('/api/admin', ''));
+    expect(second.json.entries.length).toBe(10);
+    expect(second.json.entries[0].createdAt < times[19]).toBe(true);
+    expect((await api('/outbox?cursor=..%2F..%2Fetc')).status).toBe(400);
+
+    await runMaintenance();
+    expect(await storeKeys('outbox')).toHaveLength(25);
+  }, 60_000);
+});
+
+it('subscriber ids stay the hash of the address (the index never replaces the record key)', async () => {
+  await seedMany(3);
+  const keys = await storeKeys('subscribers');
+  expect(keys).toContain(await subscriberId('s0@mail.example.org'));
+});
