@@ -237,6 +237,8 @@ export default function NewsletterSignup({ phoneModels }: Props) {
             >
               {showList &&
                 suggestions.map((s, i) => (
+                  // Keys are handled on the combobox input (aria-activedescendant); a click is the pointer path.
+                  // eslint-disable-next-line jsx-a11y/click-events-have-key-events
                   <li
                     key={s}
                     id={`${listId}-${i}`}

@@ -134,6 +134,8 @@ function KeyPrompt({ variant }: { variant: Props['variant'] }) {
           onChange={(e) => setKey(e.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
+          // The key field is the only control on this screen: focusing it saves a Tab and loses nothing.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
           autoFocus
         />
         {error ? (

@@ -136,6 +136,8 @@ function Preview({ wallpaper, wallpapers, canWebShare }: { wallpaper: Wallpaper;
   useEffect(() => setStatus(''), [wallpaper.id]);
 
   return (
+    // Arrow keys pressed on any control inside the preview switch wallpapers (the handler only listens).
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div
       className="card overflow-hidden"
       data-preview
