@@ -13,6 +13,7 @@ import { captureSource, type CapturedSource } from '../lib/signups/source';
 import { postJson } from '../lib/signups/client';
 import { toast } from '../stores/toast';
 import { FieldError, FormField, HoneypotField, focusFirstError } from './signups/FormField';
+import { Icon } from './ui/Icon';
 
 /** Spec §9: confirmation 2 s, then 2 s more before the block collapses. */
 export const CONFIRMATION_MS = 2000;
@@ -293,9 +294,5 @@ export default function NewsletterSignup({ phoneModels }: Props) {
 }
 
 function CheckIcon({ className }: { className: string }) {
-  return (
-    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <path d="M5 12.5l4.5 4.5L19 7.5" />
-    </svg>
-  );
+  return <Icon name="check" className={className} />;
 }
