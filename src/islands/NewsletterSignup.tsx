@@ -1,5 +1,5 @@
 /**
- * The newsletter signup block 'Join Our Community' (spec §2, §4, §5, §8, §9): name, e-mail, current
+ * The newsletter signup block 'Join Our Community' (docs/site.md#signups): name, e-mail, current
  * phone with type-ahead (combobox), consent checkbox never pre-checked, 'Subscribe' / 'Subscribing...'.
  * Success: green 'Subscribed! ...' for 2 s, then a pulsing check for 2 s, then the heading hides and
  * the block shrinks. Failure: error toast, input kept.
@@ -15,7 +15,7 @@ import { toast } from '../stores/toast';
 import { FieldError, FormField, HoneypotField, focusFirstError } from './signups/FormField';
 import { Icon } from './ui/Icon';
 
-/** Spec §9: confirmation 2 s, then 2 s more before the block collapses. */
+/** Confirmation 2 s, then 2 s more before the block collapses (docs/site.md#limits). */
 export const CONFIRMATION_MS = 2000;
 export const CHECK_MS = 2000;
 

@@ -1,5 +1,5 @@
 /**
- * The /walls preview (spec §2 "Wallpapers"): a phone mockup with a frame per brand, a counter such as
+ * The /walls preview (docs/site.md#walls): a phone mockup with a frame per brand, a counter such as
  * '2 / 10', previous/next wrapping inside the brand, close, download and share. The selection is
  * shared with the page's plain script through the DOM: the [data-walls] root's data-selected
  * attribute and the SELECT_EVENT window event (see src/lib/walls/wallpapers.ts).
