@@ -13,10 +13,7 @@ test.describe('phones (375 px): no sideways scrolling', () => {
     await page.goto('/');
     const button = page.locator('[data-view-details]').first();
     await button.scrollIntoViewIfNeeded();
-    const [outer, inner] = await Promise.all([
-      button.boundingBox(),
-      button.locator('.sr-only').boundingBox(),
-    ]);
+    const [outer, inner] = await Promise.all([button.boundingBox(), button.locator('.sr-only').boundingBox()]);
     expect(inner!.x).toBeGreaterThanOrEqual(outer!.x - 1);
     expect(inner!.x + inner!.width).toBeLessThanOrEqual(outer!.x + outer!.width + 1);
     expect(await pageWidth(page)).toBeLessThanOrEqual(375);

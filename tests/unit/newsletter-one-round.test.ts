@@ -19,9 +19,9 @@ describe('newsletter payload: all messages at once', () => {
   });
 
   it('still accepts a recognised model, and rejects a non-object body without a crash', () => {
-    expect(schema.safeParse({ name: 'Ada', email: 'ada@example.com', phoneModel: 'iphone 15', consent: true }).success).toBe(
-      true,
-    );
+    expect(
+      schema.safeParse({ name: 'Ada', email: 'ada@example.com', phoneModel: 'iphone 15', consent: true }).success,
+    ).toBe(true);
     expect(schema.safeParse(null).success).toBe(false);
     expect(schema.safeParse({ phoneModel: 42, consent: true }).success).toBe(false);
   });
