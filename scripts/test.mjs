@@ -48,6 +48,10 @@ const stage = (label, cmd, args, env, result) => {
 };
 
 const only = process.argv[2];
+// Static checks first: a type error, a lint error or an unformatted file fails the run (docs/contributing.md).
+if (!only || only === 'static') {
+  for (const script of ['typecheck', 'lint', 'format:check']) stage(`Static checks: ${script}`, 'npm', ['run', script]);
+}
 if (!only || only === 'vitest') {
   stage('Unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'], {}, [
     'test-results/vitest.json',

@@ -25,14 +25,14 @@ const blog = defineCollection({
       title: z.string().trim().min(1).max(120),
       /** One or two sentences for cards, meta description and RSS. */
       excerpt: z.string().trim().min(1).max(300),
-      /** One of the filter categories (spec §9). */
+      /** One of the filter categories (docs/site.md#blog). */
       category: z.enum(BLOG_CATEGORIES),
       /** Badge colour. */
       categoryColor: z.enum(CATEGORY_COLORS),
       /**
        * Cover image: a path relative to the markdown file (optimised at build; a missing file fails the
        * build) or an http(s) address (shown as is; a load error swaps in the placeholder). Optional:
-       * without one the placeholder is shown (spec §5).
+       * without one the placeholder is shown (docs/site.md#images).
        */
       image: z.union([z.url({ protocol: /^https?$/ }), image()]).optional(),
       /** Alternative text for the cover image; defaults to the title. */

@@ -5,7 +5,7 @@ import { createAttemptLimiter, type AttemptLimiter } from '../../src/lib/gate/at
 import { ADMIN_PARAM, createSessionToken, keysMatch, sessionCookie, sessionFromRequest } from '../../src/lib/admin/session.ts';
 
 /**
- * The pre-launch gate (spec §4), a thin wrapper around `decideGate` in src/lib/gate/decide.ts:
+ * The pre-launch gate (docs/site.md#pre-launch-gate), a thin wrapper around `decideGate` in src/lib/gate/decide.ts:
  * - `?admin=KEY`: the key is checked here (constant time); a right key sets the admin session
  *   cookie with dev mode on; either way the answer sends the browser to the same address without
  *   the parameter, so the key does not stay in the address bar or the history.
@@ -70,7 +70,7 @@ async function adminParam(req: Request, url: URL, cfg: ReturnType<typeof gateCon
     console.warn(`[gate] wrong ?${ADMIN_PARAM}= key from ${ip}`);
   }
   // A page rather than a 302: Set-Cookie on a redirect is lost in the local emulator, which follows
-  // edge redirects itself (shared/STACK.md); location.replace also keeps the keyed URL out of history.
+  // edge redirects itself; location.replace also keeps the keyed URL out of history.
   return new Response(interstitial(target, signedIn), { status: 200, headers });
 }
 

@@ -9,7 +9,7 @@
 export interface SocialLink {
   /** Accessible name of the link. */
   label: string;
-  /** Target address; `null` when the network has no page yet (spec: "short-video app (no target)"). */
+  /** Target address; `null` when the network has no page yet (the footer lists the short-video app before it has a page). */
   href: string | null;
   /** Icon key understood by `components/SocialIcon.astro`. */
   icon: 'youtube' | 'tiktok' | 'instagram' | 'threads';
@@ -21,7 +21,7 @@ export interface NavItem {
 }
 
 export const SITE = {
-  /** The product's name, used wherever the spec says "the product's name". */
+  /** The product's name, used wherever a page shows the brand (titles, consent, footer). */
   name: 'Maple Tech',
   /** The brand written without a space (the walls page title). */
   nameNoSpace: 'MapleTech',

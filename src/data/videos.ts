@@ -1,6 +1,6 @@
 /**
- * Featured videos on the about page (spec §3 "Featured video": id, title, thumbnail, embedId, isShort;
- * §9: 4 videos, 1 regular and 3 shorts; the first is the default).
+ * Featured videos on the about page (id, title, thumbnail, embedId, isShort;
+ * 4 videos, 1 regular and 3 shorts; the first is the default; docs/site.md#about).
  *
  * Thumbnails are local images (optimised at build), so nothing is fetched from the video host until a
  * visitor presses play. `embedId` is the id on the channel (youtube-nocookie embed); replace these with

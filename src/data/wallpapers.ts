@@ -1,5 +1,5 @@
 /**
- * The wallpaper catalogue (spec §3: 10 per brand, 30 in all), validated on import so a bad entry
+ * The wallpaper catalogue (10 per brand, 30 in all; docs/site.md#walls), validated on import so a bad entry
  * fails the build. Titles and ids live in wallpapers.json, which scripts/generate-wallpapers.mjs also
  * reads to draw public/walls/{id}.jpg (1080x1920) and public/walls/thumbs/{id}.jpg (360x640).
  */

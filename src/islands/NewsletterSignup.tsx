@@ -1,5 +1,5 @@
 /**
- * The newsletter signup block 'Join Our Community' (spec §2, §4, §5, §8, §9): name, e-mail, current
+ * The newsletter signup block 'Join Our Community' (docs/site.md#signups): name, e-mail, current
  * phone with type-ahead (combobox), consent checkbox never pre-checked, 'Subscribe' / 'Subscribing...'.
  * Success: green 'Subscribed! ...' for 2 s, then a pulsing check for 2 s, then the heading hides and
  * the block shrinks. Failure: error toast, input kept.
@@ -13,8 +13,9 @@ import { captureSource, type CapturedSource } from '../lib/signups/source';
 import { postJson } from '../lib/signups/client';
 import { toast } from '../stores/toast';
 import { FieldError, FormField, HoneypotField, focusFirstError } from './signups/FormField';
+import { Icon } from './ui/Icon';
 
-/** Spec §9: confirmation 2 s, then 2 s more before the block collapses. */
+/** Confirmation 2 s, then 2 s more before the block collapses (docs/site.md#limits). */
 export const CONFIRMATION_MS = 2000;
 export const CHECK_MS = 2000;
 
@@ -237,6 +238,8 @@ export default function NewsletterSignup({ phoneModels }: Props) {
             >
               {showList &&
                 suggestions.map((s, i) => (
+                  // Keys are handled on the combobox input (aria-activedescendant); a click is the pointer path.
+                  // eslint-disable-next-line jsx-a11y/click-events-have-key-events
                   <li
                     key={s}
                     id={`${listId}-${i}`}
@@ -291,9 +294,5 @@ export default function NewsletterSignup({ phoneModels }: Props) {
 }
 
 function CheckIcon({ className }: { className: string }) {
-  return (
-    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <path d="M5 12.5l4.5 4.5L19 7.5" />
-    </svg>
-  );
+  return <Icon name="check" className={className} />;
 }

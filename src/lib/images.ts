@@ -1,5 +1,5 @@
 /**
- * Image address rules (spec §5 "Images"): an address is used only if it starts with http;
+ * Image address rules (docs/site.md#images): an address is used only if it starts with http;
  * otherwise the placeholder is shown, and an image that fails to load swaps in the placeholder.
  *
  * Pure and framework-free: used by `components/SmartImage.astro` at build time. Local images
@@ -25,7 +25,7 @@ export type ImageChoice<A extends AssetLike = AssetLike> =
   | { kind: 'remote'; src: string }
   | { kind: 'placeholder'; src: string };
 
-/** True when `src` is a string address starting with 'http' (spec §5). */
+/** True when `src` is a string address starting with 'http'. */
 export function isUsableImageUrl(src: unknown): src is string {
   return typeof src === 'string' && src.startsWith('http');
 }

@@ -1,5 +1,5 @@
 /**
- * Click-to-load video embeds (spec §3 "Featured video"): nothing from the video host loads until the
+ * Click-to-load video embeds (docs/site.md#about): nothing from the video host loads until the
  * visitor asks to play. Pure helpers shared by the about page and its script.
  */
 

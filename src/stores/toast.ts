@@ -1,6 +1,6 @@
 /**
  * Toast state shared by every island on a page (nanostores: a store and its actions together).
- * Spec §9: one toast visible at a time, 5 s by default; a dismissed toast is dropped from memory.
+ * One toast visible at a time, 5 s by default; a dismissed toast is dropped from memory.
  */
 import { atom } from 'nanostores';
 

@@ -32,6 +32,7 @@ function buildWith(extra: string[]) {
   });
   rmSync(contentDir, { recursive: true, force: true });
   // Plain text: CI may force colours, and ANSI codes would split the messages asserted on below.
+  // eslint-disable-next-line no-control-regex -- matching the ESC of ANSI colour codes is the point
   const output = `${result.stdout}\n${result.stderr}`.replace(/\u001b\[[0-9;]*m/g, '');
   return { outDir, result, output };
 }

@@ -10,7 +10,7 @@ const post = (id: string, category: PostLike['data']['category'], date: string, 
 });
 
 describe('blog categories', () => {
-  it('lists the spec filter categories in order', () => {
+  it('lists the filter categories in order', () => {
     expect(BLOG_CATEGORIES).toEqual(['Smartphones', 'iPhone', 'Technology', 'Tech News', 'Tips & Tricks']);
   });
 

@@ -9,7 +9,7 @@ const staff = { launched: false, adminSession: true, devMode: false };
 const devMode = { launched: false, adminSession: true, devMode: true };
 const launched = { launched: true, adminSession: false, devMode: false };
 
-// Every rule of spec §4 "Pre-launch gate" (and §6 roles), as [who, path, expected action, reason].
+// Every rule of docs/site.md#pre-launch-gate (and #roles), as [who, path, expected action, reason].
 const table: [string, Omit<GateInput, 'path'>, string, 'pass' | 'join', string][] = [
   // SITE_LAUNCHED=true: off for everyone
   ['launched: visitor on a page', launched, '/about', 'pass', 'launched'],
@@ -56,7 +56,7 @@ const table: [string, Omit<GateInput, 'path'>, string, 'pass' | 'join', string][
   ['dev-mode flag without a session is not dev mode', { launched: false, adminSession: false, devMode: true }, '/', 'join', 'home-needs-dev-mode'],
 ];
 
-describe('decideGate (spec §4 rules)', () => {
+describe('decideGate (pre-launch gate rules)', () => {
   it.each(table)('%s', (_name, who, path, action, reason) => {
     expect(decideGate({ ...who, path })).toEqual({ action, reason });
   });

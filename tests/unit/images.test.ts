@@ -3,7 +3,7 @@ import { chooseImage, imageUrlOrPlaceholder, isUsableImageUrl, PLACEHOLDER_IMAGE
 
 const asset = { src: '/_astro/cover.png', width: 1200, height: 675, format: 'png' };
 
-describe('image rules (spec §5)', () => {
+describe('image rules', () => {
   it('uses an address only when it starts with http', () => {
     expect(isUsableImageUrl('https://example.com/a.jpg')).toBe(true);
     expect(isUsableImageUrl('http://example.com/a.jpg')).toBe(true);

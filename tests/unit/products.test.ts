@@ -13,7 +13,7 @@ const valid = {
   category: 'Smartphone',
 };
 
-describe('the built-in catalogue (spec §3)', () => {
+describe('the built-in catalogue', () => {
   it('has 11 products with unique ids', () => {
     expect(PRODUCTS).toHaveLength(11);
     expect(new Set(PRODUCTS.map((p) => p.id)).size).toBe(11);
@@ -66,7 +66,7 @@ describe('the built-in catalogue (spec §3)', () => {
     }
   });
 
-  it('uses the three stock texts of the spec only', () => {
+  it('uses the three stock texts only', () => {
     expect(new Set(PRODUCTS.map((p) => p.stock))).toEqual(new Set(['In Stock', 'Limited Stock', 'Digital Download']));
   });
 });

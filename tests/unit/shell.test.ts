@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { routePath, shellFor } from '../../src/lib/site/shell';
 
-describe('layout rules (spec §2)', () => {
+describe('layout rules', () => {
   it.each([
     ['/', 'public'],
     ['/about', 'public'],

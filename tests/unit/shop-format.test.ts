@@ -21,7 +21,7 @@ describe('formatPrice', () => {
 });
 
 describe('galleryImages', () => {
-  it('by default keeps http addresses only (spec §5), in order, without duplicates', () => {
+  it('by default keeps http addresses only, in order, without duplicates', () => {
     expect(galleryImages({ image: 'https://x.test/a.png', additionalImages: ['/b.png', '', 'https://x.test/a.png', 'c.png', 'http://x.test/d.png'] })).toEqual([
       'https://x.test/a.png',
       'http://x.test/d.png',

@@ -7,6 +7,7 @@ import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'reac
 import { useStore } from '@nanostores/react';
 import { toast } from '../../stores/toast';
 import { $adminAuth, AdminApiError, checkSession, signIn, signOut } from '../../stores/admin';
+import { Icon } from '../ui/Icon';
 
 /** Spec §9: the dashboard's authentication check waits 500 ms. */
 export const DASHBOARD_AUTH_DELAY_MS = 500;
@@ -112,10 +113,7 @@ function KeyPrompt({ variant }: { variant: Props['variant'] }) {
       <form onSubmit={submit} className="card w-full max-w-md p-6 sm:p-8" noValidate aria-labelledby={`${inputId}-title`}>
         <div className="mb-6 flex items-center gap-3">
           <span className="grid h-11 w-11 place-items-center rounded-xl bg-brand-50 text-brand-700 dark:bg-brand-700/20 dark:text-brand-300" aria-hidden="true">
-            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-              <rect x="4" y="11" width="16" height="10" rx="2" />
-              <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-            </svg>
+            <Icon name="lock" />
           </span>
           <div>
             <h1 id={`${inputId}-title`} className="text-xl font-bold tracking-tight">Admin access</h1>
@@ -134,6 +132,8 @@ function KeyPrompt({ variant }: { variant: Props['variant'] }) {
           onChange={(e) => setKey(e.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
+          // The key field is the only control on this screen: focusing it saves a Tab and loses nothing.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
           autoFocus
         />
         {error ? (

@@ -82,7 +82,7 @@ export default function OutboxPanel() {
         ) : !data || data.entries.length === 0 ? (
           <EmptyState title="No e-mails in the outbox" />
         ) : (
-          <ul className="grid gap-2">
+          <ul className="grid grid-cols-1 gap-2">
             {data.entries.map((m) => (
               <li key={m.id}>
                 <details className="card group p-4">
@@ -96,7 +96,7 @@ export default function OutboxPanel() {
                       <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleString()}</time>
                     </span>
                   </summary>
-                  <pre className="mt-3 max-h-80 overflow-auto whitespace-pre-wrap rounded-xl bg-surface-2 p-4 font-mono text-[13px] leading-relaxed">{m.text}</pre>
+                  <pre className="mt-3 max-h-80 overflow-auto whitespace-pre-wrap wrap-anywhere rounded-xl bg-surface-2 p-4 font-mono text-[13px] leading-relaxed">{m.text}</pre>
                 </details>
               </li>
             ))}

@@ -36,7 +36,7 @@ function lastUpdatedText(iso: string): string {
 export default function TemplateEditorPage() {
   return (
     <AdminGate variant="page" title="Email Templates" subtitle="The e-mails subscribers receive when they join, and when staff send a welcome e-mail.">
-      <div className="grid min-w-0 gap-10">
+      <div className="grid min-w-0 grid-cols-1 gap-10">
         <TemplateEditor />
         <OutboxPanel />
       </div>
@@ -114,7 +114,7 @@ function TemplateEditor() {
   const dirty = selected !== null && (draft.subject !== selected.subject || draft.text_content !== selected.textContent || draft.html_content !== selected.htmlContent);
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
       <section aria-labelledby="template-list-title" className="min-w-0">
         <h2 id="template-list-title" className="text-sm font-semibold uppercase tracking-wide text-muted">
           Templates
@@ -243,7 +243,7 @@ function Preview({ subject, html, text }: { subject: string; html: string; text:
       {mode === 'html' ? (
         <iframe title="HTML e-mail preview" sandbox="" srcDoc={html} className="block h-[32rem] w-full bg-white" />
       ) : (
-        <pre className="max-h-[32rem] overflow-auto whitespace-pre-wrap p-5 font-mono text-[13px] leading-relaxed" data-testid="preview-text">
+        <pre className="max-h-[32rem] overflow-auto whitespace-pre-wrap wrap-anywhere p-5 font-mono text-[13px] leading-relaxed" data-testid="preview-text">
           {text}
         </pre>
       )}

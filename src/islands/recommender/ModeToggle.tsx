@@ -17,10 +17,20 @@ export function ModeToggle({ mode, onToggle }: Props) {
   const advanced = mode === 'advanced';
   return (
     <div className="flex items-center gap-2">
-      <span className={`text-sm font-medium ${advanced ? 'text-muted' : 'text-fg'}`} aria-hidden="true">
+      {/* The words pick their mode with a click; the switch itself stays the one control for keys and readers. */}
+      <label
+        htmlFor={`${id}-switch`}
+        className={`cursor-pointer text-sm font-medium ${advanced ? 'text-muted' : 'text-fg'}`}
+        aria-hidden="true"
+        onClick={(e) => {
+          e.preventDefault();
+          if (advanced) onToggle();
+        }}
+      >
         Basic
-      </span>
+      </label>
       <button
+        id={`${id}-switch`}
         type="button"
         role="switch"
         aria-checked={advanced}
@@ -31,9 +41,17 @@ export function ModeToggle({ mode, onToggle }: Props) {
       >
         <span className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${advanced ? 'translate-x-6' : 'translate-x-1'}`} />
       </button>
-      <span className={`text-sm font-medium ${advanced ? 'text-fg' : 'text-muted'}`} aria-hidden="true">
+      <label
+        htmlFor={`${id}-switch`}
+        className={`cursor-pointer text-sm font-medium ${advanced ? 'text-fg' : 'text-muted'}`}
+        aria-hidden="true"
+        onClick={(e) => {
+          e.preventDefault();
+          if (!advanced) onToggle();
+        }}
+      >
         Advanced
-      </span>
+      </label>
       <span className="relative" onMouseEnter={() => setTip(true)} onMouseLeave={() => setTip(false)}>
         <button
           type="button"

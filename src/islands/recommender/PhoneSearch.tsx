@@ -132,6 +132,8 @@ export function PhoneSearch<T extends SearchHit>(props: Props<T>) {
           {expanded ? (
             <div id={listId} role="listbox" aria-label="Matching phones" className="max-h-[15rem] overflow-y-auto p-1.5">
               {results.map((r, i) => (
+                // Keys are handled on the combobox input (aria-activedescendant); a click is the pointer path.
+                // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/interactive-supports-focus
                 <div
                   key={`${r.brand}-${r.model}-${i}`}
                   id={`${id}-opt-${i}`}

@@ -5,6 +5,7 @@
 import * as Toast from '@radix-ui/react-toast';
 import { useStore } from '@nanostores/react';
 import { $toasts, dismissToast, TOAST_DURATION_MS } from '../../stores/toast';
+import { Icon } from './Icon';
 
 export default function Toaster() {
   const toasts = useStore($toasts);
@@ -32,9 +33,7 @@ export default function Toaster() {
             {t.description ? <Toast.Description className="text-sm opacity-90">{t.description}</Toast.Description> : null}
           </div>
           <Toast.Close aria-label="Close" className="absolute right-2 top-2 rounded-lg p-1 opacity-70 hover:opacity-100">
-            <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            <Icon name="x" className="h-4 w-4" />
           </Toast.Close>
         </Toast.Root>
       ))}

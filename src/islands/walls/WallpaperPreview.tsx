@@ -1,5 +1,5 @@
 /**
- * The /walls preview (spec §2 "Wallpapers"): a phone mockup with a frame per brand, a counter such as
+ * The /walls preview (docs/site.md#walls): a phone mockup with a frame per brand, a counter such as
  * '2 / 10', previous/next wrapping inside the brand, close, download and share. The selection is
  * shared with the page's plain script through the DOM: the [data-walls] root's data-selected
  * attribute and the SELECT_EVENT window event (see src/lib/walls/wallpapers.ts).
@@ -8,6 +8,7 @@
  * (one source of truth in the HTML, no duplicate props payload).
  */
 import { useEffect, useState } from 'react';
+import { Icon } from '../ui/Icon';
 import {
   DEEP_LINKS,
   DEEP_LINK_FALLBACK_MS,
@@ -136,6 +137,8 @@ function Preview({ wallpaper, wallpapers, canWebShare }: { wallpaper: Wallpaper;
   useEffect(() => setStatus(''), [wallpaper.id]);
 
   return (
+    // Arrow keys pressed on any control inside the preview switch wallpapers (the handler only listens).
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div
       className="card overflow-hidden"
       data-preview
@@ -156,7 +159,7 @@ function Preview({ wallpaper, wallpapers, canWebShare }: { wallpaper: Wallpaper;
           </h3>
         </div>
         <button type="button" onClick={close} className="btn-ghost -mr-2 h-10 w-10 shrink-0 p-0" aria-label="Close preview" data-preview-close>
-          <Svg d="M6 6l12 12M18 6L6 18" />
+          <Icon name="x" />
         </button>
       </div>
 
@@ -164,21 +167,21 @@ function Preview({ wallpaper, wallpapers, canWebShare }: { wallpaper: Wallpaper;
         <PhoneMockup wallpaper={wallpaper} />
         <div className="mt-5 flex items-center justify-center gap-4">
           <button type="button" onClick={() => go(-1)} className="btn-secondary h-11 w-11 rounded-full p-0" aria-label="Previous wallpaper" data-preview-prev>
-            <Svg d="M15 6l-6 6 6 6" />
+            <Icon name="chevronLeft" />
           </button>
           <p className="min-w-16 text-center text-sm font-semibold tabular-nums" aria-live="polite" aria-atomic="true" data-preview-counter>
             <span className="sr-only">{wallpaper.title}, </span>
             {position.label}
           </p>
           <button type="button" onClick={() => go(1)} className="btn-secondary h-11 w-11 rounded-full p-0" aria-label="Next wallpaper" data-preview-next>
-            <Svg d="M9 6l6 6-6 6" />
+            <Icon name="chevronRight" />
           </button>
         </div>
       </div>
 
       <div className="px-5 py-5">
         <button type="button" onClick={download} className="btn-primary w-full py-3" data-preview-download>
-          <Svg d="M12 4v11M7 10l5 5 5-5M5 20h14" />
+          <Icon name="download" />
           Download
         </button>
         <p className="mt-4 text-xs font-semibold uppercase tracking-wider text-muted" id="share-label">
@@ -186,22 +189,20 @@ function Preview({ wallpaper, wallpapers, canWebShare }: { wallpaper: Wallpaper;
         </p>
         <div className="mt-2 flex flex-wrap gap-2" role="group" aria-labelledby="share-label">
           <ShareButton label="Share on Facebook" onClick={() => popup(links.facebook)} data="facebook">
-            <path fill="currentColor" stroke="none" d="M14 8.5V7c0-.8.5-1 1-1h2V3h-3c-2.5 0-3.5 1.8-3.5 4v1.5H8V12h2.5v9H14v-9h2.6l.4-3.5z" />
+            <Icon name="facebook" />
           </ShareButton>
           <ShareButton label="Share on X" onClick={() => popup(links.x)} data="x">
-            <path d="M4 4l16 16M20 4L4 20" />
+            <Icon name="x" />
           </ShareButton>
           <ShareButton label="Open Instagram" onClick={() => deepLink('instagram')} data="instagram">
-            <rect x="3" y="3" width="18" height="18" rx="5" />
-            <circle cx="12" cy="12" r="4" />
+            <Icon name="instagram" />
           </ShareButton>
           <ShareButton label="Open TikTok" onClick={() => deepLink('tiktok')} data="tiktok">
-            <path d="M14 3v11.5a3.5 3.5 0 1 1-3.5-3.5" />
-            <path d="M14 3c.5 2.6 2.3 4.3 5 4.5" />
+            <Icon name="tiktok" />
           </ShareButton>
           {canWebShare && (
             <button type="button" onClick={webShare} className="btn-secondary h-11 px-4" data-share="native">
-              <Svg d="M4 12v7a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-7M12 3v12M7 8l5-5 5 5" />
+              <Icon name="share" />
               Share…
             </button>
           )}
@@ -273,28 +274,15 @@ function PhoneMockup({ wallpaper }: { wallpaper: Wallpaper }) {
 function ShareButton({ label, onClick, data, children }: { label: string; onClick: () => void; data: string; children: React.ReactNode }) {
   return (
     <button type="button" onClick={onClick} className="btn-secondary h-11 w-11 p-0" aria-label={label} title={label} data-share={data}>
-      <svg className="h-5 w-5" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-        {children}
-      </svg>
+      {children}
     </button>
-  );
-}
-
-function Svg({ d }: { d: string }) {
-  return (
-    <svg className="h-5 w-5" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <path d={d} />
-    </svg>
   );
 }
 
 function PhoneOutline() {
   return (
     <span className="grid h-16 w-16 place-items-center rounded-2xl bg-brand-50 text-brand-600 dark:bg-brand-400/15 dark:text-brand-300">
-      <svg className="h-8 w-8" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-        <rect x="6" y="2.5" width="12" height="19" rx="2.5" />
-        <path d="M11 18.5h2" />
-      </svg>
+      <Icon name="phone" className="h-8 w-8" />
     </span>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * Blog categories (spec §2 "Blog list", §9) and how a `?category=` value maps onto them.
+ * Blog categories (docs/site.md#blog) and how a `?category=` value maps onto them.
  *
  * Imported by the content schema (build), the blog pages and the blog filter script (browser):
  * keep it free of framework and Node imports.
@@ -14,7 +14,7 @@ export const CATEGORY_COLORS = ['primary', 'secondary', 'accent'] as const;
 export type CategoryColor = (typeof CATEGORY_COLORS)[number];
 
 /**
- * Legacy filter words used by the footer's Resources links (spec §2 "Footer"):
+ * Legacy filter words used by the footer's Resources links (docs/site.md#shell-and-layout):
  * - `guides` (Smartphone Guides) -> Smartphones: the buying and how-to guides are filed there;
  * - `tips` (Tech Tips & Tricks) -> Tips & Tricks;
  * - `events` (Local Tech Events) -> Tech News: local happenings are reported as news.

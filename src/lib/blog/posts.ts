@@ -10,9 +10,9 @@ export interface PostLike {
   data: { category: BlogCategory; date: Date; title: string };
 }
 
-/** Spec §9: related articles show at most 3 posts. */
+/** Related articles show at most 3 posts. */
 export const RELATED_LIMIT = 3;
-/** Spec §9: the home page shows the first 3 posts. */
+/** The home page shows the first 3 posts. */
 export const HOME_POST_LIMIT = 3;
 
 /**
@@ -24,7 +24,7 @@ export function sortPosts<T extends PostLike>(posts: readonly T[]): T[] {
 }
 
 /**
- * Up to `limit` other posts of the same category, newest first (spec §2 "Related Articles").
+ * Up to `limit` other posts of the same category, newest first (docs/site.md#blog).
  * An empty result means the section is hidden.
  */
 export function relatedPosts<T extends PostLike>(posts: readonly T[], current: PostLike, limit = RELATED_LIMIT): T[] {

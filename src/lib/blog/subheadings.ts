@@ -1,5 +1,5 @@
 /**
- * Blog content rule (spec §2 "Blog post"): a block starting with '#' is a sub-heading of the post.
+ * Blog content rule (docs/site.md#blog): a block starting with '#' is a sub-heading of the post.
  * The page's own <h1> is the post title, so a top-level markdown heading ('# Heading') renders as <h2>;
  * deeper headings keep their level.
  *

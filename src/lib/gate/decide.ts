@@ -1,5 +1,5 @@
 /**
- * The pre-launch gate's decision (spec §4 "Pre-launch gate", §6), as a pure function.
+ * The pre-launch gate's decision (docs/site.md#pre-launch-gate), as a pure function.
  * The edge function `netlify/edge-functions/gate.ts` only gathers the inputs and applies the result.
  *
  * No imports here: Deno loads this file directly from the edge function.
@@ -66,7 +66,7 @@ export function isStaticAsset(path: string): boolean {
   return last.slice(dot + 1).toLowerCase() !== 'html';
 }
 
-/** Decides whether a request passes the pre-launch gate, in the order of spec §4. */
+/** Decides whether a request passes the pre-launch gate, in the order of docs/site.md#pre-launch-gate. */
 export function decideGate(input: GateInput): GateDecision {
   if (input.launched) return { action: 'pass', reason: 'launched' };
   if (isStaticAsset(input.path)) return { action: 'pass', reason: 'asset' };

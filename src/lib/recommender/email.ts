@@ -7,15 +7,12 @@
  */
 import { SITE } from '../../config/site';
 import type { Phone } from '../catalogue/schema';
+import { escapeHtml } from '../email/templates';
 import { PRICE_RANGE_NAMES } from './budget';
 import type { Preferences } from './preferences';
 import { preferenceSummary, type WizardMode } from './questions';
 import type { RecommendationSummary } from './schemas';
 
-/** Escapes text for HTML element content and quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 export interface RecommendationsEmailInput {
   name: string;

@@ -1,5 +1,5 @@
 /**
- * Shop filters (spec §2 "Shop"): 'All' plus the distinct categories; a brand row shown only for
+ * Shop filters (docs/site.md#shop): 'All' plus the distinct categories; a brand row shown only for
  * 'All' and 'Accessory'; choosing a category resets the brand. Pure, used by the /shop page at build
  * time and by its small browser script, and unit-tested.
  */
@@ -48,7 +48,7 @@ export function filterProducts<T extends Filterable>(products: readonly T[], fil
   return products.filter((p) => (filters.category === ALL || p.category === filters.category) && (brand === null || p.brand === brand));
 }
 
-/** The state after choosing a category: the brand filter is reset (spec). */
+/** The state after choosing a category: the brand filter is reset. */
 export function selectCategory(_current: ShopFilters, category: string): ShopFilters {
   return { category, brand: null };
 }

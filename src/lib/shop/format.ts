@@ -1,12 +1,12 @@
 /**
- * Display rules for the shop (spec §9: prices with a $ sign and 2 decimals) and the gallery helpers.
+ * Display rules for the shop (prices with a $ sign and 2 decimals) and the gallery helpers.
  * Pure functions, shared by the cards, the product page and the tests. The image address rule
- * (spec §5) is the site-wide one in src/lib/images.ts.
+ * (docs/site.md#images) is the site-wide one in src/lib/images.ts.
  */
 import { isUsableImageUrl } from '../images';
 
 /**
- * A price as the spec shows it: '$' and exactly two decimals, no grouping ('$1299.99', '$7.99').
+ * A price as the site shows it: '$' and exactly two decimals, no grouping ('$1299.99', '$7.99').
  * @param price amount in dollars; must be a finite number >= 0
  */
 export function formatPrice(price: number): string {
@@ -17,7 +17,7 @@ export function formatPrice(price: number): string {
 /**
  * The gallery of a product: the main image then the additional ones, keeping only usable
  * references and dropping duplicates. Empty when nothing is usable (the page shows a placeholder).
- * @param isUsable which references can be shown; by default the spec §5 rule (http addresses
+ * @param isUsable which references can be shown; by default the image rule (http addresses
  *   only). The product page also accepts references to optimised local assets.
  */
 export function galleryImages(

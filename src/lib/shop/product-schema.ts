@@ -1,8 +1,8 @@
 /**
- * The shop's product model (spec §3 "Product"), one zod schema shared by the data module, the pages
+ * The shop's product model (docs/site.md#shop), one zod schema shared by the data module, the pages
  * and the tests.
  *
- * `type` — the spec has two readings: hardware | accessory | digital, and digital | physical. This
+ * `type` — it has two readings: hardware | accessory | digital, and digital | physical. This
  * project stores the first, finer one (`type`), and DERIVES the second with `deliveryOf()`:
  * hardware and accessory are 'physical', digital is 'digital'. Nothing stores the coarse reading,
  * so the two can never disagree.
@@ -16,7 +16,7 @@ export type ProductType = z.infer<typeof productTypeSchema>;
 /** The coarse reading of `type`: how the product reaches the buyer. */
 export type ProductDelivery = 'physical' | 'digital';
 
-/** Stock texts shown as-is (spec §3). */
+/** Stock texts shown as-is. */
 export const stockTextSchema = z.enum(['In Stock', 'Limited Stock', 'Digital Download']);
 export type StockText = z.infer<typeof stockTextSchema>;
 

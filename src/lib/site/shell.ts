@@ -1,5 +1,5 @@
 /**
- * Which shell a route gets (spec §2 "Layout rules"):
+ * Which shell a route gets (docs/site.md#shell-and-layout):
  * - /waitlist and /join: no public header, no footer ('bare');
  * - /admin and below: the admin header instead of the public header, no footer ('admin');
  * - everything else: public header and footer ('public').

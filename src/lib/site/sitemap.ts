@@ -12,7 +12,7 @@ export interface SitemapEntry {
 
 /**
  * Routes that exist but are not for search engines:
- * - '/' is shown only in dev mode; everyone else is redirected to /join (spec §2);
+ * - '/' is shown only in dev mode; everyone else is redirected to /join (docs/site.md#pre-launch-gate);
  * - admin screens and the not-found page;
  * - '/phone-recommender/results' is the same screen as /phone-recommender, '/recommender' only redirects.
  */

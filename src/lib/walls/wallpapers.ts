@@ -1,5 +1,5 @@
 /**
- * Wallpapers (spec §3 "Wallpaper", §2 "Wallpapers", §9 constants): the schema and the pure rules of
+ * Wallpapers (docs/site.md#walls): the schema and the pure rules of
  * the /walls page — download file names, share links, previous/next inside a brand. No framework
  * imports and no zod (browser code imports this); used by the page, its script, the island and tests.
  */
@@ -7,7 +7,7 @@
 export const WALLPAPER_BRANDS = ['Apple', 'Samsung', 'Google'] as const;
 export type WallpaperBrand = (typeof WALLPAPER_BRANDS)[number];
 
-/** A wallpaper (spec §3). Validated by `wallpaperSchema` in ./schema.ts (kept apart so browser code
+/** A wallpaper. Validated by `wallpaperSchema` in ./schema.ts (kept apart so browser code
  * importing these helpers does not bundle zod). */
 export interface Wallpaper {
   /** Slug, also the file name: /walls/{id}.jpg and /walls/thumbs/{id}.jpg. */
@@ -20,7 +20,7 @@ export interface Wallpaper {
   thumbnailUrl: string;
 }
 
-/** Wallpapers per brand (spec §9: 10 per brand, 30 in all). */
+/** Wallpapers per brand (10 per brand, 30 in all). */
 export const WALLPAPERS_PER_BRAND = 10;
 /** Back-to-top button appears after this many pixels of scrolling. */
 export const BACK_TO_TOP_THRESHOLD_PX = 300;
@@ -97,7 +97,7 @@ export function sharePopupFeatures(screen?: { left: number; top: number; width: 
   return `width=${width},height=${height}${pos},noopener,noreferrer`;
 }
 
-/** Mobile app deep links and their web fallbacks (spec: Instagram or TikTok, fallback after 1000 ms). */
+/** Mobile app deep links and their web fallbacks (Instagram or TikTok, web fallback after 1000 ms). */
 export const DEEP_LINKS = {
   instagram: { app: 'instagram://camera', web: 'https://www.instagram.com/' },
   tiktok: { app: 'snssdk1233://', web: 'https://www.tiktok.com/upload' },

@@ -1,0 +1,23 @@
+import { ICONS, type IconName } from '../../lib/icons';
+
+/**
+ * An icon of the site's one set (`src/lib/icons.ts`) in an island; the same drawing as
+ * `src/components/Icon.astro`. Decorative (hidden from screen readers): label the control around it.
+ */
+export function Icon({ name, className = 'h-5 w-5' }: { name: IconName; className?: string }) {
+  return (
+    <svg
+      className={className}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      // Constant markup from the icon module, never visitor data.
+      dangerouslySetInnerHTML={{ __html: ICONS[name] }}
+    />
+  );
+}

@@ -1,0 +1,69 @@
+// No page scrolls sideways on a 375 px phone: every page the build wrote to dist/ (staff pages
+// included, signed in, with a long unsubscribe link in the outbox) is at most 375 px wide.
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { islands, runTag, seedSubscriber, signInByApi } from './admin-helpers';
+
+/** Every route of the build, from its HTML files ('about/index.html' -> '/about', '404.html' -> a missing page). */
+function builtRoutes(dir = 'dist'): string[] {
+  const routes: string[] = [];
+  const walk = (d: string) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const path = join(d, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.html')) {
+        const rel = relative(dir, path).replace(/\\/g, '/');
+        if (rel === '404.html') routes.push('/no-such-page');
+        else routes.push(`/${rel.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '')}`);
+      }
+    }
+  };
+  walk(dir);
+  return routes.sort();
+}
+
+const routes = builtRoutes();
+
+test.use({ viewport: { width: 375, height: 800 } });
+
+test('the build has the pages this test expects to walk', () => {
+  for (const r of ['/', '/about', '/blog', '/shop', '/walls', '/join', '/admin', '/admin/email-templates']) {
+    expect(routes).toContain(r);
+  }
+});
+
+test.describe('no sideways scrolling at 375 px', () => {
+  test.beforeAll(async ({ request }) => {
+    // A subscriber with a long name and address: their confirmation lands in the outbox shown on
+    // /admin/email-templates, with a long unsubscribe link.
+    const tag = runTag('overflow');
+    await seedSubscriber(request, { name: `Overflow ${tag}`, email: `${tag}-a-rather-long-address@example.com` });
+  });
+
+  for (const route of routes) {
+    test(route, async ({ page }) => {
+      // The local emulator answers staff API calls slowly under load; nothing here measures time.
+      test.setTimeout(60_000);
+      if (route.startsWith('/admin')) await signInByApi(page);
+      await page.goto(route);
+      // Islands below the fold hydrate when seen: scroll through the page so they render too.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      if (route.startsWith('/admin')) {
+        await islands(page);
+        await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible({ timeout: 30_000 });
+        await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0, { timeout: 30_000 });
+      } else {
+        await page.waitForLoadState('networkidle');
+      }
+      if (route === '/admin/email-templates') {
+        // Staff read the stored e-mails: open them all (each has its unsubscribe link).
+        await expect(page.locator('details').first()).toBeVisible({ timeout: 30_000 });
+        for (const summary of await page.locator('details > summary').all()) await summary.click();
+        await expect(page.getByText('/api/unsubscribe?token=').first()).toBeVisible();
+      }
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, `${route} is ${width} px wide`).toBeLessThanOrEqual(375);
+    });
+  }
+});
