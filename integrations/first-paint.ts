@@ -21,10 +21,9 @@ import { gzipSync } from 'node:zlib';
 import { distReader } from '../src/lib/perf/dist.ts';
 import { findImports } from '../src/lib/perf/js-imports.ts';
 import { extractScripts } from '../src/lib/perf/html-scripts.ts';
-import { EAGER_DIRECTIVES, measurePageJs } from '../src/lib/perf/page-js.ts';
+import { EAGER_DIRECTIVES } from '../src/lib/perf/page-js.ts';
 import { inlineStylesheet, moduleScriptTags, replaceModuleScripts, stylesheetTags } from '../src/lib/perf/page-assets.ts';
 import { pageText, prunePageCss } from '../src/lib/perf/page-css.ts';
-import { routeFromHtmlFile } from '../src/lib/perf/routes.ts';
 
 /** Source modules that hold state shared by a page's scripts and islands: never duplicated. */
 const STATEFUL_MODULE = /[\\/]src[\\/]stores[\\/]|[\\/]node_modules[\\/]nanostores[\\/]/;
@@ -74,11 +73,18 @@ export function firstPaint(): AstroIntegration {
   };
 }
 
-/** Every file `roots` load before running: themselves and their static imports, transitively. */
-function staticClosure(roots: readonly string[], read: (p: string) => string | null): { files: string[]; dynamic: boolean } {
+/**
+ * Every file `roots` load before running: themselves and their static imports, transitively
+ * (with `followDynamic`, also what they load through `import()`).
+ */
+function staticClosure(
+  roots: readonly string[],
+  read: (p: string) => string | null,
+  followDynamic = false,
+): { files: string[]; dynamic: boolean } {
   const files: string[] = [];
   let dynamic = false;
-  const queue = [...roots];
+  const queue = roots.filter((r) => r.startsWith('/'));
   while (queue.length) {
     const file = queue.shift()!;
     if (files.includes(file)) continue;
@@ -87,9 +93,23 @@ function staticClosure(roots: readonly string[], read: (p: string) => string | n
     files.push(file);
     const imports = findImports(code);
     if (imports.dynamic.length) dynamic = true;
-    for (const spec of imports.static) queue.push(new URL(spec, `http://site.invalid${file}`).pathname);
+    const next = followDynamic ? [...imports.static, ...imports.dynamic] : imports.static;
+    for (const spec of next) queue.push(new URL(spec, `http://site.invalid${file}`).pathname);
   }
   return { files, dynamic };
+}
+
+/** Reads dist files as text by URL path, each file once. */
+function textReader(root: string): (p: string) => string | null {
+  const read = distReader(root);
+  const cache = new Map<string, string | null>();
+  return (p) => {
+    if (!cache.has(p)) {
+      const data = read(p);
+      cache.set(p, data === null ? null : Buffer.from(data).toString('utf8'));
+    }
+    return cache.get(p)!;
+  };
 }
 
 async function bundlePageScripts(
@@ -98,10 +118,7 @@ async function bundlePageScripts(
   chunkModules: Map<string, string[]>,
   logger: AstroIntegrationLogger,
 ): Promise<number> {
-  const readText = (p: string) => {
-    const data = distReader(root)(p);
-    return data === null ? null : Buffer.from(data).toString('utf8');
-  };
+  const readText = textReader(root);
   const written = new Map<string, string>(); // bundle key -> URL
   let count = 0;
   for (const file of pages) {
@@ -159,7 +176,7 @@ async function bundlePageScripts(
 }
 
 function inlinePageCss(root: string, pages: readonly string[], logger: AstroIntegrationLogger): number {
-  const read = distReader(root);
+  const read = textReader(root);
   const sheets = new Map<string, string>();
   let count = 0;
   for (const file of pages) {
@@ -167,13 +184,17 @@ function inlinePageCss(root: string, pages: readonly string[], logger: AstroInte
     let html = readFileSync(htmlPath, 'utf8');
     const tags = stylesheetTags(html).filter((t) => t.url.startsWith('/_astro/'));
     if (tags.length === 0) continue;
-    const js = measurePageJs(html, routeFromHtmlFile(file), read);
-    const text = pageText(html, js.files.map((f) => Buffer.from(read(f.path)!).toString('utf8')));
+    // Every script the page can load: its scripts, its islands, and what they import (also lazily).
+    const { urls } = extractScripts(html);
+    const pagePath = `/${file}`;
+    const roots = urls.map((u) => new URL(u.url, `http://site.invalid${pagePath}`)).filter((u) => u.host === 'site.invalid');
+    const scripts = staticClosure(roots.map((u) => u.pathname), read, true).files.map((f) => read(f)!);
+    const text = pageText(html, scripts);
     for (const tag of tags) {
       if (!sheets.has(tag.url)) {
-        const data = read(tag.url);
-        if (data === null) throw new Error(`${file} links ${tag.url}, which is not in the build.`);
-        sheets.set(tag.url, Buffer.from(data).toString('utf8'));
+        const css = read(tag.url);
+        if (css === null) throw new Error(`${file} links ${tag.url}, which is not in the build.`);
+        sheets.set(tag.url, css);
       }
       html = inlineStylesheet(html, tag, prunePageCss(sheets.get(tag.url)!, text).css);
     }

@@ -1,7 +1,7 @@
 /**
  * Maps catalogue image references ('/src/assets/products/x.png') to Astro image assets, so pages can
  * optimise them (astro:assets). Anything else follows the site-wide rule of src/lib/images.ts
- * (spec §5: http addresses only, otherwise the placeholder). Build-time only: import.meta.glob.
+ * (http addresses only, otherwise the placeholder; docs/site.md#images). Build-time only: import.meta.glob.
  */
 import type { ImageMetadata } from 'astro';
 import { getImage } from 'astro:assets';

@@ -1,13 +1,13 @@
 /**
- * The shop's built-in catalogue (spec §3 "Product": a fixed list of 11), validated by its zod
+ * The shop's built-in catalogue (a fixed list of 11; docs/site.md#shop), validated by its zod
  * schema when this module is first imported — so a bad entry fails `astro build`, not a visitor.
  *
  * Type model: `type` is hardware | accessory | digital (see src/lib/shop/product-schema.ts); the
- * spec's other reading, digital | physical, is derived with `deliveryOf()`.
+ * other reading, digital | physical, is derived with `deliveryOf()`.
  *
  * Images are source assets under src/assets/products/ (made by scripts/generate-product-images.mjs);
  * components resolve them through Astro's image pipeline. Digital items have no image: cards and
- * the product page show a book icon instead (spec §2 "Product card").
+ * the product page show a book icon instead (docs/site.md#product-card).
  */
 import { catalogueSchema, deliveryOf, type Product, type ProductInput } from '../lib/shop/product-schema';
 
@@ -336,7 +336,7 @@ export function getProduct(id: string): Product | undefined {
   return PRODUCTS.find((p) => p.id === id);
 }
 
-/** Ids shown in the home page's "Featured Products" (spec §2: screen protector, flagship phone, smartwatch). */
+/** Ids shown in the home page's "Featured Products" (screen protector, flagship phone, smartwatch; docs/site.md#home). */
 export const FEATURED_PRODUCT_IDS = [
   'insignia-galaxy-s25-screen-protector-3-pack',
   'samsung-galaxy-s25',

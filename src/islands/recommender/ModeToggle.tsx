@@ -8,7 +8,7 @@ interface Props {
 }
 
 /**
- * Basic/Advanced switch (spec §2) with a tooltip saying 8 vs 11 questions. The tooltip shows on
+ * Basic/Advanced switch (docs/recommender.md) with a tooltip saying 8 vs 11 questions. The tooltip shows on
  * hover and focus of the info button and describes the switch for screen readers.
  */
 export function ModeToggle({ mode, onToggle }: Props) {

@@ -6,8 +6,10 @@
  * worker, so in-memory counts start at zero each time; in production each instance counts alone.
  *
  * One blob per hit (never a counter in one blob: concurrent increments lose updates), grouped by
- * the window they belong to: `<windowEnd>/<bucket>/<who>/<uuid>`, where `who` is a hash of the
- * client key (no raw address stored) and `windowEnd` the epoch ms the window closes (13 digits).
+ * the window they belong to: `<windowEnd>/<bucket>/<w>/<h>/<who>/<uuid>`, where `who` is a hash of
+ * the client key (no raw address stored), `w` and `h` its first two characters (the local Blobs
+ * server reads every entry of each directory a list passes through, so no directory holds more than
+ * 16 clients' folders) and `windowEnd` the epoch ms the window closes (13 digits).
  * A hit costs one list (this client, this window) and one write, whatever else is stored.
  * `pruneRateLimits` (the scheduled maintenance function) deletes every closed window as a whole,
  * so nothing older than the current window stays. Concurrent requests may overshoot the limit by
@@ -28,7 +30,7 @@ async function prefixFor(bucket: string, key: string, windowMs: number, now: num
   if (!/^[\w-]{1,40}$/.test(bucket)) throw new Error(`Invalid rate-limit bucket "${bucket}"`);
   const who = (await hashKey(`${bucket}:${key}`)).slice(0, 32);
   const end = windowEnd(now, windowMs);
-  return { prefix: `${String(end).padStart(13, '0')}/${bucket}/${who}/`, end };
+  return { prefix: `${String(end).padStart(13, '0')}/${bucket}/${who[0]}/${who[1]}/${who}/`, end };
 }
 
 /** Hits of `key` in `bucket` in the current window, as blob keys (for `clearHits`). */
