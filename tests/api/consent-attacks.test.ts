@@ -8,6 +8,7 @@ import newsletter from '../../netlify/functions/newsletter-subscribe';
 import unsubscribe from '../../netlify/functions/unsubscribe';
 import recommendations from '../../netlify/functions/recommendations';
 import admin from '../../netlify/functions/admin';
+import confirm from '../../netlify/functions/confirm';
 import { CONSENT_FORMS } from '../../src/lib/signups/constants';
 import { getSubscriberByEmail, subscriberId } from '../../src/lib/signups/store';
 import { signUnsubscribeToken } from '../../src/lib/signups/unsubscribe-token';
@@ -53,7 +54,14 @@ const postWaitlist = (body: unknown, headers: Record<string, string> = {}, from 
   call(waitlist, { method: 'POST', path: '/api/waitlist', body, headers, ip: from });
 const adminApi = (path: string, opts: Parameters<typeof call>[1] = {}) => call(admin, { ip: ip(), ...opts, path: `/api/admin${path}` });
 const sentTo = (email: string) => fake.messages.filter((m) => m.body.personalizations[0].to[0].email === email);
-/** The unsubscribe URL of the latest mail to `email` (every subscriber mail carries one). */
+/** Presses the button of the latest confirmation mail to `email` (double opt-in). */
+async function confirmFromMail(email: string) {
+  const mail = [...sentTo(email)].reverse().find((m) => m.body.categories.includes('confirm-subscription'))!;
+  const link = new URL(mail.body.content[0].value.match(/http:\/\/\S+\/api\/confirm\?token=\S+/)[0]);
+  const token = link.searchParams.get('token')!;
+  return call(confirm, { method: 'POST', path: '/api/confirm', body: `token=${encodeURIComponent(token)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, ip: ip() });
+}
+/** The unsubscribe URL of the latest mail to `email` (every list mail carries one). */
 function unsubscribeLink(email: string): URL {
   const mails = sentTo(email);
   return new URL(mails[mails.length - 1].body.headers['List-Unsubscribe'].slice(1, -1));
@@ -62,6 +70,7 @@ function unsubscribeLink(email: string): URL {
 describe('attack: undoing an unsubscribe with a new signup', () => {
   it('a signup of an unsubscribed address changes neither its name nor its unsubscribe, and sends no welcome', async () => {
     await postWaitlist(waitlistBody);
+    expect((await confirmFromMail('vic@example.com')).status).toBe(200);
     const link = unsubscribeLink('vic@example.com');
     const oneClick = await call(unsubscribe, {
       method: 'POST',
@@ -240,6 +249,7 @@ describe('attack: secrets that fail open outside production', () => {
 describe('attack: link scanners unsubscribing people', () => {
   it('a GET of the unsubscribe link changes nothing; it shows one button that POSTs', async () => {
     await postWaitlist(waitlistBody);
+    await confirmFromMail('vic@example.com');
     const link = unsubscribeLink('vic@example.com');
     const res = await call(unsubscribe, { path: link.pathname + link.search });
     expect(res.status).toBe(200);
@@ -290,6 +300,18 @@ describe('attack: malformed input that crashed the server', () => {
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     expect(res.json.error.code).toBe('not_found');
     expect(config.path).toBe('/api/*');
+  });
+
+  it('the JSON 404 never shadows a real endpoint: every other function path is excluded from it', async () => {
+    const { readdirSync } = await import('node:fs');
+    const { config } = await import('../../netlify/functions/api-not-found');
+    const excluded = new Set(config.excludedPath as string[]);
+    for (const file of readdirSync('netlify/functions').filter((f) => f.endsWith('.ts') && f !== 'api-not-found.ts')) {
+      const mod = await import(`../../netlify/functions/${file}`);
+      for (const path of [mod.config.path].flat()) {
+        expect(excluded.has(String(path).replace(/:\w+$/, '*')), `${file}: ${path}`).toBe(true);
+      }
+    }
   });
 
   it.each([

@@ -5,17 +5,20 @@
  * Every route except login/logout requires `requireAdmin` (cookie or `admin-key` header) -> 401.
  */
 import { getEnv } from '../server/env';
-import { clientIp, HttpError, json, readJson, type FnContext } from '../server/http';
+import { clientIp, HttpError, json, readJson, refuseNonJsonBody, type FnContext } from '../server/http';
 import { readOutbox } from '../server/mailer';
-import { deleteSubscriber, getSubscriber, listSubscribers } from '../signups/store';
+import { mailLimitError } from '../server/mail-limits';
+import { getSubscriber, listSubscribers, tombstoneSubscriber } from '../signups/store';
 import { sendSubscriberMail, welcomeTemplateFor } from '../signups/mail';
+import { subscriberStatus } from '../signups/status';
 import { initializeTemplates, listTemplates, updateTemplate } from '../email/template-store';
 import { isTemplateId } from '../email/templates';
-import { checkKeyLimited, requireAdmin, secrets, unauthorized } from './auth';
-import { csvFileName, subscribersCsv } from './csv';
+import { activeSession, checkKeyLimited, requireAdmin, secrets, unauthorized } from './auth';
+import { consentProofCsv, csvFileName, proofFileName, subscribersCsv } from './csv';
+import { revokeSession } from './revocation';
 import { loginSchema, templateEditSchema } from './schemas';
 import { clearSessionCookie, createSessionToken, sessionCookie, sessionFromRequest } from './session';
-import { computeStats, filterSubscribers, newestFirst, toAdminSubscriber, type AdminSubscriber } from './subscribers';
+import { computeStats, filterSubscribers, isListed, newestFirst, toAdminSubscriber, type AdminSubscriber } from './subscribers';
 
 type Params = Record<string, string>;
 interface Route {
@@ -32,14 +35,26 @@ const MAX_OUTBOX_ENTRIES = 100;
 
 async function subscribersMatching(req: Request): Promise<{ list: AdminSubscriber[]; query: string }> {
   const query = (new URL(req.url).searchParams.get('q') ?? '').slice(0, 200);
-  const all = newestFirst((await listSubscribers()).map(toAdminSubscriber));
+  const all = newestFirst((await listSubscribers()).filter(isListed).map(toAdminSubscriber));
   return { list: filterSubscribers(all, query), query };
 }
 
-async function existingSubscriber(id: string) {
+/** A live subscriber (tombstones count as gone), or 404. */
+async function existingSubscriber(id: string, options: { tombstones?: boolean } = {}) {
   const sub = SUBSCRIBER_ID.test(id) ? await getSubscriber(id) : null;
-  if (!sub) throw new HttpError(404, 'not_found', 'No subscriber with this id (it may have been deleted already).');
+  if (!sub || (sub.deletedAt && !options.tombstones)) throw new HttpError(404, 'not_found', 'No subscriber with this id (it may have been deleted already).');
   return sub;
+}
+
+function csvResponse(body: string, fileName: string): Response {
+  return new Response(body, {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${fileName}"`,
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    },
+  });
 }
 
 export const ROUTES: Route[] = [
@@ -66,6 +81,9 @@ export const ROUTES: Route[] = [
     path: '/session',
     auth: false,
     async run(req) {
+      // Revoke server-side too: a copied cookie must not outlive the logout.
+      const session = await activeSession(req);
+      if (session) await revokeSession(session);
       return json({ authenticated: false }, { headers: { 'set-cookie': clearSessionCookie(req.url) } });
     },
   },
@@ -96,14 +114,7 @@ export const ROUTES: Route[] = [
     auth: true,
     async run(req) {
       const { list, query } = await subscribersMatching(req);
-      return new Response(subscribersCsv(list), {
-        headers: {
-          'content-type': 'text/csv; charset=utf-8',
-          'content-disposition': `attachment; filename="${csvFileName(new Date(), query.trim() !== '')}"`,
-          'cache-control': 'no-store',
-          'x-content-type-options': 'nosniff',
-        },
-      });
+      return csvResponse(subscribersCsv(list), csvFileName(new Date(), query.trim() !== ''));
     },
   },
   {
@@ -111,7 +122,26 @@ export const ROUTES: Route[] = [
     path: '/waitlist/stats',
     auth: true,
     async run() {
-      return json(computeStats((await listSubscribers()).map(toAdminSubscriber)));
+      return json(computeStats((await listSubscribers()).filter(isListed).map(toAdminSubscriber)));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/waitlist/:id/history',
+    auth: true,
+    async run(_req, _context, { id }) {
+      const sub = await existingSubscriber(id);
+      return json({ subscriber: toAdminSubscriber(sub), history: sub.history });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/waitlist/:id/consent.csv',
+    auth: true,
+    async run(_req, _context, { id }) {
+      // Tombstones too: the proof of consent outlives a staff delete.
+      const sub = await existingSubscriber(id, { tombstones: true });
+      return csvResponse(consentProofCsv(sub, sub.history), proofFileName(sub.id, new Date()));
     },
   },
   {
@@ -120,8 +150,8 @@ export const ROUTES: Route[] = [
     auth: true,
     async run(_req, _context, { id }) {
       const sub = await existingSubscriber(id);
-      await deleteSubscriber(sub.id);
-      console.info(`[admin] deleted subscriber ${sub.id}`);
+      await tombstoneSubscriber(sub.id);
+      console.info(`[admin] deleted subscriber ${sub.id} (tombstone with the consent ledger kept)`);
       return json({ ok: true, id: sub.id });
     },
   },
@@ -131,13 +161,19 @@ export const ROUTES: Route[] = [
     auth: true,
     async run(_req, _context, { id }) {
       const sub = await existingSubscriber(id);
-      if (sub.unsubscribedAt) {
-        throw new HttpError(409, 'unsubscribed', `Not sent: ${sub.email} unsubscribed on ${sub.unsubscribedAt.slice(0, 10)}.`);
+      const status = subscriberStatus(sub);
+      if (status === 'unsubscribed') {
+        const on = sub.unsubscribedAt ? ` on ${sub.unsubscribedAt.slice(0, 10)}` : '';
+        throw new HttpError(409, 'unsubscribed', `Not sent: ${sub.email} unsubscribed${on}.`);
       }
-      const outcome = await sendSubscriberMail(sub, welcomeTemplateFor(sub));
+      if (status === 'pending') {
+        throw new HttpError(409, 'not_confirmed', `Not sent: ${sub.email} has not confirmed the subscription yet (double opt-in).`);
+      }
+      const outcome = await sendSubscriberMail(sub, welcomeTemplateFor(sub), 'staff-resend');
       if (outcome.status === 'sent') {
         return json({ ok: true, email: sub.email, provider: outcome.provider, message: `Welcome email has been sent to ${sub.email}` });
       }
+      if (outcome.status === 'limited') throw mailLimitError({ scope: 'recipient', retryAfter: outcome.retryAfter });
       if (outcome.status === 'skipped') throw new HttpError(409, 'unsubscribed', `Not sent: ${sub.email} has unsubscribed.`);
       throw new HttpError(502, 'mail_failed', `Failed to send welcome email: ${outcome.error.slice(0, 500)}`);
     },
@@ -194,10 +230,23 @@ export const ADMIN_PREFIX = '/api/admin';
 export async function adminApi(req: Request, context: FnContext = {}): Promise<Response> {
   const pathname = new URL(req.url).pathname.replace(/\/+$/, '');
   const sub = pathname.startsWith(ADMIN_PREFIX) ? pathname.slice(ADMIN_PREFIX.length) : pathname;
+  let badEncoding = false;
+  const decode = (v: string) => {
+    try {
+      return decodeURIComponent(v);
+    } catch {
+      badEncoding = true;
+      return '';
+    }
+  };
   const matches = compiled.flatMap(({ route, pattern }) => {
     const m = pattern.exec(sub);
-    return m ? [{ route, params: Object.fromEntries(Object.entries(m.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)])) }] : [];
+    return m ? [{ route, params: Object.fromEntries(Object.entries(m.groups ?? {}).map(([k, v]) => [k, decode(v)])) }] : [];
   });
+  if (badEncoding) {
+    await requireAdmin(req, context);
+    throw new HttpError(400, 'invalid_path', 'The address is not valid URL encoding.');
+  }
   if (matches.length === 0) {
     await requireAdmin(req, context);
     throw new HttpError(404, 'not_found', `No admin endpoint at ${pathname}.`);
@@ -207,6 +256,7 @@ export async function adminApi(req: Request, context: FnContext = {}): Promise<R
     const allow = [...new Set(matches.map((m) => m.route.method))].join(', ');
     throw new HttpError(405, 'method_not_allowed', `Method ${req.method} is not allowed here. Use ${allow}.`, undefined, { allow });
   }
+  if (match.route.method !== 'GET') refuseNonJsonBody(req);
   if (match.route.auth) await requireAdmin(req, context);
   return match.route.run(req, context, match.params);
 }
