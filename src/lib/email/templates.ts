@@ -65,7 +65,7 @@ export const templateUpdateSchema = z.object({
     .min(1, 'HTML content is required')
     .max(TEMPLATE_LIMITS.html, `HTML content must be at most ${TEMPLATE_LIMITS.html} characters`)
     .refine(hasUnsubscribe, unsubscribeMessage)
-    .refine(hasVisibleUnsubscribe, hiddenUnsubscribeMessage),
+    .refine((html) => !hasUnsubscribe(html) || hasVisibleUnsubscribe(html), hiddenUnsubscribeMessage),
 });
 export type TemplateUpdate = z.infer<typeof templateUpdateSchema>;
 
