@@ -11,6 +11,7 @@ export type ConfirmPageState = 'ask' | 'done' | 'invalid' | 'expired';
 export type UnsubscribePageState = 'ask' | 'done' | 'invalid';
 
 interface PageInput {
+  /** A constant of this module (never visitor text): written as is. */
   title: string;
   body: string;
   siteUrl: string;
@@ -26,7 +27,7 @@ function layout({ title, body, siteUrl }: PageInput): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <meta name="referrer" content="no-referrer">
-<title>${e(title)} | ${e(SITE.name)}</title>
+<title>${title} | ${e(SITE.name)}</title>
 <style>
   :root { color-scheme: light dark; }
   body { margin: 0; font-family: system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; background: #f6f7f9; color: #111827; }
@@ -54,7 +55,7 @@ function layout({ title, body, siteUrl }: PageInput): string {
 <body>
 <main>
 <p class="brand">${e(SITE.name)}</p>
-<h1>${e(title)}</h1>
+<h1>${title}</h1>
 ${body}
 <p><a href="${e(siteUrl)}">Back to ${e(SITE.name)}</a></p>
 <footer>${e(SITE.name)} · ${e(SITE.mailingAddress)} · ${e(SITE.email)}</footer>
