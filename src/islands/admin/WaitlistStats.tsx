@@ -1,6 +1,7 @@
 /**
- * The Statistics tab (spec §2, §3 "Waitlist stats"): total, interests and referral sources as bars
- * with counts and rounded percentages of the total; empty states of spec §8.
+ * The Statistics tab: the total of confirmed subscribers, pending and unsubscribed ones apart, and
+ * the interests and referral sources of the confirmed ones as bars with counts and rounded
+ * percentages of the total; the empty states of the spec.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from '../../stores/toast';
@@ -35,7 +36,7 @@ export default function WaitlistStats() {
       </p>
     );
   }
-  if (!stats || stats.totalCount === 0) {
+  if (!stats || stats.totalCount + stats.pendingCount + stats.unsubscribedCount === 0) {
     return (
       <EmptyState title="No statistics available">
         <p>Statistics appear once people join the waitlist.</p>
@@ -52,11 +53,27 @@ export default function WaitlistStats() {
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="card min-w-56 p-5">
-          <p className="text-sm font-medium text-muted">Total Subscribers</p>
-          <p className="mt-1 text-4xl font-bold tracking-tight" data-testid="total-subscribers">
-            {stats.totalCount}
-          </p>
+        <div className="flex flex-wrap gap-4">
+          <div className="card min-w-56 p-5">
+            <p className="text-sm font-medium text-muted">Total Subscribers</p>
+            <p className="mt-1 text-4xl font-bold tracking-tight" data-testid="total-subscribers">
+              {stats.totalCount}
+            </p>
+            <p className="mt-1 text-xs text-muted">Confirmed (double opt-in)</p>
+          </div>
+          <div className="card min-w-44 p-5">
+            <p className="text-sm font-medium text-muted">Pending confirmation</p>
+            <p className="mt-1 text-4xl font-bold tracking-tight" data-testid="pending-subscribers">
+              {stats.pendingCount}
+            </p>
+            <p className="mt-1 text-xs text-muted">Not counted above; no mail until confirmed</p>
+          </div>
+          <div className="card min-w-44 p-5">
+            <p className="text-sm font-medium text-muted">Unsubscribed</p>
+            <p className="mt-1 text-4xl font-bold tracking-tight" data-testid="unsubscribed-subscribers">
+              {stats.unsubscribedCount}
+            </p>
+          </div>
         </div>
         <button type="button" className="btn-secondary" onClick={() => void load()} disabled={loading}>
           {loading ? <Spinner /> : null}
