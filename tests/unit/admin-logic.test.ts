@@ -159,3 +159,24 @@ describe('template edits', () => {
     expect(r.error!.issues.map((i) => i.path[0])).toEqual(['html_content']);
   });
 });
+
+describe('consent timeline entries', () => {
+  it('names each ledger event, marks its tone and lists only the details it has', async () => {
+    const { timelineEntry } = await import('../../src/lib/admin/timeline');
+    const signup = timelineEntry({ at: '2026-01-01T00:00:00.000Z', type: 'signup', list: 'waitlist', interest: 'tech_news', form: 'waitlist', page: '/join', source: '', ipHash: 'ab12' });
+    expect(signup).toEqual({
+      title: 'Signed up (consent requested)',
+      tone: 'neutral',
+      details: [
+        { label: 'List', value: 'waitlist' },
+        { label: 'Interest', value: 'Tech News' },
+        { label: 'Form', value: 'Waitlist form' },
+        { label: 'Page', value: '/join' },
+        { label: 'IP hash', value: 'ab12' },
+      ],
+    });
+    expect(timelineEntry({ at: 'x', type: 'confirmed' })).toMatchObject({ title: 'Confirmed (express consent)', tone: 'good' });
+    expect(timelineEntry({ at: 'x', type: 'welcome-sent', outcome: 'limited' })).toMatchObject({ title: 'Welcome e-mail: not sent (mail limit)', tone: 'bad' });
+    expect(timelineEntry({ at: 'x', type: 'unsubscribed', detail: 'one-click (RFC 8058)' }).tone).toBe('bad');
+  });
+});
