@@ -24,15 +24,11 @@ export async function seedSubscriber(request: APIRequestContext, seed: Seed): Pr
 
 /** The double opt-in link of the latest confirmation mail to `email`, read from the outbox through the admin API. */
 export async function confirmationLink(request: APIRequestContext, email: string): Promise<URL> {
-  let entry: { text: string } | undefined;
-  // The mail is written right after the signup answers; allow the busy local runtime a moment.
-  for (let i = 0; i < 20 && !entry; i++) {
-    const res = await request.get('/api/admin/outbox', { headers: { 'admin-key': E2E_ADMIN_KEY } });
-    expect(res.status()).toBe(200);
-    const { entries } = (await res.json()) as { entries: Array<{ to: string; kind: string; text: string }> };
-    entry = entries.find((m) => m.to === email && m.kind === 'confirm-subscription');
-    if (!entry) await new Promise((r) => setTimeout(r, 250));
-  }
+  // Store first, then mail, both before the signup answers: the mail is in the outbox already.
+  const res = await request.get('/api/admin/outbox', { headers: { 'admin-key': E2E_ADMIN_KEY }, timeout: 60_000 });
+  expect(res.status()).toBe(200);
+  const { entries } = (await res.json()) as { entries: Array<{ to: string; kind: string; text: string }> };
+  const entry = entries.find((m) => m.to === email && m.kind === 'confirm-subscription');
   expect(entry, `confirmation mail to ${email}`).toBeTruthy();
   return new URL(entry!.text.match(/https?:\/\/\S+\/api\/confirm\?token=\S+/)![0]);
 }

@@ -2,7 +2,9 @@
  * The plain HTML pages behind the links in our e-mails: confirm a subscription (double opt-in) and
  * unsubscribe. No scripts, inline styles only, light and dark. Opening a link (GET) only shows a
  * page with one button; the button POSTs a plain form, so a mail scanner that follows links changes
- * nothing. Served by functions under /api/, which the pre-launch gate never blocks. Pure.
+ * nothing. Served by functions under /api/, which the pre-launch gate never blocks. Referrer policy
+ * `same-origin`: the token in the address never leaks to another site, and the button's POST still
+ * carries our Origin (with `no-referrer`, browsers send `Origin: null`, which the API refuses). Pure.
  */
 import { SITE } from '../../config/site';
 import { escapeHtml } from '../email/templates';
@@ -26,7 +28,7 @@ function layout({ title, body, siteUrl }: PageInput): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${title} | ${e(SITE.name)}</title>
 <style>
   :root { color-scheme: light dark; }
@@ -127,6 +129,6 @@ ${button('/api/unsubscribe', token, 'Unsubscribe')}`,
 export function htmlPage(html: string, status: number): Response {
   return new Response(html, {
     status,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-robots-tag': 'noindex', 'referrer-policy': 'no-referrer' },
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-robots-tag': 'noindex', 'referrer-policy': 'same-origin' },
   });
 }
