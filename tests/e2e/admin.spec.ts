@@ -183,6 +183,7 @@ test.describe('waitlist management', () => {
   });
 
   test('Send Email: success toast, and the failure toast explains a missing mail key', async ({ page }) => {
+    test.setTimeout(180_000); // double opt-in seeding makes three more round trips to the local runtime
     const tag = runTag('mail');
     const email = `mail-${tag}@example.com`;
     await seedConfirmed(page.request, { name: `Mail ${tag}`, email });
@@ -225,6 +226,7 @@ test.describe('waitlist management', () => {
   });
 
   test('statistics show the total and bars with counts and rounded percentages of the total', async ({ page }) => {
+    test.setTimeout(180_000); // double opt-in seeding makes three more round trips to the local runtime
     const tag = runTag('st');
     await seedConfirmed(page.request, { name: `S1 ${tag}`, email: `s1-${tag}@example.com`, source: `src-${tag}` });
     await seedConfirmed(page.request, { name: `S2 ${tag}`, email: `s2-${tag}@example.com`, source: `src-${tag}` });

@@ -8,17 +8,6 @@ import { confirmationLink, islands, signInByApi } from './admin-helpers';
 
 const ENTRIES = '.test-site/.netlify/blobs-serve/entries';
 
-async function readEntries(store: string): Promise<Array<{ key: string; value: any }>> {
-  const out: Array<{ key: string; value: any }> = [];
-  for (const dir of await readdir(ENTRIES).catch(() => [] as string[])) {
-    const base = `${ENTRIES}/${dir}/site:${store}`;
-    for (const key of await readdir(base).catch(() => [] as string[])) {
-      out.push({ key, value: JSON.parse(await readFile(`${base}/${key}`, 'utf8')) });
-    }
-  }
-  return out;
-}
-
 /** The stored subscriber of an address (key = SHA-256 of the normalised e-mail), or null. */
 async function storedSubscriber(email: string): Promise<any | null> {
   const id = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
@@ -140,7 +129,7 @@ test.describe('waitlist page', () => {
   });
 
   test('double opt-in: sign up, confirm from the mailed link, see it confirmed with its timeline in the staff area, then unsubscribe from the mail link page', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(240_000); // about 15 round trips to the local runtime, which starts a worker per request
     const email = uniqueEmail('doi');
     await page.goto('/waitlist');
     await hydrated(page);
