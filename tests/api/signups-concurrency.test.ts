@@ -104,6 +104,8 @@ describe('concurrent signups', () => {
     }
     expect(perAddress.size).toBe(DISTINCT);
     expect(Math.max(...perAddress.values())).toBeLessThanOrEqual(3);
+    // Budget: a signup now also counts three mail limits and stores the link nonce (about 14 Blobs
+    // operations instead of 7); measured 108 s at a load average of ~25 on 2 shared cores.
     expect((await listSubscribers()).every((s) => s.status === 'pending' && s.history[0].type === 'signup')).toBe(true);
-  }, 240_000);
+  }, 540_000);
 });
