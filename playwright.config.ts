@@ -18,7 +18,13 @@ export const E2E_ADMIN_KEY = 'e2e-admin-key-0123';
 const serverEnv = {
   SITE_ROOT: '.test-site',
   ADMIN_KEY: E2E_ADMIN_KEY,
+  // Explicit local mode (built-in defaults allowed). The edge gate only sees variables that
+  // scripts/serve.mjs passes through, so the secrets are set explicitly too.
+  LOCAL_MODE: 'true',
+  SESSION_SECRET: 'e2e-session-secret-0123456789-abcdef',
   SIGNUP_RATE_LIMIT: '100000',
+  MAIL_CLIENT_HOURLY_LIMIT: '100000',
+  MAIL_GLOBAL_HOURLY_LIMIT: '100000',
   ADMIN_LOGIN_RATE_LIMIT: '1000',
   SITE_URL: `http://127.0.0.1:${PORT}`,
 };

@@ -156,7 +156,7 @@ const dev = new NetlifyDev({
 // The emulator hands edge functions only the variables of Netlify's own config sources, never this
 // process's environment; in production they read the site's variables through Netlify.env. Pass the
 // pre-launch gate's settings through (the gate would otherwise see SITE_LAUNCHED and ADMIN_KEY unset).
-const EDGE_ENV = ['NETLIFY_BLOBS_CONTEXT', 'ADMIN_KEY', 'SESSION_SECRET', 'SITE_LAUNCHED', 'ADMIN_LOGIN_RATE_LIMIT', 'CONTEXT', 'REQUIRE_CONFIG'];
+const EDGE_ENV = ['NETLIFY_BLOBS_CONTEXT', 'LOCAL_MODE', 'ADMIN_KEY', 'SESSION_SECRET', 'SITE_LAUNCHED', 'ADMIN_LOGIN_RATE_LIMIT', 'CONTEXT', 'REQUIRE_CONFIG'];
 const loadConfig = dev.getConfig.bind(dev);
 dev.getConfig = async () => {
   const config = await loadConfig();

@@ -1,39 +1,50 @@
 import type { Config } from '@netlify/functions';
-import { findPhoneByText, type Phone } from '../../src/lib/catalogue';
+import { findPhoneByText, recommendablePhones } from '../../src/lib/catalogue';
 import { renderRecommendationsEmail } from '../../src/lib/recommender/email';
 import { recommendationsPayloadSchema } from '../../src/lib/recommender/schemas';
-import { getEnv } from '../../src/lib/server/env';
+import { recommend, toRecommendationSummary } from '../../src/lib/recommender/scoring';
+import { getEnv, requireConfig } from '../../src/lib/server/env';
 import { allowMethods, clientIp, handler, HttpError, json, readJson, type FnContext } from '../../src/lib/server/http';
+import { mailLimitError } from '../../src/lib/server/mail-limits';
 import { sendMail } from '../../src/lib/server/mailer';
 import { enforceRateLimit } from '../../src/lib/server/ratelimit';
 
 /**
- * POST /api/recommendations (spec §7): e-mails the visitor the recommendations they asked for.
- * Body: { name, email, phoneModel, preferences (JSON string), recommendations (JSON string of
- * [{model, brand, matchScore, reasons}]) }, validated by the shared schema; every recommended phone
- * must be in the catalogue. 200 { ok: true } once the provider accepted the message; 4xx for bad
- * input; 429 over the per-IP limit; 502 when the mail provider fails.
+ * POST /api/recommendations (spec payload: { name, email, phoneModel, preferences (JSON string),
+ * recommendations (JSON string) }): e-mails the visitor their recommendations.
+ *
+ * Not a relay: the mail holds only what the server renders from the catalogue — the phones, scores and
+ * reasons are recomputed here from the visitor's answers (`preferences`, structured values only), the
+ * current phone appears only when it names a catalogue phone, and the typed name is not used. The
+ * mail limits (per recipient, per client address, site-wide; counted in Blobs) answer 429.
+ * 200 { ok: true } once the provider accepted the message; 4xx for bad input; 502 when the provider fails.
  */
 export default handler(async (req, context: FnContext) => {
   allowMethods(req, 'POST');
-  const env = getEnv();
-  enforceRateLimit('recommendations', clientIp(req, context), env.SIGNUP_RATE_LIMIT, 60_000);
+  const ip = clientIp(req, context);
+  enforceRateLimit('recommendations', ip, getEnv().SIGNUP_RATE_LIMIT, 60_000);
   const payload = await readJson(req, recommendationsPayloadSchema);
 
   const fields: Record<string, string> = {};
-  const phones: Phone[] = [];
   payload.recommendations.forEach((rec, i) => {
-    const phone = findPhoneByText(`${rec.brand} ${rec.model}`);
-    if (phone) phones.push(phone);
-    else fields[`recommendations.${i}.model`] = `${rec.brand} ${rec.model} is not a phone in our catalogue`;
+    if (!findPhoneByText(`${rec.brand} ${rec.model}`)) fields[`recommendations.${i}.model`] = `${rec.brand} ${rec.model} is not a phone in our catalogue`;
   });
   if (Object.keys(fields).length) throw new HttpError(400, 'invalid_input', 'Some fields are missing or invalid.', fields);
 
-  const email = renderRecommendationsEmail({ ...payload, phones, siteUrl: env.SITE_URL });
-  const sent = await sendMail({ to: payload.email, ...email, kind: 'recommendations' });
-  if (!sent.ok) {
-    throw new HttpError(502, 'mail_failed', 'We could not send the e-mail right now. Please try again in a few minutes.');
-  }
+  const picks = recommend(recommendablePhones(), payload.preferences);
+  if (picks.length === 0) throw new HttpError(400, 'invalid_input', 'No phone matches these answers.', { preferences: 'No phone matches these answers' });
+  const current = findPhoneByText(payload.phoneModel);
+  const email = renderRecommendationsEmail({
+    name: '',
+    phoneModel: current ? `${current.brand} ${current.model}` : null,
+    preferences: payload.preferences,
+    recommendations: picks.map(toRecommendationSummary),
+    phones: picks.map((r) => r.phone),
+    siteUrl: requireConfig('SITE_URL'),
+  });
+  const sent = await sendMail({ to: payload.email, ...email, kind: 'recommendations', clientIp: ip });
+  if (!sent.ok && sent.limited) throw mailLimitError(sent.limited);
+  if (!sent.ok) throw new HttpError(502, 'mail_failed', 'We could not send the e-mail right now. Please try again in a few minutes.');
   return json({ ok: true });
 });
 

@@ -1,36 +1,38 @@
 import type { Config } from '@netlify/functions';
-import { allowMethods, handler } from '../../src/lib/server/http';
-import { getEnv } from '../../src/lib/server/env';
+import { allowMethods, clientIp, handler, readFormOrJson, type FnContext } from '../../src/lib/server/http';
+import { requireConfig } from '../../src/lib/server/env';
+import { hashIp } from '../../src/lib/signups/ledger';
 import { markUnsubscribed } from '../../src/lib/signups/store';
 import { verifyUnsubscribeToken } from '../../src/lib/signups/unsubscribe-token';
-import { unsubscribePage, type UnsubscribeOutcome } from '../../src/lib/signups/unsubscribe-page';
+import { htmlPage, unsubscribePage } from '../../src/lib/signups/link-pages';
 
 /**
- * GET  /api/unsubscribe?token=... — the link in every e-mail: unsubscribes and shows a plain confirmation page.
- * POST /api/unsubscribe?token=... — RFC 8058 one-click (body `List-Unsubscribe=One-Click`) sent by mail clients.
+ * GET  /api/unsubscribe?token=... — the link in every e-mail: shows a page with one button; changes nothing
+ *      (mail scanners follow links).
+ * POST /api/unsubscribe — the button (form body `token=...`), or RFC 8058 one-click from mail clients
+ *      (`?token=...` with body `List-Unsubscribe=One-Click`): unsubscribes at once, recorded in the ledger.
  * A missing or tampered token answers 400 and changes nothing. Unsubscribing twice keeps the first time.
  */
-export default handler(async (req) => {
+export default handler(async (req, context: FnContext) => {
   allowMethods(req, 'GET', 'POST');
-  const env = getEnv();
-  let token = new URL(req.url).searchParams.get('token');
-  if (!token && req.method === 'POST') {
-    const form = await req.formData().catch(() => null);
-    const value = form?.get('token');
-    token = typeof value === 'string' ? value : null;
+  const secret = requireConfig('SESSION_SECRET');
+  const siteUrl = requireConfig('SITE_URL');
+  const query = new URL(req.url).searchParams.get('token');
+  if (req.method === 'GET') {
+    const id = await verifyUnsubscribeToken(query, secret);
+    return id ? htmlPage(unsubscribePage('ask', siteUrl, query!), 200) : htmlPage(unsubscribePage('invalid', siteUrl), 400);
   }
-  const id = await verifyUnsubscribeToken(token, env.SESSION_SECRET);
-  if (!id) return page('invalid', 400, env.SITE_URL);
-  await markUnsubscribed(id);
-  return page('done', 200, env.SITE_URL);
-});
-
-function page(outcome: UnsubscribeOutcome, status: number, siteUrl: string): Response {
-  return new Response(unsubscribePage(outcome, siteUrl), {
-    status,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-robots-tag': 'noindex' },
+  const form = await readFormOrJson(req);
+  const oneClick = form['List-Unsubscribe'] === 'One-Click';
+  const token = query ?? form.token ?? null;
+  const id = await verifyUnsubscribeToken(token, secret);
+  if (!id) return htmlPage(unsubscribePage('invalid', siteUrl), 400);
+  await markUnsubscribed(id, new Date().toISOString(), {
+    ipHash: await hashIp(clientIp(req, context), secret),
+    detail: oneClick ? 'one-click (RFC 8058)' : 'unsubscribe page button',
   });
-}
+  return htmlPage(unsubscribePage('done', siteUrl), 200);
+});
 
 export const config: Config = {
   path: '/api/unsubscribe',

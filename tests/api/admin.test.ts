@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import admin from '../../netlify/functions/admin';
-import { saveSignup, subscriberId, getSubscriber, listSubscribers, markUnsubscribed } from '../../src/lib/signups/store';
+import { confirmSubscriber, saveSignup, setConfirmNonce, subscriberId, getSubscriber, listSubscribers, markUnsubscribed } from '../../src/lib/signups/store';
 import { CONSENT_FORMS } from '../../src/lib/signups/constants';
 import type { Interest } from '../../src/lib/signups/constants';
 import { templateStore } from '../../src/lib/email/template-store';
@@ -30,7 +30,7 @@ afterAll(async () => {
 beforeEach(async () => {
   useOutbox();
   fake.reset();
-  await Promise.all([clearStore('subscribers'), clearStore('outbox'), clearStore('email-templates'), clearStore('ratelimit'), clearStore('subscriber-index')]);
+  await Promise.all(['subscribers', 'outbox', 'email-templates', 'ratelimit', 'sessions', 'subscriber-index'].map(clearStore));
 });
 
 const api = (path: string, opts: CallOptions = {}) => call(admin, { ip: ip(), ...opts, path: `/api/admin${path}` });
@@ -43,7 +43,18 @@ async function login(devMode?: boolean): Promise<string> {
 }
 
 let seq = 0;
-async function seed(over: { name?: string; email?: string; interest?: Interest; source?: string; referrer?: string; list?: 'waitlist' | 'newsletter'; at?: string } = {}) {
+type SeedOptions = { name?: string; email?: string; interest?: Interest; source?: string; referrer?: string; list?: 'waitlist' | 'newsletter'; at?: string };
+/** A stored signup, confirmed (double opt-in done) unless `pending`. */
+async function seed(over: SeedOptions & { pending?: boolean } = {}) {
+  const { subscriber } = await signup(over);
+  if (over.pending) return subscriber;
+  await setConfirmNonce(subscriber.id, 'seed-nonce-00000');
+  const done = await confirmSubscriber(subscriber.id, 'seed-nonce-00000', '', subscriber.createdAt);
+  if (done.status !== 'confirmed') throw new Error('seed: not confirmed');
+  return done.subscriber;
+}
+
+async function signup(over: SeedOptions) {
   const at = over.at ?? new Date(Date.UTC(2026, 0, 1, 0, 0, ++seq)).toISOString();
   const email = over.email ?? `person${++seq}@example.com`;
   return saveSignup(
@@ -56,6 +67,8 @@ async function seed(over: { name?: string; email?: string; interest?: Interest; 
       source: over.source ?? '',
       referrer: over.referrer ?? '',
       consent: { at, wording: CONSENT_FORMS.waitlist.wording, form: 'waitlist', page: '/join', source: over.source ?? '' },
+      ipHash: 'feedc0de',
+      wordingVersion: 'sha256:000000000000',
     },
     at,
   );
@@ -121,7 +134,7 @@ describe('session', () => {
     expect(res.json).toMatchObject({ authenticated: true, devMode: false, via: 'cookie' });
     expect(Date.parse(res.json.expiresAt)).toBeGreaterThan(Date.now() + 60 * 60_000);
     const setCookie = res.headers.get('set-cookie')!;
-    expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE}=v1\\.\\d+\\.0\\.[\\w-]{43}; Path=/; Max-Age=\\d+; HttpOnly; SameSite=Strict$`));
+    expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE}=v2\\.\\d+\\.0\\.[\\w-]{22}\\.[\\w-]{43}; Path=/; Max-Age=\\d+; HttpOnly; SameSite=Strict$`));
     expect(setCookie).not.toContain(KEY);
 
     const cookie = setCookie.split(';')[0];
@@ -215,6 +228,8 @@ describe('waitlist', () => {
       phoneModel: '',
       consentAt: '2026-01-01T00:00:00.000Z',
       unsubscribedAt: null,
+      status: 'confirmed',
+      confirmedAt: '2026-01-01T00:00:00.000Z',
       mail: null,
     });
     expect(all.json[0].interests).toEqual([]);
@@ -227,28 +242,68 @@ describe('waitlist', () => {
     expect(await search('nobody')).toEqual([]);
   });
 
-  it('DELETE removes the blob; a second DELETE is 404; bulk delete (one call per id) removes exactly the chosen ones', async () => {
-    const subs = await Promise.all([1, 2, 3, 4, 5].map((n) => seed({ email: `bulk${n}@example.com` })));
+  it('DELETE leaves a tombstone (ledger and hashed address, no personal data); a second DELETE is 404; bulk delete removes exactly the chosen ones', async () => {
+    const subs = await Promise.all([1, 2, 3, 4, 5].map((n) => seed({ email: `bulk${n}@example.com`, name: `Bulk ${n}` })));
     const one = await api(`/waitlist/${subs[0].id}`, { method: 'DELETE', headers: auth });
     expect(one.status).toBe(200);
     expect(one.json).toEqual({ ok: true, id: subs[0].id });
-    expect(await storeKeys('subscribers')).not.toContain(subs[0].id);
-    expect(await getSubscriber(subs[0].id)).toBeNull();
+    const tomb = (await getSubscriber(subs[0].id))!;
+    expect(tomb).toMatchObject({ id: subs[0].id, name: '', email: '', phoneModel: '', referrer: '', interests: [], status: 'unsubscribed' });
+    expect(tomb.deletedAt).not.toBeNull();
+    expect(tomb.history.map((e) => e.type)).toEqual(['signup', 'confirmed', 'staff-deleted']);
+    expect(JSON.stringify(tomb)).not.toContain('bulk1@example.com');
+    expect(JSON.stringify(tomb)).not.toContain('Bulk 1');
+    expect((await api('/waitlist', { headers: auth })).json.map((s: { id: string }) => s.id)).not.toContain(subs[0].id);
     expect((await api(`/waitlist/${subs[0].id}`, { method: 'DELETE', headers: auth })).status).toBe(404);
     expect((await api('/waitlist/not-an-id', { method: 'DELETE', headers: auth })).status).toBe(404);
+    // The proof of consent outlives the delete.
+    const proof = await api(`/waitlist/${subs[0].id}/consent.csv`, { headers: auth });
+    expect(proof.status).toBe(200);
+    expect(proof.text).toContain('"staff-deleted"');
 
     const chosen = [subs[1], subs[3], subs[4]];
     const results = await Promise.all(chosen.map((s) => api(`/waitlist/${s.id}`, { method: 'DELETE', headers: auth })));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
-    expect((await storeKeys('subscribers')).sort()).toEqual([subs[2].id]);
+    const live = (await api('/waitlist', { headers: auth })).json.map((s: { id: string }) => s.id);
+    expect(live).toEqual([subs[2].id]);
   });
 
-  it('stats match the stored records (interests per subscriber, "" for direct)', async () => {
+  it('a new signup of a deleted address starts over as a request that needs confirmation', async () => {
+    const sub = await seed({ email: 'back@example.com', name: 'Back' });
+    await api(`/waitlist/${sub.id}`, { method: 'DELETE', headers: auth });
+    await signup({ email: 'back@example.com', name: 'Back Again' });
+    const again = (await getSubscriber(sub.id))!;
+    expect(again).toMatchObject({ email: 'back@example.com', name: 'Back Again', status: 'unsubscribed', deletedAt: null });
+    expect(again.history.map((e) => e.type)).toEqual(['signup', 'confirmed', 'staff-deleted', 'signup']);
+  });
+
+  it('history: the per-subscriber ledger as JSON, and the proof of consent as CSV', async () => {
+    const sub = await seed({ name: 'Ada', email: 'ada@example.com', source: 'youtube' });
+    const res = await api(`/waitlist/${sub.id}/history`, { headers: auth });
+    expect(res.status).toBe(200);
+    expect(res.json.subscriber).toMatchObject({ id: sub.id, email: 'ada@example.com', status: 'confirmed' });
+    expect(res.json.history.map((e: { type: string }) => e.type)).toEqual(['signup', 'confirmed']);
+    expect(res.json.history[0]).toMatchObject({ form: 'waitlist', page: '/join', source: 'youtube', wording: CONSENT_FORMS.waitlist.wording, ipHash: 'feedc0de' });
+
+    const csv = await api(`/waitlist/${sub.id}/consent.csv`, { headers: auth });
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.headers.get('content-disposition')).toMatch(new RegExp(`^attachment; filename="consent-${sub.id.slice(0, 8)}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`));
+    const lines = csv.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('"Subscriber ID","Email","Event","At","List","Interest","Form","Consent Wording","Wording Version","Page","Source","IP Hash","Outcome","Detail"');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(`"${sub.id}","ada@example.com","signup"`);
+    expect(lines[2]).toContain('"confirmed"');
+    expect((await api(`/waitlist/${'0'.repeat(64)}/history`, { headers: auth })).status).toBe(404);
+  });
+
+  it('stats count confirmed subscribers (interests per subscriber, "" for direct); pending and unsubscribed apart', async () => {
+    await seed({ interest: 'smartphone_tutorials', source: 'spam', pending: true });
+    await markUnsubscribed((await seed({ interest: 'tech_news', source: 'gone' })).id);
     await seed({ interest: 'tech_news', source: 'youtube' });
     await seed({ interest: 'tech_news', source: '' });
     await seed({ interest: 'all', source: 'youtube' });
     await seed({ list: 'newsletter', source: 'instagram' });
-    // The same address twice: one subscriber, interests merged, the first source kept.
+    // The same address twice, each confirmed: one subscriber, interests merged, the first source kept.
     await seed({ email: 'two@example.com', interest: 'tech_news', source: 'reddit' });
     await seed({ email: 'two@example.com', interest: 'smartphone_tutorials', source: '' });
 
@@ -256,13 +311,15 @@ describe('waitlist', () => {
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
       totalCount: 5,
+      pendingCount: 1,
+      unsubscribedCount: 1,
       interestBreakdown: { tech_news: 3, smartphone_tutorials: 1, all: 2 },
       sourceBreakdown: { youtube: 2, '': 1, instagram: 1, reddit: 1 },
       statusBreakdown: { confirmed: 5, pending: 0, unsubscribed: 0 },
     });
     // Cross-check against the blobs themselves.
-    const stored = await listSubscribers();
-    expect(res.json.totalCount).toBe((await storeKeys('subscribers')).length);
+    const stored = (await listSubscribers()).filter((s) => s.status === 'confirmed');
+    expect(res.json.totalCount + 2).toBe((await storeKeys('subscribers')).length);
     expect(res.json.interestBreakdown.tech_news).toBe(stored.filter((s) => s.interests.includes('tech_news')).length);
     expect(res.json.sourceBreakdown['']).toBe(stored.filter((s) => s.source === '').length);
   });
@@ -275,9 +332,9 @@ describe('waitlist', () => {
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="waitlist-\d{4}-\d{2}-\d{2}-search\.csv"$/);
     const lines = res.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('"Name","Email","Interests","Source","Referrer","Created At","Consent Given At","Unsubscribed At","List"');
+    expect(lines[0]).toBe('"Name","Email","Interests","Source","Referrer","Created At","Consent Given At","Unsubscribed At","List","Status","Confirmed At"');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/^"'=cmd\|calc","evil@example\.com","tech_news","'\+src","https:\/\/ref\.example\/x","[^"]+","[^"]+","","waitlist"$/);
+    expect(lines[1]).toMatch(/^"'=cmd\|calc","evil@example\.com","tech_news","'\+src","https:\/\/ref\.example\/x","[^"]+","[^"]+","","waitlist","confirmed","[^"]+"$/);
 
     const all = await api('/waitlist.csv', { headers: auth });
     expect(all.text.trimEnd().split('\r\n')).toHaveLength(3);
@@ -299,6 +356,24 @@ describe('send welcome e-mail', () => {
     expect(outbox.json.entries[0]).toMatchObject({ to: 'ada@example.com', kind: 'waitlist-confirmation' });
     expect(outbox.json.entries[0].text).toContain('Hi Ada,');
     expect((await getSubscriber(sub.id))?.mail).toMatchObject({ status: 'sent', kind: 'waitlist-confirmation' });
+    expect((await getSubscriber(sub.id))?.history.at(-1)).toMatchObject({ type: 'staff-resend', outcome: 'sent', detail: 'waitlist-confirmation' });
+  });
+
+  it('refuses pending subscribers (409 not_confirmed): only confirmed addresses get list mail', async () => {
+    const sub = await seed({ email: 'pending@example.com', pending: true });
+    const res = await api(`/waitlist/${sub.id}/send-email`, { method: 'POST', headers: auth });
+    expect(res.status).toBe(409);
+    expect(res.json.error).toMatchObject({ code: 'not_confirmed', message: 'Not sent: pending@example.com has not confirmed the subscription yet (double opt-in).' });
+    expect(await storeKeys('outbox')).toEqual([]);
+  });
+
+  it('staff sends count in the per-recipient limit too (429 once an address had 3 mails in 24 h)', async () => {
+    const sub = await seed({ email: 'busy@example.com' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await api(`/waitlist/${sub.id}/send-email`, { method: 'POST', headers: auth })).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect((await storeKeys('outbox')).length).toBe(3);
+    expect((await getSubscriber(sub.id))?.history.at(-1)).toMatchObject({ type: 'staff-resend', outcome: 'limited' });
   });
 
   it('goes through SendGrid when a key is set, and a provider failure answers 502 with "Failed to send welcome email" and the reason', async () => {

@@ -11,6 +11,9 @@ let server: BlobsServer;
 let directory: string;
 
 beforeAll(async () => {
+  // Tests run in the explicit local mode (built-in secrets allowed); tests of the deployed
+  // behaviour set CONTEXT themselves.
+  process.env.LOCAL_MODE = 'true';
   directory = await mkdtemp(path.join(tmpdir(), 'blobs-test-'));
   const token = 'test-token';
   server = new BlobsServer({ directory, token });

@@ -36,6 +36,9 @@ let previousLimit: string | undefined;
 beforeAll(async () => {
   previousLimit = process.env.SIGNUP_RATE_LIMIT;
   process.env.SIGNUP_RATE_LIMIT = '100000';
+  // Mail limits per client and site-wide are not under test here (each request has its own address).
+  process.env.MAIL_GLOBAL_HOURLY_LIMIT = '100000';
+  process.env.MAIL_CLIENT_HOURLY_LIMIT = '100000';
   fake = await startSendGridFake();
   useSendGrid(fake);
   await clearStore('subscribers');
@@ -55,6 +58,8 @@ afterAll(async () => {
   await new Promise<void>((r) => server.close(() => r()));
   await fake.close();
   useOutbox();
+  delete process.env.MAIL_GLOBAL_HOURLY_LIMIT;
+  delete process.env.MAIL_CLIENT_HOURLY_LIMIT;
   if (previousLimit === undefined) delete process.env.SIGNUP_RATE_LIMIT;
   else process.env.SIGNUP_RATE_LIMIT = previousLimit;
 });
@@ -90,7 +95,17 @@ describe('concurrent signups', () => {
     expect(keys).toHaveLength(DISTINCT);
     const stored = (await listSubscribers()).map((s) => s.email).sort();
     expect(stored).toEqual(Array.from({ length: DISTINCT }, (_, i) => address(i)).sort());
-    // Store first, then mail: every accepted signup produced one message.
-    expect(fake.messages).toHaveLength(TOTAL);
-  }, 120_000);
+    // Store first, then mail: every address got its confirmation. A repeat racing its first signup may
+    // send one more (both read the record before either wrote it); the per-recipient limit caps that.
+    const perAddress = new Map<string, number>();
+    for (const m of fake.messages) {
+      const to = m.body.personalizations[0].to[0].email;
+      perAddress.set(to, (perAddress.get(to) ?? 0) + 1);
+    }
+    expect(perAddress.size).toBe(DISTINCT);
+    expect(Math.max(...perAddress.values())).toBeLessThanOrEqual(3);
+    // Budget: a signup now also counts three mail limits and stores the link nonce (about 14 Blobs
+    // operations instead of 7); measured 108 s at a load average of ~25 on 2 shared cores.
+    expect((await listSubscribers()).every((s) => s.status === 'pending' && s.history[0].type === 'signup')).toBe(true);
+  }, 540_000);
 });

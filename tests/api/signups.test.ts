@@ -2,9 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import waitlist from '../../netlify/functions/waitlist';
 import newsletter from '../../netlify/functions/newsletter-subscribe';
 import unsubscribe from '../../netlify/functions/unsubscribe';
+import confirm from '../../netlify/functions/confirm';
 import { CONSENT_FORMS } from '../../src/lib/signups/constants';
 import { getSubscriberByEmail, listSubscribers } from '../../src/lib/signups/store';
-import { sendSubscriberMail } from '../../src/lib/signups/mail';
+import { sendConfirmationRequest, sendSubscriberMail } from '../../src/lib/signups/mail';
 import { readOutbox } from '../../src/lib/server/mailer';
 import { SITE } from '../../src/config/site';
 import { resetRateLimit } from '../../src/lib/server/ratelimit';
@@ -28,6 +29,7 @@ beforeEach(async () => {
   fake.reset();
   await clearStore('subscribers');
   await clearStore('outbox');
+  await clearStore('ratelimit'); // the per-recipient mail limit counts across tests otherwise
 });
 
 const waitlistBody = { name: 'Ada <b>Lovelace</b>', email: '  Ada@Example.com ', interests: 'tech_news', source: 'youtube', referrer: 'https://www.youtube.com/watch?v=1', page: '/join', consentText: CONSENT_FORMS.waitlist.wording };
@@ -38,8 +40,23 @@ const postWaitlist = (body: unknown, opts: { ip?: string; headers?: Record<strin
 const postNewsletter = (body: unknown, opts: { ip?: string } = {}) =>
   call(newsletter, { method: 'POST', path: '/api/newsletter/subscribe', body, ip: opts.ip ?? ip() });
 
+/** The confirmation link in the latest double opt-in mail to `email` (SendGrid fake). */
+function confirmLink(email: string): URL {
+  const mail = [...fake.messages].reverse().find((m) => m.body.personalizations[0].to[0].email === email && m.body.categories.includes('confirm-subscription'))!;
+  return new URL(mail.body.content[0].value.match(/http:\/\/\S+\/api\/confirm\?token=\S+/)[0]);
+}
+/** Presses the confirm page's button (a plain form POST). */
+const pressConfirm = (link: URL) =>
+  call(confirm, {
+    method: 'POST',
+    path: '/api/confirm',
+    body: `token=${encodeURIComponent(link.searchParams.get('token')!)}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:8888' },
+    ip: ip(),
+  });
+
 describe('POST /api/waitlist', () => {
-  it('stores the signup with its consent record, then sends the confirmation with unsubscribe headers and sender identification', async () => {
+  it('stores a pending record with its ledger and sends one confirmation link carrying nothing the visitor typed', async () => {
     const before = Date.now();
     const res = await postWaitlist(waitlistBody);
     expect(res.status).toBe(200);
@@ -53,17 +70,55 @@ describe('POST /api/waitlist', () => {
       source: 'youtube',
       referrer: 'https://www.youtube.com/watch?v=1',
       list: 'waitlist',
-      phoneModel: '',
+      status: 'pending',
       unsubscribedAt: null,
       consent: { wording: CONSENT_FORMS.waitlist.wording, form: 'waitlist', page: '/join', source: 'youtube' },
-      mail: { status: 'sent', kind: 'waitlist-confirmation', attempts: 1, lastError: null },
+      mail: { status: 'sent', kind: 'confirm-subscription', attempts: 1, lastError: null },
     });
     expect(Date.parse(sub!.consent.at)).toBeGreaterThanOrEqual(before - 1000);
     expect(sub!.createdAt).toBe(sub!.consent.at);
+    expect(sub!.history.map((e) => e.type)).toEqual(['signup', 'confirmation-sent']);
+    expect(sub!.history[0]).toMatchObject({ list: 'waitlist', interest: 'tech_news', form: 'waitlist', page: '/join', wording: CONSENT_FORMS.waitlist.wording });
+    expect(sub!.history[0].wordingVersion).toMatch(/^sha256:[0-9a-f]{12}$/);
+    expect(sub!.history[0].ipHash).toMatch(/^[0-9a-f]{32}$/);
+    expect(JSON.stringify(sub)).not.toMatch(/198\.51\.100\./); // the client address is never stored
 
     expect(fake.messages).toHaveLength(1);
     const mail = fake.messages[0].body;
     expect(mail.personalizations[0].to[0].email).toBe('ada@example.com');
+    expect(mail.subject).toBe(`Please confirm your subscription to the ${SITE.name} waitlist`);
+    const [text, html] = mail.content.map((c: { value: string }) => c.value);
+    for (const part of [text, html]) {
+      expect(part).not.toContain('Lovelace'); // nothing typed by the visitor reaches an unconfirmed inbox
+      expect(part).toContain(SITE.email);
+      expect(part).toContain('Kitchener, ON');
+    }
+    const link = confirmLink('ada@example.com');
+    expect(link.pathname).toBe('/api/confirm');
+    expect(html).toContain(`href="${link.href}"`);
+  });
+
+  it('the confirmation link: GET shows one button and changes nothing; the POST confirms and sends the welcome with unsubscribe headers', async () => {
+    await postWaitlist(waitlistBody);
+    const link = confirmLink('ada@example.com');
+    const page = await call(confirm, { path: link.pathname + link.search });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    expect(page.text).toContain('Confirm my subscription');
+    expect(page.text).toMatch(/<form method="post" action="\/api\/confirm">/);
+    expect((await getSubscriberByEmail('ada@example.com'))!.status).toBe('pending');
+
+    fake.reset();
+    const res = await pressConfirm(link);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain("You're subscribed!");
+    const sub = (await getSubscriberByEmail('ada@example.com'))!;
+    expect(sub.status).toBe('confirmed');
+    expect(sub.confirmNonce).toBeNull();
+    expect(sub.history.map((e) => e.type)).toEqual(['signup', 'confirmation-sent', 'confirmed', 'welcome-sent']);
+
+    expect(fake.messages).toHaveLength(1);
+    const mail = fake.messages[0].body;
     expect(mail.subject).toBe(`You're on the ${SITE.name} waitlist`);
     const [text, html] = mail.content.map((c: { value: string }) => c.value);
     expect(html).toContain('Hi Ada &lt;b&gt;Lovelace&lt;/b&gt;,');
@@ -81,9 +136,30 @@ describe('POST /api/waitlist', () => {
     const url = listUnsub.slice(1, -1);
     expect(text).toContain(url);
     expect(html).toContain(`href="${url}"`);
+
+    // A second press shows the same page and sends nothing more.
+    fake.reset();
+    expect((await pressConfirm(link)).text).toContain("You're subscribed!");
+    expect(fake.messages).toHaveLength(0);
   });
 
-  it('a second signup of the same address updates the one record (interests merged, first createdAt kept) and answers the same', async () => {
+  it('a tampered, foreign or superseded confirmation link confirms nothing', async () => {
+    await postWaitlist(waitlistBody);
+    const link = confirmLink('ada@example.com');
+    const token = link.searchParams.get('token')!;
+    for (const bad of [token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA'), `${'0'.repeat(64)}${token.slice(64)}`, 'garbage', '']) {
+      const res = await pressConfirm(new URL(`http://localhost:8888/api/confirm?token=${encodeURIComponent(bad)}`));
+      expect(res.status).toBe(400);
+      expect(res.text).toContain('This confirmation link is not valid');
+    }
+    expect((await getSubscriberByEmail('ada@example.com'))!.status).toBe('pending');
+    // A newer confirmation mail spends the older link.
+    await sendConfirmationRequest((await getSubscriberByEmail('ada@example.com'))!);
+    expect((await pressConfirm(link)).status).toBe(400);
+    expect((await pressConfirm(confirmLink('ada@example.com'))).status).toBe(200);
+  });
+
+  it('a second signup of the same address updates the one pending record (first name kept, interests merged) and answers the same, without a second mail', async () => {
     const first = await postWaitlist(waitlistBody);
     const created = (await getSubscriberByEmail('ada@example.com'))!.createdAt;
     await new Promise((r) => setTimeout(r, 5));
@@ -92,9 +168,10 @@ describe('POST /api/waitlist', () => {
     expect(second.text).toBe(first.text);
     expect(await storeKeys('subscribers')).toHaveLength(1);
     const sub = await getSubscriberByEmail('ada@example.com');
-    expect(sub).toMatchObject({ name: 'Ada L', interests: ['tech_news', 'smartphone_tutorials'], createdAt: created });
+    expect(sub).toMatchObject({ name: 'Ada <b>Lovelace</b>', interests: ['tech_news', 'smartphone_tutorials'], createdAt: created, status: 'pending' });
     expect(sub!.updatedAt > created).toBe(true);
-    expect(sub!.consentLog).toHaveLength(2);
+    expect(sub!.history.filter((e) => e.type === 'signup')).toHaveLength(2);
+    expect(fake.messages).toHaveLength(1); // the confirmation is re-sent at most once per 24 h
   });
 
   it('a provider failure keeps the signup, records the failure, and still answers success', async () => {
@@ -104,12 +181,13 @@ describe('POST /api/waitlist', () => {
     expect(res.json.ok).toBe(true);
     const sub = await getSubscriberByEmail('ada@example.com');
     expect(sub).not.toBeNull();
-    expect(sub!.mail).toMatchObject({ status: 'failed', kind: 'waitlist-confirmation', attempts: 1, sentAt: null });
+    expect(sub!.mail).toMatchObject({ status: 'failed', kind: 'confirm-subscription', attempts: 1, sentAt: null });
     expect(sub!.mail!.lastError).toMatch(/SendGrid 500/);
+    expect(sub!.history.at(-1)).toMatchObject({ type: 'confirmation-sent', outcome: 'failed' });
 
-    // Staff resend once the provider works again: the status is updated.
+    // Sent again once the provider works: the status is updated.
     fake.reset();
-    const resend = await sendSubscriberMail(sub!, 'waitlist-confirmation');
+    const resend = await sendConfirmationRequest(sub!);
     expect(resend.status).toBe('sent');
     expect(fake.messages).toHaveLength(1);
     expect((await getSubscriberByEmail('ada@example.com'))!.mail).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
@@ -207,7 +285,7 @@ describe('shared rate limit (works where every request gets a fresh function ins
 });
 
 describe('POST /api/newsletter/subscribe', () => {
-  it('stores the subscription with the consent of the form used and sends the welcome', async () => {
+  it('stores the subscription with the consent of the form used; the welcome follows the confirmation', async () => {
     const res = await postNewsletter(newsletterBody);
     expect(res.status).toBe(200);
     const sub = await getSubscriberByEmail('grace@example.com');
@@ -216,12 +294,16 @@ describe('POST /api/newsletter/subscribe', () => {
       list: 'newsletter',
       interests: [],
       phoneModel: 'Galaxy S24',
+      status: 'pending',
       consent: { form: 'newsletter', wording: CONSENT_FORMS.newsletter.wording, page: '/' },
-      mail: { status: 'sent', kind: 'newsletter-welcome' },
+      mail: { status: 'sent', kind: 'confirm-subscription' },
     });
     expect(fake.messages).toHaveLength(1);
-    expect(fake.messages[0].body.subject).toBe(`Welcome to the ${SITE.name} newsletter`);
-    expect(fake.messages[0].body.content[0].value).toContain("We'll send tips and updates for your Galaxy S24.");
+    expect(fake.messages[0].body.subject).toBe(`Please confirm your subscription to the ${SITE.name} newsletter`);
+    await pressConfirm(confirmLink('grace@example.com'));
+    expect(fake.messages).toHaveLength(2);
+    expect(fake.messages[1].body.subject).toBe(`Welcome to the ${SITE.name} newsletter`);
+    expect(fake.messages[1].body.content[0].value).toContain("We'll send tips and updates for your Galaxy S24.");
   });
 
   it('the header and about forms record their own wording; an unknown phone is fine there but not in the block', async () => {
@@ -255,46 +337,68 @@ describe('POST /api/newsletter/subscribe', () => {
     expect(all[0]).toMatchObject({ list: 'both', createdAt: created, phoneModel: 'Galaxy S24', interests: ['all'] });
   });
 
-  it('without a provider key the welcome goes to the outbox, with the same headers', async () => {
+  it('without a provider key the confirmation and the welcome go to the outbox, the welcome with the same headers', async () => {
     useOutbox();
     await postNewsletter(newsletterBody);
-    const [entry] = await readOutbox();
-    expect(entry).toMatchObject({ to: 'grace@example.com', kind: 'newsletter-welcome' });
-    expect(entry.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const [request] = await readOutbox();
+    expect(request).toMatchObject({ to: 'grace@example.com', kind: 'confirm-subscription' });
+    const link = new URL(request.text.match(/http:\/\/\S+\/api\/confirm\?token=\S+/)![0]);
+    expect((await pressConfirm(link)).status).toBe(200);
+    const [welcome] = await readOutbox();
+    expect(welcome).toMatchObject({ to: 'grace@example.com', kind: 'newsletter-welcome' });
+    expect(welcome.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
   });
 });
 
 describe('unsubscribe', () => {
+  /** Signs up, confirms, and returns the unsubscribe link of the welcome mail. */
   async function signUpAndGetLink(): Promise<string> {
     await postWaitlist(waitlistBody);
-    return fake.messages[0].body.headers['List-Unsubscribe'].slice(1, -1);
+    await pressConfirm(confirmLink('ada@example.com'));
+    const welcome = fake.messages.find((m) => m.body.headers?.['List-Unsubscribe'])!;
+    return welcome.body.headers['List-Unsubscribe'].slice(1, -1);
   }
+  const pressUnsubscribe = (token: string) =>
+    call(unsubscribe, {
+      method: 'POST',
+      path: '/api/unsubscribe',
+      body: `token=${encodeURIComponent(token)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
 
   it('a tampered or missing token answers 400 and changes nothing', async () => {
     const link = new URL(await signUpAndGetLink());
     const token = link.searchParams.get('token')!;
     const tampered = [`${'0'.repeat(64)}${token.slice(64)}`, token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA'), 'garbage', ''];
     for (const t of tampered) {
-      const res = await call(unsubscribe, { path: `/api/unsubscribe?token=${encodeURIComponent(t)}` });
+      const res = await pressUnsubscribe(t);
       expect(res.status).toBe(400);
       expect(res.headers.get('content-type')).toMatch(/text\/html/);
       expect(res.text).toContain('This unsubscribe link is not valid');
     }
     expect((await call(unsubscribe, { path: '/api/unsubscribe' })).status).toBe(400);
+    expect((await call(unsubscribe, { method: 'POST', path: '/api/unsubscribe' })).status).toBe(400);
     expect((await getSubscriberByEmail('ada@example.com'))!.unsubscribedAt).toBeNull();
   });
 
-  it('the link round trip: the page confirms, the record keeps the time, no further mail is sent', async () => {
+  it('the link round trip: GET shows the button, its POST unsubscribes at once, the record keeps the time, no further mail is sent', async () => {
     const link = new URL(await signUpAndGetLink());
-    const res = await call(unsubscribe, { path: link.pathname + link.search });
+    const page = await call(unsubscribe, { path: link.pathname + link.search });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    expect(page.text).toContain('Unsubscribe from our e-mails?');
+    expect((await getSubscriberByEmail('ada@example.com'))!.unsubscribedAt).toBeNull();
+
+    const res = await pressUnsubscribe(link.searchParams.get('token')!);
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/text\/html/);
     expect(res.text).toContain("You're unsubscribed");
     const sub = (await getSubscriberByEmail('ada@example.com'))!;
     expect(Date.parse(sub.unsubscribedAt!)).not.toBeNaN();
+    expect(sub.status).toBe('unsubscribed');
+    expect(sub.history.at(-1)).toMatchObject({ type: 'unsubscribed', detail: 'unsubscribe page button' });
 
-    // A second click keeps the first time.
-    await call(unsubscribe, { path: link.pathname + link.search });
+    // A second press keeps the first time.
+    await pressUnsubscribe(link.searchParams.get('token')!);
     expect((await getSubscriberByEmail('ada@example.com'))!.unsubscribedAt).toBe(sub.unsubscribedAt);
 
     fake.reset();
@@ -314,6 +418,7 @@ describe('unsubscribe', () => {
     });
     expect(res.status).toBe(200);
     expect((await getSubscriberByEmail('ada@example.com'))!.unsubscribedAt).not.toBeNull();
+    expect((await getSubscriberByEmail('ada@example.com'))!.history.at(-1)).toMatchObject({ type: 'unsubscribed', detail: 'one-click (RFC 8058)' });
   });
 
   it('other methods get 405', async () => {

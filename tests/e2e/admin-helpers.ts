@@ -22,6 +22,25 @@ export async function seedSubscriber(request: APIRequestContext, seed: Seed): Pr
   expect(res.status(), await res.text()).toBe(200);
 }
 
+/** The double opt-in link of the latest confirmation mail to `email`, read from the outbox through the admin API. */
+export async function confirmationLink(request: APIRequestContext, email: string): Promise<URL> {
+  // Store first, then mail, both before the signup answers: the mail is in the outbox already.
+  const res = await request.get('/api/admin/outbox', { headers: { 'admin-key': E2E_ADMIN_KEY }, timeout: 60_000 });
+  expect(res.status()).toBe(200);
+  const { entries } = (await res.json()) as { entries: Array<{ to: string; kind: string; text: string }> };
+  const entry = entries.find((m) => m.to === email && m.kind === 'confirm-subscription');
+  expect(entry, `confirmation mail to ${email}`).toBeTruthy();
+  return new URL(entry!.text.match(/https?:\/\/\S+\/api\/confirm\?token=\S+/)![0]);
+}
+
+/** Joins the waitlist and confirms through the mailed link's form (double opt-in done). */
+export async function seedConfirmed(request: APIRequestContext, seed: Seed): Promise<void> {
+  await seedSubscriber(request, seed);
+  const link = await confirmationLink(request, seed.email.trim().toLowerCase());
+  const res = await request.post('/api/confirm', { form: { token: link.searchParams.get('token')! } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 /** A short tag unique to this test run, used in names, e-mails and sources. */
 export function runTag(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

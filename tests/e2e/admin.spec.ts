@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN_KEY, expectNoSeriousA11yViolations } from './fixtures';
-import { islands, runTag, seedSubscriber, signInByApi } from './admin-helpers';
+import { islands, runTag, seedConfirmed, seedSubscriber, signInByApi } from './admin-helpers';
 
 // The machine running these tests is shared and listing reads one blob per subscriber: give
 // server round trips room beyond the default 7 s.
@@ -183,16 +183,22 @@ test.describe('waitlist management', () => {
   });
 
   test('Send Email: success toast, and the failure toast explains a missing mail key', async ({ page }) => {
+    test.setTimeout(180_000); // double opt-in seeding makes three more round trips to the local runtime
     const tag = runTag('mail');
     const email = `mail-${tag}@example.com`;
-    await seedSubscriber(page.request, { name: `Mail ${tag}`, email });
+    await seedConfirmed(page.request, { name: `Mail ${tag}`, email });
     await openWaitlist(page, tag);
     await page.getByRole('button', { name: `Send Email to ${email}` }).click();
     await expectToast(page, 'Email sent', `Welcome email has been sent to ${email}`);
 
     // The mail went to the local outbox (no SendGrid key in the test servers).
     const outbox = await (await page.request.get('/api/admin/outbox')).json();
-    expect(outbox.entries.filter((m: { to: string }) => m.to === email)).toHaveLength(2); // signup confirmation + this one
+    // Double opt-in request, the welcome after confirming, and this one.
+    expect(outbox.entries.filter((m: { to: string }) => m.to === email).map((m: { kind: string }) => m.kind).sort()).toEqual([
+      'confirm-subscription',
+      'waitlist-confirmation',
+      'waitlist-confirmation',
+    ]);
 
     await page.route('**/api/admin/waitlist/*/send-email', (route) =>
       route.fulfill({ status: 502, json: { error: { code: 'mail_failed', message: 'Failed to send welcome email: SendGrid 401: unauthorized' } } }),
@@ -220,9 +226,12 @@ test.describe('waitlist management', () => {
   });
 
   test('statistics show the total and bars with counts and rounded percentages of the total', async ({ page }) => {
+    test.setTimeout(180_000); // double opt-in seeding makes three more round trips to the local runtime
     const tag = runTag('st');
-    await seedSubscriber(page.request, { name: `S1 ${tag}`, email: `s1-${tag}@example.com`, source: `src-${tag}` });
-    await seedSubscriber(page.request, { name: `S2 ${tag}`, email: `s2-${tag}@example.com`, source: `src-${tag}` });
+    await seedConfirmed(page.request, { name: `S1 ${tag}`, email: `s1-${tag}@example.com`, source: `src-${tag}` });
+    await seedConfirmed(page.request, { name: `S2 ${tag}`, email: `s2-${tag}@example.com`, source: `src-${tag}` });
+    // Pending signups are counted apart, never in the total or the bars.
+    await seedSubscriber(page.request, { name: `S3 ${tag}`, email: `s3-${tag}@example.com`, source: `src-${tag}` });
     await openWaitlist(page);
     const statsResponse = page.waitForResponse((r) => r.url().endsWith('/api/admin/waitlist/stats'));
     await page.getByRole('tab', { name: 'Statistics' }).click();
@@ -230,6 +239,8 @@ test.describe('waitlist management', () => {
     expect(stats.sourceBreakdown[`src-${tag}`]).toBe(2);
 
     await expect(page.getByTestId('total-subscribers')).toHaveText(String(stats.totalCount), SLOW);
+    expect(stats.pendingCount).toBeGreaterThanOrEqual(1);
+    await expect(page.getByTestId('pending-subscribers')).toHaveText(String(stats.pendingCount));
     const sources = page.locator('section', { has: page.getByRole('heading', { name: 'Referral Sources' }) });
     const ours = sources.getByTestId('stat-bar').filter({ hasText: `src-${tag}` });
     await expect(ours).toContainText(`2 (${Math.round((2 / stats.totalCount) * 100)}%)`);
@@ -242,7 +253,9 @@ test.describe('waitlist management', () => {
 
   test('statistics empty state offers Refresh Stats', async ({ page }) => {
     await openWaitlist(page);
-    await page.route('**/api/admin/waitlist/stats', (route) => route.fulfill({ json: { totalCount: 0, interestBreakdown: {}, sourceBreakdown: {} } }));
+    await page.route('**/api/admin/waitlist/stats', (route) =>
+      route.fulfill({ json: { totalCount: 0, pendingCount: 0, unsubscribedCount: 0, interestBreakdown: {}, sourceBreakdown: {} } }),
+    );
     await page.getByRole('tab', { name: 'Statistics' }).click();
     await expect(page.getByText('No statistics available')).toBeVisible(SLOW);
     await expect(page.getByRole('button', { name: 'Refresh Stats' })).toBeVisible();

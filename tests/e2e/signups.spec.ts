@@ -4,19 +4,9 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, uniqueEmail } from './fixtures';
+import { confirmationLink, islands, signInByApi } from './admin-helpers';
 
 const ENTRIES = '.test-site/.netlify/blobs-serve/entries';
-
-async function readEntries(store: string): Promise<Array<{ key: string; value: any }>> {
-  const out: Array<{ key: string; value: any }> = [];
-  for (const dir of await readdir(ENTRIES).catch(() => [] as string[])) {
-    const base = `${ENTRIES}/${dir}/site:${store}`;
-    for (const key of await readdir(base).catch(() => [] as string[])) {
-      out.push({ key, value: JSON.parse(await readFile(`${base}/${key}`, 'utf8')) });
-    }
-  }
-  return out;
-}
 
 /** The stored subscriber of an address (key = SHA-256 of the normalised e-mail), or null. */
 async function storedSubscriber(email: string): Promise<any | null> {
@@ -68,7 +58,7 @@ test.describe('waitlist page', () => {
     await expect(toast).toContainText('Check your email for a confirmation message.');
 
     const sub = await storedSubscriber(email);
-    expect(sub).toMatchObject({ name: 'Ada Lovelace', email, interests: ['smartphone_tutorials'], list: 'waitlist', consent: { form: 'waitlist', page: '/waitlist' } });
+    expect(sub).toMatchObject({ name: 'Ada Lovelace', email, interests: ['smartphone_tutorials'], list: 'waitlist', status: 'pending', consent: { form: 'waitlist', page: '/waitlist' } });
     expect(sub.consent.wording).toContain('By joining you agree');
 
     await page.getByRole('button', { name: 'Sign up another email' }).click();
@@ -142,29 +132,67 @@ test.describe('waitlist page', () => {
     await expect(page.getByRole('button', { name: 'Join the Waitlist' })).toBeEnabled();
   });
 
-  test('the confirmation e-mail carries a working unsubscribe link', async ({ page }) => {
-    const email = uniqueEmail('unsub');
+  test('double opt-in: sign up, confirm from the mailed link, see it confirmed with its timeline in the staff area, then unsubscribe from the mail link page', async ({ page }) => {
+    test.setTimeout(240_000); // about 15 round trips to the local runtime, which starts a worker per request
+    const email = uniqueEmail('doi');
     await page.goto('/waitlist');
     await hydrated(page);
-    await page.getByLabel('Your Name').fill('Unsub Test');
+    await page.getByLabel('Your Name').fill('Opt In');
     await page.getByLabel('Email address').fill(email);
     await page.getByRole('button', { name: 'Join the Waitlist' }).click();
     await expect(page.getByRole('heading', { name: "You're on the waitlist!" })).toBeVisible(ANSWER);
+    expect((await storedSubscriber(email)).status).toBe('pending');
 
-    const mail = (await readEntries('outbox')).map((e) => e.value).find((m) => m.to === email);
-    expect(mail.subject).toBe("You're on the Maple Tech waitlist");
-    expect(mail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
-    const link = new URL(mail.headers['List-Unsubscribe'].slice(1, -1));
-    expect(mail.html).toContain(`href="${link.href}"`);
+    // The confirmation mail, read from the outbox through the admin API.
+    const link = await confirmationLink(page.request, email);
+    const opened = await page.goto(link.pathname + link.search);
+    expect(opened?.status()).toBe(200);
+    await expect(page.getByRole('heading', { name: 'Confirm your subscription' })).toBeVisible();
+    expect((await storedSubscriber(email)).status).toBe('pending'); // opening the link changes nothing
+    await page.getByRole('button', { name: 'Confirm my subscription' }).click();
+    await expect(page.getByRole('heading', { name: "You're subscribed!" })).toBeVisible(ANSWER);
+    expect((await storedSubscriber(email)).status).toBe('confirmed');
 
-    const tampered = await page.goto(link.pathname + link.search.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')));
+    // The staff area: confirmed, with its consent timeline.
+    await signInByApi(page);
+    await page.goto('/admin/waitlist');
+    await islands(page);
+    await page.getByLabel('Search subscribers').fill(email);
+    const row = page.locator('tbody tr').filter({ hasText: email });
+    await expect(row.getByTestId('subscriber-status')).toHaveText('Confirmed', ANSWER);
+    await row.getByRole('button', { name: `History of ${email}` }).click();
+    const timeline = page.getByTestId('subscriber-timeline');
+    await expect(timeline.getByRole('heading', { name: 'Consent history' })).toBeVisible();
+    const events = timeline.getByTestId('timeline-event');
+    await expect(events.first()).toContainText('Signed up (consent requested)', ANSWER);
+    await expect(events.first()).toContainText('By joining you agree');
+    await expect(timeline).toContainText('Confirmation e-mail: sent');
+    await expect(timeline).toContainText('Confirmed (express consent)');
+    await expect(timeline).toContainText('Welcome e-mail: sent');
+    await expect(timeline.getByRole('link', { name: 'Download proof of consent (CSV)' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(timeline).toHaveCount(0);
+
+    // The welcome's unsubscribe link: a page with one button; GET alone changes nothing.
+    const { entries } = await (await page.request.get('/api/admin/outbox')).json();
+    const welcome = entries.find((m: { to: string; kind: string }) => m.to === email && m.kind === 'waitlist-confirmation');
+    expect(welcome.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const unsub = new URL(welcome.headers['List-Unsubscribe'].slice(1, -1));
+    expect(welcome.html).toContain(`href="${unsub.href}"`);
+
+    const tampered = await page.goto(unsub.pathname + unsub.search.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')));
     expect(tampered?.status()).toBe(400);
     await expect(page.getByRole('heading', { name: 'This unsubscribe link is not valid' })).toBeVisible();
-    expect((await storedSubscriber(email)).unsubscribedAt).toBeNull();
 
-    await page.goto(link.pathname + link.search);
-    await expect(page.getByRole('heading', { name: "You're unsubscribed" })).toBeVisible();
-    expect(Date.parse((await storedSubscriber(email)).unsubscribedAt)).not.toBeNaN();
+    await page.goto(unsub.pathname + unsub.search);
+    await expect(page.getByRole('heading', { name: 'Unsubscribe from our e-mails?' })).toBeVisible();
+    expect((await storedSubscriber(email)).unsubscribedAt).toBeNull();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(page.getByRole('heading', { name: "You're unsubscribed" })).toBeVisible(ANSWER);
+    const after = await storedSubscriber(email);
+    expect(after.status).toBe('unsubscribed');
+    expect(Date.parse(after.unsubscribedAt)).not.toBeNaN();
   });
 
   for (const scheme of ['light', 'dark'] as const) {

@@ -26,6 +26,8 @@ const sub = (over: Partial<AdminSubscriber>): AdminSubscriber => ({
   phoneModel: '',
   consentAt: '2026-01-01T10:00:00.000Z',
   unsubscribedAt: null,
+  status: 'confirmed',
+  confirmedAt: '2026-01-01T11:00:00.000Z',
   mail: null,
   ...over,
 });
@@ -80,9 +82,14 @@ describe('statistics (spec §3, §9)', () => {
       sub({ interests: ['tech_news', 'smartphone_tutorials'], source: '' }),
       sub({ interests: [], source: 'youtube' }),
       sub({ interests: ['all'], source: ' ' }),
+      sub({ interests: ['tech_news'], source: 'spam', status: 'pending' }),
+      sub({ interests: ['tech_news'], source: 'gone', status: 'unsubscribed' }),
     ]);
+    // Only confirmed subscribers make the total and the bars; pending and unsubscribed are counted apart.
     expect(stats).toEqual({
       totalCount: 4,
+      pendingCount: 1,
+      unsubscribedCount: 1,
       interestBreakdown: { tech_news: 2, smartphone_tutorials: 1, all: 2 },
       sourceBreakdown: { youtube: 2, '': 2 },
     });
@@ -111,7 +118,7 @@ describe('CSV export', () => {
     const lines = csv.slice(1).split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toBe(CSV_COLUMNS.map((c) => `"${c}"`).join(','));
-    expect(lines[1]).toBe('"Ada ""the first""","ada@example.com","tech_news; all","","https://r.example/","2026-01-01T10:00:00.000Z","2026-01-02T00:00:00.000Z","2026-02-01T00:00:00.000Z","waitlist"');
+    expect(lines[1]).toBe('"Ada ""the first""","ada@example.com","tech_news; all","","https://r.example/","2026-01-01T10:00:00.000Z","2026-01-02T00:00:00.000Z","2026-02-01T00:00:00.000Z","waitlist","confirmed","2026-01-01T11:00:00.000Z"');
     expect(lines[2]).toBe('');
   });
 });
@@ -137,9 +144,39 @@ describe('template edits', () => {
     expect(issue.message).toBe('Unknown placeholders {{firstName}}, {{ nmae }}. Use only {{name}}, {{interestMessage}}, {{unsubscribeUrl}}, {{siteUrl}}.');
     expect(unknownPlaceholders('{{}} {{name}}')).toEqual(['{{}}']);
   });
+  it('refuses an unsubscribe link that only sits in an HTML comment', () => {
+    for (const html of ['<p>{{name}}</p><!-- {{unsubscribeUrl}} -->', '<p>{{name}}</p><!-- <a href="{{unsubscribeUrl}}">x</a>']) {
+      const r = templateEditSchema.safeParse({ ...base, html_content: html });
+      expect(r.success).toBe(false);
+      expect(r.error!.issues[0].message).toMatch(/outside HTML comments/);
+    }
+    expect(templateEditSchema.safeParse({ ...base, html_content: '<!-- note --><a href="{{unsubscribeUrl}}">x</a>' }).success).toBe(true);
+  });
+
   it('requires the unsubscribe placeholder in both bodies', () => {
     const r = templateEditSchema.safeParse({ ...base, html_content: '<p>{{name}}</p>' });
     expect(r.success).toBe(false);
     expect(r.error!.issues.map((i) => i.path[0])).toEqual(['html_content']);
+  });
+});
+
+describe('consent timeline entries', () => {
+  it('names each ledger event, marks its tone and lists only the details it has', async () => {
+    const { timelineEntry } = await import('../../src/lib/admin/timeline');
+    const signup = timelineEntry({ at: '2026-01-01T00:00:00.000Z', type: 'signup', list: 'waitlist', interest: 'tech_news', form: 'waitlist', page: '/join', source: '', ipHash: 'ab12' });
+    expect(signup).toEqual({
+      title: 'Signed up (consent requested)',
+      tone: 'neutral',
+      details: [
+        { label: 'List', value: 'waitlist' },
+        { label: 'Interest', value: 'Tech News' },
+        { label: 'Form', value: 'Waitlist form' },
+        { label: 'Page', value: '/join' },
+        { label: 'IP hash', value: 'ab12' },
+      ],
+    });
+    expect(timelineEntry({ at: 'x', type: 'confirmed' })).toMatchObject({ title: 'Confirmed (express consent)', tone: 'good' });
+    expect(timelineEntry({ at: 'x', type: 'welcome-sent', outcome: 'limited' })).toMatchObject({ title: 'Welcome e-mail: not sent (mail limit)', tone: 'bad' });
+    expect(timelineEntry({ at: 'x', type: 'unsubscribed', detail: 'one-click (RFC 8058)' }).tone).toBe('bad');
   });
 });

@@ -17,7 +17,7 @@ const now = 1_800_000_000_000;
 describe('session tokens', () => {
   it('round-trips a signed token with its dev-mode flag and expiry', async () => {
     const { token, session } = await createSessionToken(secrets, { devMode: true, now, ttlMs: 60_000 });
-    expect(session).toEqual({ devMode: true, expiresAt: now + 60_000 });
+    expect(session).toEqual({ devMode: true, expiresAt: now + 60_000, sid: expect.stringMatching(/^[\w-]{22}$/) });
     expect(await verifySessionToken(token, secrets, now + 1)).toEqual(session);
     const plain = await createSessionToken(secrets, { now });
     expect((await verifySessionToken(plain.token, secrets, now))?.devMode).toBe(false);
@@ -26,12 +26,14 @@ describe('session tokens', () => {
   it('refuses expired, tampered, forged and malformed tokens', async () => {
     const { token } = await createSessionToken(secrets, { devMode: false, now, ttlMs: 60_000 });
     expect(await verifySessionToken(token, secrets, now + 60_000)).toBeNull();
-    const [v, exp, , sig] = token.split('.');
-    expect(await verifySessionToken(`${v}.${exp}.1.${sig}`, secrets, now)).toBeNull(); // dev mode switched on by hand
-    expect(await verifySessionToken(`${v}.${Number(exp) + 1_000_000}.0.${sig}`, secrets, now)).toBeNull(); // extended
+    const [v, exp, , sid, sig] = token.split('.');
+    expect(await verifySessionToken(`${v}.${exp}.1.${sid}.${sig}`, secrets, now)).toBeNull(); // dev mode switched on by hand
+    expect(await verifySessionToken(`${v}.${Number(exp) + 1_000_000}.0.${sid}.${sig}`, secrets, now)).toBeNull(); // extended
+    expect(await verifySessionToken(`${v}.${exp}.0.${'A'.repeat(22)}.${sig}`, secrets, now)).toBeNull(); // another session's id
     expect(await verifySessionToken(token, { ...secrets, secret: 't'.repeat(40) }, now)).toBeNull();
     expect(await verifySessionToken(token, { ...secrets, adminKey: 'rotated-admin-key' }, now)).toBeNull(); // key rotation signs out
-    for (const bad of ['', 'v1', 'v1.1.0', `v2.${exp}.0.${sig}`, `v1.abc.0.${sig}`, `v1.${exp}.2.${sig}`, `v1.${exp}.0.@@@`, 'x'.repeat(300), null, undefined]) {
+    const bads = ['', 'v2', 'v2.1.0', `v1.${exp}.0.${sig}`, `v2.${exp}.0.${sig}`, `v2.abc.0.${sid}.${sig}`, `v2.${exp}.2.${sid}.${sig}`];
+    for (const bad of [...bads, `v2.${exp}.0.${sid}.@@@`, `v2.${exp}.0.short.${sig}`, 'x'.repeat(300), null, undefined]) {
       expect(await verifySessionToken(bad, secrets, now)).toBeNull();
     }
   });
@@ -65,6 +67,7 @@ describe('cookies', () => {
     const { token } = await createSessionToken(secrets, { devMode: true });
     expect(readCookie(`theme=dark; ${SESSION_COOKIE}=${token}; other=1`, SESSION_COOKIE)).toBe(token);
     expect(readCookie('theme=dark', SESSION_COOKIE)).toBeNull();
+    expect(readCookie(`${SESSION_COOKIE}=%zz`, SESSION_COOKIE)).toBeNull(); // malformed encoding: no session, no exception
     const req = new Request('http://localhost/', { headers: { cookie: `a=b; ${SESSION_COOKIE}=${token}` } });
     expect((await sessionFromRequest(req, secrets))?.devMode).toBe(true);
     expect(await sessionFromRequest(new Request('http://localhost/'), secrets)).toBeNull();

@@ -1,35 +1,54 @@
 import { describe, expect, it } from 'vitest';
-import { LOCAL_DEFAULTS, parseEnv } from '../../src/lib/server/env';
+import { isLocalMode, LOCAL_DEFAULTS, parseEnv } from '../../src/lib/server/env';
 
 describe('server configuration', () => {
-  it('runs locally with no configuration, using documented defaults and the outbox', () => {
-    const env = parseEnv({});
+  it('in explicit local mode, runs with no configuration, using documented defaults and the outbox', () => {
+    const env = parseEnv({ LOCAL_MODE: 'true' });
     expect(env.ADMIN_KEY).toBe(LOCAL_DEFAULTS.ADMIN_KEY);
+    expect(env.SESSION_SECRET).toBe(LOCAL_DEFAULTS.SESSION_SECRET);
     expect(env.SENDGRID_API_KEY).toBeUndefined();
     expect(env.SITE_URL).toBe('http://localhost:8888');
     expect(env.SITE_LAUNCHED).toBe(false);
     expect(env.SIGNUP_RATE_LIMIT).toBe(10);
+    expect(env.MAIL_RECIPIENT_DAILY_LIMIT).toBe(3);
+    expect(env.problems).toEqual({});
   });
 
-  it('fails loudly in production, naming every missing secret', () => {
-    expect(() => parseEnv({ CONTEXT: 'production' })).toThrowError(/ADMIN_KEY: is required[\s\S]*SESSION_SECRET: is required[\s\S]*SITE_URL: is required/);
+  it('without local mode, missing secrets are null with a reason (fail closed), never the defaults', () => {
+    const env = parseEnv({});
+    expect(env.ADMIN_KEY).toBeNull();
+    expect(env.SESSION_SECRET).toBeNull();
+    expect(env.SITE_URL).toBeNull();
+    expect(Object.keys(env.problems).sort()).toEqual(['ADMIN_KEY', 'SESSION_SECRET', 'SITE_URL']);
   });
 
-  it('refuses the local defaults in production', () => {
-    expect(() =>
-      parseEnv({ CONTEXT: 'production', ADMIN_KEY: LOCAL_DEFAULTS.ADMIN_KEY, SESSION_SECRET: 'x'.repeat(40), SITE_URL: 'https://mapletech.ca' }),
-    ).toThrowError(/ADMIN_KEY: the local development default must not be used/);
+  it.each(['production', 'deploy-preview', 'branch-deploy'])('a deployed context (%s) wins over LOCAL_MODE', (CONTEXT) => {
+    expect(isLocalMode({ CONTEXT, LOCAL_MODE: 'true' })).toBe(false);
+    const env = parseEnv({ CONTEXT, LOCAL_MODE: 'true' });
+    expect(env.ADMIN_KEY).toBeNull();
+    expect(env.problems.ADMIN_KEY).toMatch(/not set/);
+    expect(isLocalMode({ CONTEXT: 'dev', LOCAL_MODE: 'true' })).toBe(true);
+    expect(isLocalMode({ LOCAL_MODE: 'true', REQUIRE_CONFIG: 'true' })).toBe(false);
+  });
+
+  it('refuses the local defaults outside local mode', () => {
+    const env = parseEnv({ CONTEXT: 'production', ADMIN_KEY: LOCAL_DEFAULTS.ADMIN_KEY, SESSION_SECRET: 'x'.repeat(40), SITE_URL: 'https://mapletech.ca' });
+    expect(env.ADMIN_KEY).toBeNull();
+    expect(env.problems.ADMIN_KEY).toMatch(/public local development default/);
+    expect(env.SESSION_SECRET).toBe('x'.repeat(40));
   });
 
   it('accepts a complete production configuration', () => {
     const env = parseEnv({ CONTEXT: 'production', ADMIN_KEY: 'a-very-long-staff-key', SESSION_SECRET: 's'.repeat(40), SITE_URL: 'https://mapletech.ca', SITE_LAUNCHED: 'true' });
     expect(env.SITE_LAUNCHED).toBe(true);
     expect(env.ADMIN_KEY).toBe('a-very-long-staff-key');
+    expect(env.problems).toEqual({});
   });
 
-  it('explains invalid values by variable name', () => {
-    expect(() => parseEnv({ ADMIN_KEY: 'short', MAIL_FROM: 'not-an-email', SITE_LAUNCHED: 'maybe', SIGNUP_RATE_LIMIT: '-1' })).toThrowError(
-      /ADMIN_KEY: must be at least 12 characters[\s\S]*MAIL_FROM: must be an e-mail address[\s\S]*SITE_LAUNCHED[\s\S]*SIGNUP_RATE_LIMIT/,
+  it('a too-short secret is unusable with the reason; malformed other values throw by variable name', () => {
+    expect(parseEnv({ LOCAL_MODE: 'true', ADMIN_KEY: 'short' }).problems.ADMIN_KEY).toBe('must be at least 12 characters');
+    expect(() => parseEnv({ MAIL_FROM: 'not-an-email', SITE_LAUNCHED: 'maybe', SIGNUP_RATE_LIMIT: '-1' })).toThrowError(
+      /MAIL_FROM: must be an e-mail address[\s\S]*SITE_LAUNCHED[\s\S]*SIGNUP_RATE_LIMIT/,
     );
   });
 });

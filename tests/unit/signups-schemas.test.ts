@@ -7,6 +7,8 @@ import {
   newsletterPayloadSchema as newsletterSchemaFor,
   waitlistPayloadSchema,
   applySignup,
+  applyConfirmation,
+  confirmationSentRecently,
   mergeInterests,
   captureSource,
   isRecognisedPhoneModel,
@@ -15,6 +17,7 @@ import {
   type Signup,
 } from '../../src/lib/signups';
 import { phoneModelNames } from '../../src/lib/signups/phone-models';
+import { subscriberStatus } from '../../src/lib/signups/status';
 
 const newsletterPayloadSchema = newsletterSchemaFor(phoneModelNames());
 
@@ -134,27 +137,87 @@ describe('source capture', () => {
 
 describe('merging signups', () => {
   const consent = (at: string) => ({ at, wording: CONSENT_FORMS.waitlist.wording, form: 'waitlist' as const, page: '/join', source: '' });
-  const base: Signup = { list: 'waitlist', name: 'Ada', email: 'ada@example.com', interest: 'tech_news', source: 'youtube', referrer: '', consent: consent('2025-01-01T00:00:00.000Z') };
+  const base: Signup = {
+    list: 'waitlist',
+    name: 'Ada',
+    email: 'ada@example.com',
+    interest: 'tech_news',
+    source: 'youtube',
+    referrer: '',
+    consent: consent('2025-01-01T00:00:00.000Z'),
+    ipHash: 'h1',
+    wordingVersion: 'sha256:abc',
+  };
+  const at = (d: string) => `2025-${d}T00:00:00.000Z`;
 
-  it('merges interests, keeps id and first createdAt, widens the list, re-subscribes', () => {
-    const first = applySignup(null, base, 'id1', '2025-01-01T00:00:00.000Z');
-    const unsub = { ...first, unsubscribedAt: '2025-01-02T00:00:00.000Z' };
-    const second = applySignup(
-      unsub,
-      { ...base, list: 'newsletter', interest: undefined, phoneModel: 'Pixel 8', source: 'other', consent: { ...consent('2025-02-01T00:00:00.000Z'), form: 'newsletter' } },
-      'ignored',
-      '2025-02-01T00:00:00.000Z',
-    );
-    expect(second).toMatchObject({ id: 'id1', createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-02-01T00:00:00.000Z', list: 'both', interests: ['tech_news'], phoneModel: 'Pixel 8', source: 'youtube', unsubscribedAt: null });
-    expect(second.consentLog).toHaveLength(2);
-    expect(second.consent.form).toBe('newsletter');
-    const third = applySignup(second, { ...base, interest: 'smartphone_tutorials' }, 'x', '2025-03-01T00:00:00.000Z');
-    expect(third.interests).toEqual(['tech_news', 'smartphone_tutorials']);
+  it('a new address makes a pending record with the signup in its ledger, and asks for a confirmation', () => {
+    const { record, sendConfirmation } = applySignup(null, base, 'id1', at('01-01'));
+    expect(sendConfirmation).toBe(true);
+    expect(record).toMatchObject({ id: 'id1', status: 'pending', list: 'waitlist', interests: ['tech_news'], unsubscribedAt: null, deletedAt: null });
+    expect(record.history).toEqual([
+      { at: at('01-01'), type: 'signup', list: 'waitlist', interest: 'tech_news', form: 'waitlist', wording: CONSENT_FORMS.waitlist.wording, wordingVersion: 'sha256:abc', page: '/join', source: '', ipHash: 'h1' },
+    ]);
+    expect(subscriberStatus(record)).toBe('pending');
+  });
+
+  it('confirming applies every request since the last confirmation; a repeat signup of a confirmed record changes nothing by itself', () => {
+    const first = applySignup(null, base, 'id1', at('01-01')).record;
+    const nl = { ...base, list: 'newsletter' as const, interest: undefined, phoneModel: 'Pixel 8', name: 'Mallory', consent: { ...consent(at('01-02')), form: 'newsletter' as const } };
+    const pending = applySignup(first, nl, 'x', at('01-02'));
+    expect(pending.record).toMatchObject({ name: 'Ada', list: 'both', phoneModel: 'Pixel 8' });
+    expect(pending.sendConfirmation).toBe(true); // no confirmation mail recorded yet
+    const confirmed = applyConfirmation(pending.record, at('01-03'), 'h2');
+    expect(confirmed.changed).toBe(true);
+    expect(confirmed.record).toMatchObject({ status: 'confirmed', list: 'both', unsubscribedAt: null, confirmNonce: null });
+    expect(confirmed.record.consent).toMatchObject({ at: at('01-03'), form: 'newsletter' });
+    expect(confirmed.record.history.at(-1)).toMatchObject({ type: 'confirmed', ipHash: 'h2' });
+
+    const repeat = applySignup(confirmed.record, { ...base, name: 'Eve', interest: 'smartphone_tutorials' }, 'x', at('02-01'));
+    expect(repeat.record).toMatchObject({ name: 'Ada', status: 'confirmed', interests: ['tech_news'], list: 'both' });
+    expect(repeat.sendConfirmation).toBe(true); // a new interest needs the owner's confirmation
+    expect(applySignup(confirmed.record, base, 'x', at('02-01')).sendConfirmation).toBe(false); // nothing new
+    const again = applyConfirmation(repeat.record, at('02-02'), 'h3');
+    expect(again.record.interests).toEqual(['tech_news', 'smartphone_tutorials']);
+    expect(again.record.name).toBe('Ada');
+  });
+
+  it('an unsubscribe stays until a fresh confirmation; confirmations are re-sent at most once per 24 h', () => {
+    const record = applyConfirmation(applySignup(null, base, 'id1', at('01-01')).record, at('01-01'), 'h').record;
+    const unsub = { ...record, unsubscribedAt: at('01-05'), history: [...record.history, { at: at('01-05'), type: 'unsubscribed' as const }] };
+    expect(subscriberStatus(unsub)).toBe('unsubscribed');
+    const back = applySignup(unsub, { ...base, name: 'Other' }, 'x', at('01-06'));
+    expect(back.record).toMatchObject({ status: 'unsubscribed', unsubscribedAt: at('01-05'), name: 'Ada' });
+    expect(back.sendConfirmation).toBe(true);
+    const sent = { ...back.record, history: [...back.record.history, { at: '2025-01-06T01:00:00.000Z', type: 'confirmation-sent' as const, outcome: 'sent' as const }] };
+    expect(confirmationSentRecently(sent.history, '2025-01-07T00:59:00.000Z')).toBe(true);
+    expect(applySignup(sent, base, 'x', '2025-01-07T00:59:00.000Z').sendConfirmation).toBe(false);
+    expect(applySignup(sent, base, 'x', '2025-01-07T01:01:00.000Z').sendConfirmation).toBe(true);
+    expect(applyConfirmation(sent, at('01-08'), 'h').record).toMatchObject({ status: 'confirmed', unsubscribedAt: null });
+  });
+
+  it('a stored record from before double opt-in (no ledger) reads as pending, or unsubscribed', () => {
+    expect(subscriberStatus({ history: [], unsubscribedAt: null })).toBe('pending');
+    expect(subscriberStatus({ history: [], unsubscribedAt: at('01-01') })).toBe('unsubscribed');
   });
 
   it('collapses to all', () => {
     expect(mergeInterests(['tech_news', 'smartphone_tutorials'], 'phone_recommendations')).toEqual(['all']);
     expect(mergeInterests(['tech_news'], 'all')).toEqual(['all']);
     expect(mergeInterests([], undefined)).toEqual([]);
+  });
+});
+
+describe('unsafe characters (control, NUL, U+FFFD, bidi) are refused by the shared schemas', () => {
+  const waitlist = { name: 'Ada', email: 'ada@example.com', interests: 'all' };
+  it.each(['Ada\u0000', 'Ada\u001B[31m', 'Ada\u202E', 'Ada\u2067x', 'Ada\uFFFD', 'Ada\u200B'])('%j', (name) => {
+    const r = waitlistPayloadSchema.safeParse({ ...waitlist, name });
+    expect(r.success).toBe(false);
+    expect(fieldMessages(r.error!).name).toBe(MESSAGES.nameUnsafe);
+  });
+  it('in the phone model, source and referrer too; accents and emoji are fine', () => {
+    const nl = newsletterSchemaFor(phoneModelNames());
+    const bad = nl.safeParse({ name: 'Ada', email: 'ada@example.com', phoneModel: 'Pixel 8\u202E', consent: true, form: 'header', source: 'x\u0007' });
+    expect(fieldMessages(bad.error!)).toMatchObject({ phoneModel: MESSAGES.phoneUnsafe, source: MESSAGES.textUnsafe });
+    expect(waitlistPayloadSchema.safeParse({ ...waitlist, name: 'Zoë Ōtani 🎉' }).success).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The Subscribers tab: search, Refresh, Export CSV, a table with select-all, Send Email and Delete
- * per row, and 'Delete Selected (N)' with a confirmation dialog.
+ * The Subscribers tab: search, Refresh, Export CSV, a table with select-all, History, Send Email and
+ * Delete per row, and 'Delete Selected (N)' with a confirmation dialog. Each row shows its consent
+ * status; History opens the consent timeline (SubscriberTimeline). Toast texts are the spec's.
  *
  * Paged on the server: 50 rows at a time, newest first, 'Load more' follows the Link header; the
  * search runs on the server over every subscriber (typing waits a moment before asking). Select-all
@@ -10,9 +11,16 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../stores/toast';
 import { adminFetch, adminRequest, AdminApiError, nextLinkOf } from '../../stores/admin';
 import { filterSubscribers, interestsLabel, nameLabel, sourceLabel, type AdminSubscriber } from '../../lib/admin/subscribers';
+import { ConfirmDialog, EmptyState, Spinner } from './ui';
+import SubscriberTimeline from './SubscriberTimeline';
 
 const SEARCH_DELAY_MS = 300;
-import { ConfirmDialog, EmptyState, Spinner } from './ui';
+
+const STATUS_BADGES = {
+  pending: { label: 'Pending confirmation', className: 'bg-sky-100 text-sky-900 dark:bg-sky-900/40 dark:text-sky-200' },
+  confirmed: { label: 'Confirmed', className: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-200' },
+  unsubscribed: { label: 'Unsubscribed', className: 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200' },
+} as const;
 
 const MISSING_KEY_HINT = 'The email service key (SENDGRID_API_KEY) may be missing in this deployment. Check the server logs for details.';
 
@@ -40,6 +48,7 @@ export default function SubscriberTable() {
   const [appliedQuery, setAppliedQuery] = useState('');
   // Answers to an older search or refresh are dropped: only the latest request may fill the table.
   const requestId = useRef(0);
+  const [timelineOf, setTimelineOf] = useState<AdminSubscriber | null>(null);
 
   const load = useCallback(async (q: string) => {
     const id = ++requestId.current;
@@ -233,7 +242,7 @@ export default function SubscriberTable() {
       ) : null}
 
       <div className="card mt-3 overflow-x-auto">
-        <table className="w-full min-w-[46rem] text-left text-sm">
+        <table className="w-full min-w-[52rem] text-left text-sm">
           <thead className="border-b border-line bg-surface-2 text-xs uppercase tracking-wide text-muted">
             <tr>
               <th scope="col" className="w-10 px-3 py-3">
@@ -283,7 +292,9 @@ export default function SubscriberTable() {
                     <span className="[overflow-wrap:anywhere]">{sub.email}</span>
                     <span className="mt-1 flex flex-wrap gap-1">
                       {sub.list !== 'waitlist' ? <span className="badge bg-surface-2 text-muted">{sub.list === 'both' ? 'waitlist + newsletter' : 'newsletter'}</span> : null}
-                      {sub.unsubscribedAt ? <span className="badge bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">Unsubscribed</span> : null}
+                      <span className={`badge ${STATUS_BADGES[sub.status].className}`} data-testid="subscriber-status">
+                        {STATUS_BADGES[sub.status].label}
+                      </span>
                       {sub.mail?.status === 'failed' ? (
                         <span className="badge bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-200" title={sub.mail.lastError ?? undefined}>
                           Last e-mail failed
@@ -304,10 +315,18 @@ export default function SubscriberTable() {
                       <button
                         type="button"
                         className="btn-secondary whitespace-nowrap !px-3 !py-1.5 text-xs"
+                        onClick={() => setTimelineOf(sub)}
+                        aria-label={`History of ${sub.email}`}
+                      >
+                        History
+                      </button>
+                      <button
+                        type="button"
+                        className="btn-secondary whitespace-nowrap !px-3 !py-1.5 text-xs"
                         onClick={() => void sendEmail(sub)}
-                        disabled={sending === sub.id || Boolean(sub.unsubscribedAt)}
+                        disabled={sending === sub.id || sub.status !== 'confirmed'}
                         aria-label={`Send Email to ${sub.email}`}
-                        title={sub.unsubscribedAt ? 'Unsubscribed: no e-mail is sent' : undefined}
+                        title={sub.status === 'confirmed' ? undefined : sub.status === 'pending' ? 'Not confirmed yet: no e-mail is sent' : 'Unsubscribed: no e-mail is sent'}
                       >
                         {sending === sub.id ? <Spinner className="h-3 w-3" /> : null}
                         Send Email
@@ -338,11 +357,12 @@ export default function SubscriberTable() {
         </div>
       ) : null}
 
+      <SubscriberTimeline subscriber={timelineOf} onClose={() => setTimelineOf(null)} />
       <ConfirmDialog
         open={bulkOpen}
         onOpenChange={setBulkOpen}
         title={`Delete ${chosen.length} subscriber${chosen.length === 1 ? '' : 's'}?`}
-        description="The selected subscribers are removed from the waitlist and the newsletter for good. This cannot be undone."
+        description="The selected subscribers are removed from the waitlist and the newsletter for good. This cannot be undone. Their consent records are kept without personal data."
         confirmLabel="Delete"
         onConfirm={() => void deleteChosen()}
       />
@@ -352,7 +372,7 @@ export default function SubscriberTable() {
           if (!open) setPendingDelete(null);
         }}
         title="Delete this subscriber?"
-        description={pendingDelete ? `${pendingDelete.email} is removed for good. This cannot be undone.` : ''}
+        description={pendingDelete ? `${pendingDelete.email} is removed for good (the consent record is kept without personal data). This cannot be undone.` : ''}
         confirmLabel="Delete"
         onConfirm={() => {
           if (pendingDelete) void deleteOne(pendingDelete);

@@ -1,7 +1,7 @@
 /**
- * The Statistics tab: total, confirmed / pending / unsubscribed, interests and referral sources as
- * bars with counts and rounded percentages of the total; an empty state with 'Refresh Stats'.
- * The server answers from its index and snapshots (exact, without reading every record).
+ * The Statistics tab: the total of confirmed subscribers, pending and unsubscribed ones apart, and
+ * the interests and referral sources of the confirmed ones as bars with counts and rounded
+ * percentages of the total; the empty states of the spec.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from '../../stores/toast';
@@ -36,7 +36,7 @@ export default function WaitlistStats() {
       </p>
     );
   }
-  if (!stats || stats.totalCount === 0) {
+  if (!stats || stats.totalCount + stats.pendingCount + stats.unsubscribedCount === 0) {
     return (
       <EmptyState title="No statistics available">
         <p>Statistics appear once people join the waitlist.</p>
@@ -59,23 +59,21 @@ export default function WaitlistStats() {
             <p className="mt-1 text-4xl font-bold tracking-tight" data-testid="total-subscribers">
               {stats.totalCount}
             </p>
+            <p className="mt-1 text-xs text-muted">Confirmed (double opt-in)</p>
           </div>
-          {stats.statusBreakdown ? (
-            <dl className="card grid grid-cols-3 gap-4 p-5" data-testid="status-breakdown">
-              {(
-                [
-                  ['Confirmed', stats.statusBreakdown.confirmed],
-                  ['Pending', stats.statusBreakdown.pending],
-                  ['Unsubscribed', stats.statusBreakdown.unsubscribed],
-                ] as const
-              ).map(([label, count]) => (
-                <div key={label}>
-                  <dt className="text-sm font-medium text-muted">{label}</dt>
-                  <dd className="mt-1 text-2xl font-bold tabular-nums">{count}</dd>
-                </div>
-              ))}
-            </dl>
-          ) : null}
+          <div className="card min-w-44 p-5">
+            <p className="text-sm font-medium text-muted">Pending confirmation</p>
+            <p className="mt-1 text-4xl font-bold tracking-tight" data-testid="pending-subscribers">
+              {stats.pendingCount}
+            </p>
+            <p className="mt-1 text-xs text-muted">Not counted above; no mail until confirmed</p>
+          </div>
+          <div className="card min-w-44 p-5">
+            <p className="text-sm font-medium text-muted">Unsubscribed</p>
+            <p className="mt-1 text-4xl font-bold tracking-tight" data-testid="unsubscribed-subscribers">
+              {stats.unsubscribedCount}
+            </p>
+          </div>
         </div>
         <button type="button" className="btn-secondary" onClick={() => void load()} disabled={loading}>
           {loading ? <Spinner /> : null}

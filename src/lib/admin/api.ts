@@ -9,17 +9,21 @@
  * Every route except login/logout requires `requireAdmin` (cookie or `admin-key` header) -> 401.
  */
 import { getEnv } from '../server/env';
-import { clientIp, HttpError, json, readJson, type FnContext } from '../server/http';
+import { clientIp, HttpError, json, readJson, refuseNonJsonBody, type FnContext } from '../server/http';
 import { isOutboxCursor, OUTBOX_RETENTION_DAYS, readOutboxPage } from '../server/mailer';
-import { deleteSubscriber, getSubscriber, subscriberStore } from '../signups/store';
+import { mailLimitError } from '../server/mail-limits';
+import { deleteSubscriber, getSubscriber, subscriberStore, tombstoneSubscriber } from '../signups/store';
 import { sendSubscriberMail, welcomeTemplateFor } from '../signups/mail';
+import { subscriberStatus } from '../signups/status';
 import { initializeTemplates, listTemplates, updateTemplate } from '../email/template-store';
 import { isTemplateId } from '../email/templates';
-import { checkKeyLimited, requireAdmin, secrets, unauthorized } from './auth';
-import { csvFileName } from './csv';
+import { activeSession, checkKeyLimited, requireAdmin, secrets, unauthorized } from './auth';
+import { consentProofCsv, csvFileName, proofFileName } from './csv';
 import { parseListQuery, subscriberPage, subscribersCsvStream, waitlistStats } from './listing';
+import { revokeSession } from './revocation';
 import { loginSchema, templateEditSchema } from './schemas';
 import { clearSessionCookie, createSessionToken, sessionCookie, sessionFromRequest } from './session';
+import { toAdminSubscriber } from './subscribers';
 
 type Params = Record<string, string>;
 interface Route {
@@ -41,12 +45,22 @@ function nextLink(req: Request, cursor: string): string {
   return `<${url.pathname}${url.search}>; rel="next"`;
 }
 
-const subscriberStoreRead = (id: string) => subscriberStore.read(id);
-
-async function existingSubscriber(id: string) {
+/** A live subscriber (tombstones count as gone), or 404. */
+async function existingSubscriber(id: string, options: { tombstones?: boolean } = {}) {
   const sub = SUBSCRIBER_ID.test(id) ? await getSubscriber(id) : null;
-  if (!sub) throw new HttpError(404, 'not_found', 'No subscriber with this id (it may have been deleted already).');
+  if (!sub || (sub.deletedAt && !options.tombstones)) throw new HttpError(404, 'not_found', 'No subscriber with this id (it may have been deleted already).');
   return sub;
+}
+
+function csvResponse(body: string, fileName: string): Response {
+  return new Response(body, {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${fileName}"`,
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    },
+  });
 }
 
 export const ROUTES: Route[] = [
@@ -73,6 +87,9 @@ export const ROUTES: Route[] = [
     path: '/session',
     auth: false,
     async run(req) {
+      // Revoke server-side too: a copied cookie must not outlive the logout.
+      const session = await activeSession(req);
+      if (session) await revokeSession(session);
       return json({ authenticated: false }, { headers: { 'set-cookie': clearSessionCookie(req.url) } });
     },
   },
@@ -129,16 +146,42 @@ export const ROUTES: Route[] = [
     },
   },
   {
+    method: 'GET',
+    path: '/waitlist/:id/history',
+    auth: true,
+    async run(_req, _context, { id }) {
+      const sub = await existingSubscriber(id);
+      return json({ subscriber: toAdminSubscriber(sub), history: sub.history });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/waitlist/:id/consent.csv',
+    auth: true,
+    async run(_req, _context, { id }) {
+      // Tombstones too: the proof of consent outlives a staff delete.
+      const sub = await existingSubscriber(id, { tombstones: true });
+      return csvResponse(consentProofCsv(sub, sub.history), proofFileName(sub.id, new Date()));
+    },
+  },
+  {
     method: 'DELETE',
     path: '/waitlist/:id',
     auth: true,
     async run(_req, _context, { id }) {
       if (!SUBSCRIBER_ID.test(id)) throw new HttpError(404, 'not_found', 'No subscriber with this id (it may have been deleted already).');
-      const found = await subscriberStoreRead(id);
-      if (found.status === 'missing') throw new HttpError(404, 'not_found', 'No subscriber with this id (it may have been deleted already).');
-      // An unreadable record can still be deleted (by id), so staff can clear a damaged blob.
-      await deleteSubscriber(found.status === 'ok' ? found.value : id);
-      console.info(`[admin] deleted subscriber ${id}${found.status === 'unreadable' ? ' (unreadable record)' : ''}`);
+      const found = await subscriberStore.read(id);
+      if (found.status === 'missing' || (found.status === 'ok' && found.value.deletedAt)) {
+        throw new HttpError(404, 'not_found', 'No subscriber with this id (it may have been deleted already).');
+      }
+      if (found.status === 'unreadable') {
+        // A damaged blob holds no readable consent to keep: it is removed by id so staff can clear it.
+        await deleteSubscriber(id);
+        console.info(`[admin] deleted unreadable subscriber record ${id}`);
+        return json({ ok: true, id });
+      }
+      await tombstoneSubscriber(id);
+      console.info(`[admin] deleted subscriber ${id} (tombstone with the consent ledger kept)`);
       return json({ ok: true, id });
     },
   },
@@ -148,13 +191,19 @@ export const ROUTES: Route[] = [
     auth: true,
     async run(_req, _context, { id }) {
       const sub = await existingSubscriber(id);
-      if (sub.unsubscribedAt) {
-        throw new HttpError(409, 'unsubscribed', `Not sent: ${sub.email} unsubscribed on ${sub.unsubscribedAt.slice(0, 10)}.`);
+      const status = subscriberStatus(sub);
+      if (status === 'unsubscribed') {
+        const on = sub.unsubscribedAt ? ` on ${sub.unsubscribedAt.slice(0, 10)}` : '';
+        throw new HttpError(409, 'unsubscribed', `Not sent: ${sub.email} unsubscribed${on}.`);
       }
-      const outcome = await sendSubscriberMail(sub, welcomeTemplateFor(sub));
+      if (status === 'pending') {
+        throw new HttpError(409, 'not_confirmed', `Not sent: ${sub.email} has not confirmed the subscription yet (double opt-in).`);
+      }
+      const outcome = await sendSubscriberMail(sub, welcomeTemplateFor(sub), 'staff-resend');
       if (outcome.status === 'sent') {
         return json({ ok: true, email: sub.email, provider: outcome.provider, message: `Welcome email has been sent to ${sub.email}` });
       }
+      if (outcome.status === 'limited') throw mailLimitError({ scope: 'recipient', retryAfter: outcome.retryAfter });
       if (outcome.status === 'skipped') throw new HttpError(409, 'unsubscribed', `Not sent: ${sub.email} has unsubscribed.`);
       throw new HttpError(502, 'mail_failed', `Failed to send welcome email: ${outcome.error.slice(0, 500)}`);
     },
@@ -221,10 +270,23 @@ export const ADMIN_PREFIX = '/api/admin';
 export async function adminApi(req: Request, context: FnContext = {}): Promise<Response> {
   const pathname = new URL(req.url).pathname.replace(/\/+$/, '');
   const sub = pathname.startsWith(ADMIN_PREFIX) ? pathname.slice(ADMIN_PREFIX.length) : pathname;
+  let badEncoding = false;
+  const decode = (v: string) => {
+    try {
+      return decodeURIComponent(v);
+    } catch {
+      badEncoding = true;
+      return '';
+    }
+  };
   const matches = compiled.flatMap(({ route, pattern }) => {
     const m = pattern.exec(sub);
-    return m ? [{ route, params: Object.fromEntries(Object.entries(m.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)])) }] : [];
+    return m ? [{ route, params: Object.fromEntries(Object.entries(m.groups ?? {}).map(([k, v]) => [k, decode(v)])) }] : [];
   });
+  if (badEncoding) {
+    await requireAdmin(req, context);
+    throw new HttpError(400, 'invalid_path', 'The address is not valid URL encoding.');
+  }
   if (matches.length === 0) {
     await requireAdmin(req, context);
     throw new HttpError(404, 'not_found', `No admin endpoint at ${pathname}.`);
@@ -234,6 +296,7 @@ export async function adminApi(req: Request, context: FnContext = {}): Promise<R
     const allow = [...new Set(matches.map((m) => m.route.method))].join(', ');
     throw new HttpError(405, 'method_not_allowed', `Method ${req.method} is not allowed here. Use ${allow}.`, undefined, { allow });
   }
+  if (match.route.method !== 'GET') refuseNonJsonBody(req);
   if (match.route.auth) await requireAdmin(req, context);
   return match.route.run(req, context, match.params);
 }

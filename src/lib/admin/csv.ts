@@ -3,9 +3,10 @@
  * Cells that a spreadsheet would run as a formula (=, +, -, @, tab, carriage return) get a leading
  * apostrophe: a subscriber cannot plant a formula in a staff member's spreadsheet.
  */
+import type { LedgerEvent, Subscriber } from '../signups/schemas';
 import { interestsLabel, type AdminSubscriber } from './subscribers';
 
-export const CSV_COLUMNS = ['Name', 'Email', 'Interests', 'Source', 'Referrer', 'Created At', 'Consent Given At', 'Unsubscribed At', 'List'] as const;
+export const CSV_COLUMNS = ['Name', 'Email', 'Interests', 'Source', 'Referrer', 'Created At', 'Consent Given At', 'Unsubscribed At', 'List', 'Status', 'Confirmed At'] as const;
 
 /** One CSV cell: neutralised against formula injection, quoted, inner quotes doubled. */
 export function csvCell(value: string | null | undefined): string {
@@ -21,13 +22,48 @@ export function csvHeaderLine(): string {
 
 /** One subscriber's line, CRLF-terminated (the export streams these). */
 export function csvRow(s: AdminSubscriber): string {
-  const cells = [s.name, s.email, s.interests.length ? s.interests.join('; ') : interestsLabel([]), s.source, s.referrer, s.createdAt, s.consentAt, s.unsubscribedAt ?? '', s.list];
+  const cells = [s.name, s.email, s.interests.length ? s.interests.join('; ') : interestsLabel([]), s.source, s.referrer, s.createdAt, s.consentAt, s.unsubscribedAt ?? '', s.list, s.status, s.confirmedAt ?? ''];
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
 /** The whole file for `list`, header row first. */
 export function subscribersCsv(list: readonly AdminSubscriber[]): string {
   return csvHeaderLine() + list.map(csvRow).join('');
+}
+
+export const PROOF_COLUMNS = [
+  'Subscriber ID',
+  'Email',
+  'Event',
+  'At',
+  'List',
+  'Interest',
+  'Form',
+  'Consent Wording',
+  'Wording Version',
+  'Page',
+  'Source',
+  'IP Hash',
+  'Outcome',
+  'Detail',
+] as const;
+
+/**
+ * One subscriber's proof of consent: every ledger event, oldest first, one row each, with the
+ * subscriber's id (the hash of the address) and address (empty for a staff-deleted tombstone).
+ */
+export function consentProofCsv(sub: Pick<Subscriber, 'id' | 'email'>, history: readonly LedgerEvent[]): string {
+  const rows = history.map((e) =>
+    [sub.id, sub.email, e.type, e.at, e.list, e.interest, e.form, e.wording, e.wordingVersion, e.page, e.source, e.ipHash, e.outcome, e.detail]
+      .map(csvCell)
+      .join(','),
+  );
+  return `\uFEFF${[PROOF_COLUMNS.map(csvCell).join(','), ...rows].join('\r\n')}\r\n`;
+}
+
+/** File name of one subscriber's proof, e.g. 'consent-1a2b3c4d-2026-01-31.csv'. */
+export function proofFileName(id: string, now: Date): string {
+  return `consent-${id.slice(0, 8)}-${now.toISOString().slice(0, 10)}.csv`;
 }
 
 /** File name of an export made at `now`, e.g. 'waitlist-2026-01-31.csv' or 'waitlist-2026-01-31-search.csv'. */

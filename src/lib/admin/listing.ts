@@ -133,7 +133,7 @@ async function readSource(id: string): Promise<string | null> {
   return sub ? sub.source.trim() : null;
 }
 
-/** GET /api/admin/waitlist/stats: the spec's three fields plus confirmed / pending / unsubscribed. */
+/** GET /api/admin/waitlist/stats: the spec's three fields (over confirmed subscribers), pending and unsubscribed apart. */
 export interface WaitlistStatsAnswer extends WaitlistStats {
   statusBreakdown: { confirmed: number; pending: number; unsubscribed: number };
 }
@@ -142,7 +142,9 @@ export interface WaitlistStatsAnswer extends WaitlistStats {
 export async function waitlistStats(): Promise<WaitlistStatsAnswer> {
   const { tally } = await indexStats(readSource);
   return {
-    totalCount: tally.total,
+    totalCount: tally.status.confirmed,
+    pendingCount: tally.status.pending,
+    unsubscribedCount: tally.status.unsubscribed,
     interestBreakdown: tally.interests,
     sourceBreakdown: tally.sources,
     statusBreakdown: { confirmed: tally.status.confirmed, pending: tally.status.pending, unsubscribed: tally.status.unsubscribed },

@@ -5,8 +5,9 @@
  * Keep this file free of imports: the edge function imports it by path with its `.ts` extension,
  * and Deno cannot resolve extension-less imports.
  *
- * Token: `v1.<expiresAtMs>.<devMode 0|1>.<base64url HMAC-SHA256>`. The HMAC key is derived from
- * SESSION_SECRET *and* ADMIN_KEY, so rotating either one signs every staff member out.
+ * Token: `v2.<expiresAtMs>.<devMode 0|1>.<session id>.<base64url HMAC-SHA256>`. The HMAC key is
+ * derived from SESSION_SECRET *and* ADMIN_KEY, so rotating either one signs every staff member out.
+ * The session id lets logout revoke one session server-side (src/lib/admin/revocation.ts).
  */
 
 /** Cookie that carries the signed admin session (HttpOnly; the browser's scripts never see it). */
@@ -16,7 +17,8 @@ export const SESSION_TTL_MS = 8 * 60 * 60 * 1000;
 /** Query parameter that turns dev mode on (`?admin=KEY`), checked at the edge. */
 export const ADMIN_PARAM = 'admin';
 
-const VERSION = 'v1';
+const VERSION = 'v2';
+const SID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 const encoder = new TextEncoder();
 
 export interface SessionSecrets {
@@ -31,6 +33,8 @@ export interface Session {
   devMode: boolean;
   /** Epoch milliseconds. */
   expiresAt: number;
+  /** Random id of this login (22 base64url characters); logout revokes it. */
+  sid: string;
 }
 
 function toBase64Url(bytes: ArrayBuffer): string {
@@ -57,8 +61,12 @@ async function hmacKey({ secret, adminKey }: SessionSecrets): Promise<CryptoKey>
   return crypto.subtle.importKey('raw', material, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
 }
 
-function payload(expiresAt: number, devMode: boolean): string {
-  return `${VERSION}.${expiresAt}.${devMode ? 1 : 0}`;
+function payload(expiresAt: number, devMode: boolean, sid: string): string {
+  return `${VERSION}.${expiresAt}.${devMode ? 1 : 0}.${sid}`;
+}
+
+function newSessionId(): string {
+  return toBase64Url(crypto.getRandomValues(new Uint8Array(16)).buffer);
 }
 
 /**
@@ -71,9 +79,10 @@ export async function createSessionToken(
 ): Promise<{ token: string; session: Session }> {
   const expiresAt = (options.now ?? Date.now()) + (options.ttlMs ?? SESSION_TTL_MS);
   const devMode = options.devMode ?? false;
-  const body = payload(expiresAt, devMode);
+  const sid = newSessionId();
+  const body = payload(expiresAt, devMode, sid);
   const sig = await crypto.subtle.sign('HMAC', await hmacKey(secrets), encoder.encode(body));
-  return { token: `${body}.${toBase64Url(sig)}`, session: { devMode, expiresAt } };
+  return { token: `${body}.${toBase64Url(sig)}`, session: { devMode, expiresAt, sid } };
 }
 
 /**
@@ -87,16 +96,16 @@ export async function verifySessionToken(
 ): Promise<Session | null> {
   if (!token || token.length > 200) return null;
   const parts = token.split('.');
-  if (parts.length !== 4 || parts[0] !== VERSION) return null;
-  const [, exp, dev, sig] = parts;
-  if (!/^\d{1,16}$/.test(exp) || (dev !== '0' && dev !== '1')) return null;
+  if (parts.length !== 5 || parts[0] !== VERSION) return null;
+  const [, exp, dev, sid, sig] = parts;
+  if (!/^\d{1,16}$/.test(exp) || (dev !== '0' && dev !== '1') || !SID_PATTERN.test(sid)) return null;
   const signature = fromBase64Url(sig);
   if (!signature) return null;
-  const ok = await crypto.subtle.verify('HMAC', await hmacKey(secrets), signature, encoder.encode(`${VERSION}.${exp}.${dev}`));
+  const ok = await crypto.subtle.verify('HMAC', await hmacKey(secrets), signature, encoder.encode(`${VERSION}.${exp}.${dev}.${sid}`));
   if (!ok) return null;
   const expiresAt = Number(exp);
   if (expiresAt <= now) return null;
-  return { devMode: dev === '1', expiresAt };
+  return { devMode: dev === '1', expiresAt, sid };
 }
 
 /**
@@ -122,7 +131,12 @@ export function readCookie(header: string | null | undefined, name: string): str
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     if (eq === -1) continue;
-    if (part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (part.slice(0, eq).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      return null; // malformed percent-encoding (e.g. `%zz`): no session, never an exception
+    }
   }
   return null;
 }

@@ -6,7 +6,8 @@
  * ⚠️ Imported by browser code: no secrets, no server imports here.
  */
 import { INTEREST_LABELS, type Interest, type List } from '../signups/constants';
-import type { Subscriber } from '../signups/schemas';
+import type { Subscriber, SubscriberStatus } from '../signups/schemas';
+import { subscriberStatus } from '../signups/status';
 
 /** A subscriber as GET /api/admin/waitlist returns it (the stored record minus the consent log). */
 export interface AdminSubscriber {
@@ -22,6 +23,10 @@ export interface AdminSubscriber {
   /** When the latest express consent was given. */
   consentAt: string;
   unsubscribedAt: string | null;
+  /** pending (not confirmed yet), confirmed (double opt-in done) or unsubscribed. */
+  status: SubscriberStatus;
+  /** Time of the latest confirmation (null while never confirmed). */
+  confirmedAt: string | null;
   /** Last e-mail delivery state (null before the first attempt). */
   mail: { status: 'pending' | 'sent' | 'failed' | 'skipped'; kind: string; lastError: string | null; sentAt: string | null } | null;
 }
@@ -40,6 +45,8 @@ export function toAdminSubscriber(sub: Subscriber): AdminSubscriber {
     phoneModel: sub.phoneModel,
     consentAt: sub.consent.at,
     unsubscribedAt: sub.unsubscribedAt,
+    status: subscriberStatus(sub),
+    confirmedAt: [...sub.history].reverse().find((e) => e.type === 'confirmed')?.at ?? null,
     mail: sub.mail ? { status: sub.mail.status, kind: sub.mail.kind, lastError: sub.mail.lastError, sentAt: sub.mail.sentAt } : null,
   };
 }
@@ -59,6 +66,9 @@ export function interestLabel(value: string): string {
 export function interestsLabel(interests: readonly string[]): string {
   return interests.length === 0 ? 'All' : interests.map(interestLabel).join(', ');
 }
+
+/** What staff read for a status. */
+export const STATUS_LABELS: Record<SubscriberStatus, string> = { pending: 'Pending confirmation', confirmed: 'Confirmed', unsubscribed: 'Unsubscribed' };
 
 /** Spec §3: an empty source is shown as Direct. */
 export function sourceLabel(source: string): string {
@@ -86,9 +96,19 @@ export function newestFirst<T extends Pick<AdminSubscriber, 'createdAt' | 'email
   return [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.email.localeCompare(b.email));
 }
 
+/** Staff see live records only: a staff-deleted tombstone keeps its ledger but is not a subscriber. */
+export function isListed(sub: Pick<Subscriber, 'deletedAt'>): boolean {
+  return !sub.deletedAt;
+}
+
 /** GET /api/admin/waitlist/stats (spec §3 "Waitlist stats"). */
 export interface WaitlistStats {
+  /** Confirmed subscribers (double opt-in done); the breakdowns count these only. */
   totalCount: number;
+  /** Signed up, not confirmed yet (shown apart). */
+  pendingCount: number;
+  /** Unsubscribed (kept as consent records). */
+  unsubscribedCount: number;
   /** Interest value -> subscribers who chose it (a subscriber with several counts once in each; none counts as 'all'). */
   interestBreakdown: Record<string, number>;
   /** Source -> subscribers ('' = direct). */
@@ -97,17 +117,27 @@ export interface WaitlistStats {
   statusBreakdown?: { confirmed: number; pending: number; unsubscribed: number };
 }
 
-/** Aggregates computed from the records themselves (never a stored counter). */
-export function computeStats(list: readonly Pick<AdminSubscriber, 'interests' | 'source'>[]): WaitlistStats {
+/**
+ * Aggregates computed from the records themselves (never a stored counter): confirmed subscribers
+ * make the total and the breakdowns; pending and unsubscribed ones are counted apart.
+ */
+export function computeStats(list: readonly Pick<AdminSubscriber, 'interests' | 'source' | 'status'>[]): WaitlistStats {
   const interestBreakdown: Record<string, number> = {};
   const sourceBreakdown: Record<string, number> = {};
+  let pendingCount = 0;
+  let unsubscribedCount = 0;
+  let totalCount = 0;
   for (const sub of list) {
+    if (sub.status === 'pending') pendingCount += 1;
+    if (sub.status === 'unsubscribed') unsubscribedCount += 1;
+    if (sub.status !== 'confirmed') continue;
+    totalCount += 1;
     const interests = sub.interests.length ? new Set(sub.interests) : new Set(['all']);
     for (const i of interests) interestBreakdown[i] = (interestBreakdown[i] ?? 0) + 1;
     const source = sub.source.trim();
     sourceBreakdown[source] = (sourceBreakdown[source] ?? 0) + 1;
   }
-  return { totalCount: list.length, interestBreakdown, sourceBreakdown };
+  return { totalCount, pendingCount, unsubscribedCount, interestBreakdown, sourceBreakdown };
 }
 
 /** One bar of the statistics screen. */

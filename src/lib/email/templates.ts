@@ -38,7 +38,14 @@ export const emailTemplateSchema = z.object({
 export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
 
 const hasUnsubscribe = (s: string) => /\{\{\s*unsubscribeUrl\s*\}\}/.test(s);
+/** HTML without its comments (an unclosed comment hides everything after it, as in a mail client). */
+export function stripHtmlComments(html: string): string {
+  return html.replace(/<!--[\s\S]*?(?:-->|$)/g, '');
+}
+/** The unsubscribe placeholder must be in the part a reader sees: an HTML comment does not count. */
+const hasVisibleUnsubscribe = (html: string) => hasUnsubscribe(stripHtmlComments(html));
 const unsubscribeMessage = `Keep the ${REQUIRED_PLACEHOLDER} placeholder: every e-mail needs a working unsubscribe link`;
+const hiddenUnsubscribeMessage = `Keep the ${REQUIRED_PLACEHOLDER} placeholder outside HTML comments: every e-mail needs a visible unsubscribe link`;
 
 /** PUT /api/admin/email-templates/{id} payload (spec §3: subject, text_content, html_content). */
 export const templateUpdateSchema = z.object({
@@ -57,7 +64,8 @@ export const templateUpdateSchema = z.object({
     .string({ error: 'HTML content is required' })
     .min(1, 'HTML content is required')
     .max(TEMPLATE_LIMITS.html, `HTML content must be at most ${TEMPLATE_LIMITS.html} characters`)
-    .refine(hasUnsubscribe, unsubscribeMessage),
+    .refine(hasUnsubscribe, unsubscribeMessage)
+    .refine((html) => !hasUnsubscribe(html) || hasVisibleUnsubscribe(html), hiddenUnsubscribeMessage),
 });
 export type TemplateUpdate = z.infer<typeof templateUpdateSchema>;
 
@@ -217,7 +225,7 @@ export function renderTemplate(template: Pick<EmailTemplate, 'subject' | 'textCo
   const footer =
     `<div style="max-width:560px;margin:0 auto;padding:0 20px 32px;font-family:-apple-system,'Segoe UI',Roboto,Arial,sans-serif;font-size:12px;line-height:1.5;color:#4b5563;text-align:center;">` +
     `<p style="margin:0;">${escapeHtml(sender.name)} · ${escapeHtml(sender.mailingAddress)} · <a href="mailto:${escapeHtml(sender.email)}" style="color:#4b5563;">${escapeHtml(sender.email)}</a></p>` +
-    (hasUnsubscribe(template.htmlContent) ? '' : `<p style="margin:8px 0 0;"><a href="${escapeHtml(values.unsubscribeUrl)}" style="color:#4b5563;">Unsubscribe</a></p>`) +
+    (hasVisibleUnsubscribe(template.htmlContent) ? '' : `<p style="margin:8px 0 0;"><a href="${escapeHtml(values.unsubscribeUrl)}" style="color:#4b5563;">Unsubscribe</a></p>`) +
     `</div>`;
   const body = fill(template.htmlContent, v, escapeHtml);
   const html = /<\/body>/i.test(body) ? body.replace(/<\/body>/i, `${footer}\n</body>`) : `${body}\n${footer}`;

@@ -15,8 +15,10 @@ import type { RecommendationSummary } from './schemas';
 
 
 export interface RecommendationsEmailInput {
+  /** Greeting name; '' greets 'there'. The server passes '' (nothing typed by a visitor is mailed). */
   name: string;
-  phoneModel: string;
+  /** Current phone as the catalogue names it, or null to leave the line out. */
+  phoneModel: string | null;
   preferences: Preferences;
   /** What the visitor saw, in order (top pick first). */
   recommendations: RecommendationSummary[];
@@ -51,10 +53,10 @@ export function renderRecommendationsEmail(input: RecommendationsEmailInput): Re
   const picks = input.recommendations.map((rec, i) => ({ rec, phone: input.phones[i], label: i === 0 ? 'Top pick' : 'Alternative' }));
 
   const text = [
-    `Hi ${input.name},`,
+    `Hi ${input.name || 'there'},`,
     '',
     `Here are the phone recommendations you asked us to send from the ${SITE.name} phone recommender.`,
-    `Your current phone: ${input.phoneModel}`,
+    ...(input.phoneModel ? [`Your current phone: ${input.phoneModel}`] : []),
     '',
     ...picks.flatMap(({ rec, phone, label }) => [
       `${label}: ${rec.brand} ${rec.model} (${rec.matchScore}% match)`,
@@ -94,9 +96,9 @@ ${meta}${reasons}${link}</div>`;
 <html lang="en"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
 <body style="margin:0;padding:24px;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#0f172a;line-height:1.5">
 <div style="max-width:560px;margin:0 auto">
-<p>Hi ${e(input.name)},</p>
+<p>Hi ${e(input.name || 'there')},</p>
 <p>Here are the phone recommendations you asked us to send from the ${e(SITE.name)} phone recommender.</p>
-<p><strong>Your current phone:</strong> ${e(input.phoneModel)}</p>
+${input.phoneModel ? `<p><strong>Your current phone:</strong> ${e(input.phoneModel)}</p>` : ''}
 ${pickHtml}
 ${answersHtml}
 <p style="margin-top:24px"><a href="${e(recommenderUrl)}">Change your answers any time</a></p>

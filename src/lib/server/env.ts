@@ -1,12 +1,17 @@
 /**
  * Server configuration, read from the environment and validated with zod.
  *
- * Server-only: never import this from a page script or an island. Locally every
- * value has a default so `npm start` works with no configuration; in production
- * (Netlify's CONTEXT=production, or REQUIRE_CONFIG=true) the secrets must be set
- * and a missing one throws at cold start, naming the variable.
+ * Server-only: never import this from a page script or an island.
+ *
+ * Secrets fail closed: the built-in ADMIN_KEY / SESSION_SECRET / SITE_URL defaults are used only in
+ * an explicit local mode (LOCAL_MODE=true, set by `npm start`, `npm run dev` and the tests). A
+ * deployed Netlify context (CONTEXT=production, deploy-preview or branch-deploy) always wins over
+ * local mode, as does REQUIRE_CONFIG=true. Without a usable secret the value is null, and every
+ * feature that needs it answers 503 through `requireConfig` (logging the variable's name), while
+ * the rest of the site keeps working. See docs/consent-and-mail.md, "Secrets".
  */
 import { z } from 'zod';
+import { HttpError } from './http';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -20,11 +25,17 @@ export const LOCAL_DEFAULTS = {
   SESSION_SECRET: 'local-session-secret-change-me-0123456789',
 } as const;
 
-const schema = z.object({
-  /** Staff key. Compared in constant time on the server only. */
+/** Netlify contexts of a real deploy: secrets there never fall back to the local defaults. */
+export const DEPLOYED_CONTEXTS = ['production', 'deploy-preview', 'branch-deploy'] as const;
+
+/** The checks a secret must pass; a failing one makes the secret unusable (null), never a crash. */
+const SECRET_RULES = {
   ADMIN_KEY: z.string().min(12, 'must be at least 12 characters'),
-  /** Signs admin session cookies and unsubscribe tokens. */
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters'),
+} as const;
+export type SecretName = keyof typeof SECRET_RULES | 'SITE_URL';
+
+const schema = z.object({
   /** When set, mail goes through SendGrid; otherwise to the local outbox store. */
   SENDGRID_API_KEY: z.string().min(1).optional(),
   /** Test-only: point the real SendGrid client at a loopback fake. */
@@ -33,63 +44,109 @@ const schema = z.object({
   MAIL_FROM: z.email('must be an e-mail address'),
   MAIL_FROM_NAME: z.string().min(1),
   /** Public origin used in links inside e-mails (unsubscribe, results). */
-  SITE_URL: z.url('must be a URL such as https://example.com'),
+  SITE_URL: z.url('must be a URL such as https://example.com').nullable(),
   /** `true` turns the pre-launch gate off for everyone. */
   SITE_LAUNCHED: bool,
   /** Signups allowed per IP address per minute (per function instance). */
   SIGNUP_RATE_LIMIT: positiveInt,
   /** Wrong admin keys allowed per IP address per 15 minutes before 429. */
   ADMIN_LOGIN_RATE_LIMIT: positiveInt,
+  /** Mails one address may receive per 24 h, from every endpoint together. */
+  MAIL_RECIPIENT_DAILY_LIMIT: positiveInt,
+  /** Visitor-triggered mails (signup confirmations, recommendations) per client address per hour. */
+  MAIL_CLIENT_HOURLY_LIMIT: positiveInt,
+  /** Mails the whole site sends per hour (a runaway or abuse stops here). */
+  MAIL_GLOBAL_HOURLY_LIMIT: positiveInt,
 });
 
-export type Env = z.infer<typeof schema>;
+export type Env = z.infer<typeof schema> & {
+  /** Staff key; null when unset or unusable (see `problems`). */
+  ADMIN_KEY: string | null;
+  /** Signs admin sessions, confirmation and unsubscribe links, and keys the IP hashes; null when unusable. */
+  SESSION_SECRET: string | null;
+  /** True only in an explicit local mode (defaults allowed). */
+  LOCAL_MODE: boolean;
+  /** Why a secret is null, by variable name. */
+  problems: Partial<Record<SecretName, string>>;
+};
 
 type Source = Record<string, string | undefined>;
 
-/** True when the environment must be fully configured (production deploys). */
+/** True when built-in defaults may be used: LOCAL_MODE=true and no deployed context, no REQUIRE_CONFIG. */
+export function isLocalMode(source: Source): boolean {
+  const deployed = (DEPLOYED_CONTEXTS as readonly string[]).includes(source.CONTEXT ?? '');
+  return source.LOCAL_MODE === 'true' && !deployed && source.REQUIRE_CONFIG !== 'true';
+}
+
+/** True when the environment must be fully configured (anything but local mode). */
 export function isStrict(source: Source): boolean {
-  return source.CONTEXT === 'production' || source.REQUIRE_CONFIG === 'true';
+  return !isLocalMode(source);
 }
 
 /**
- * Validates an environment. Throws an Error listing every bad variable by name.
+ * Validates an environment. Throws an Error listing every malformed non-secret variable by name;
+ * secrets that are missing or unusable become null with a reason in `problems` (fail closed).
  * @param source usually `process.env`
  */
 export function parseEnv(source: Source): Env {
-  const strict = isStrict(source);
+  const local = isLocalMode(source);
   const pick = (name: string) => {
     const v = source[name];
     return v === undefined || v === '' ? undefined : v;
   };
+  const problems: Env['problems'] = {};
+  const secret = (name: keyof typeof SECRET_RULES): string | null => {
+    const value = pick(name) ?? (local ? LOCAL_DEFAULTS[name] : undefined);
+    if (value === undefined) {
+      problems[name] = 'is not set (required outside local mode)';
+      return null;
+    }
+    const checked = SECRET_RULES[name].safeParse(value);
+    if (!checked.success) {
+      problems[name] = checked.error.issues[0]?.message ?? 'is invalid';
+      return null;
+    }
+    if (!local && value === LOCAL_DEFAULTS[name]) {
+      problems[name] = 'is the public local development default, refused outside local mode';
+      return null;
+    }
+    return value;
+  };
   const raw = {
-    ADMIN_KEY: pick('ADMIN_KEY') ?? (strict ? undefined : LOCAL_DEFAULTS.ADMIN_KEY),
-    SESSION_SECRET: pick('SESSION_SECRET') ?? (strict ? undefined : LOCAL_DEFAULTS.SESSION_SECRET),
     SENDGRID_API_KEY: pick('SENDGRID_API_KEY'),
     SENDGRID_BASE_URL: pick('SENDGRID_BASE_URL'),
     MAIL_FROM: pick('MAIL_FROM') ?? 'hello@mapletech.ca',
     MAIL_FROM_NAME: pick('MAIL_FROM_NAME') ?? 'Maple Tech',
-    SITE_URL: pick('SITE_URL') ?? (strict ? undefined : 'http://localhost:8888'),
+    SITE_URL: pick('SITE_URL') ?? (local ? 'http://localhost:8888' : null),
     SITE_LAUNCHED: pick('SITE_LAUNCHED') ?? 'false',
     SIGNUP_RATE_LIMIT: pick('SIGNUP_RATE_LIMIT') ?? '10',
     ADMIN_LOGIN_RATE_LIMIT: pick('ADMIN_LOGIN_RATE_LIMIT') ?? '5',
+    MAIL_RECIPIENT_DAILY_LIMIT: pick('MAIL_RECIPIENT_DAILY_LIMIT') ?? '3',
+    MAIL_CLIENT_HOURLY_LIMIT: pick('MAIL_CLIENT_HOURLY_LIMIT') ?? '5',
+    MAIL_GLOBAL_HOURLY_LIMIT: pick('MAIL_GLOBAL_HOURLY_LIMIT') ?? '200',
   };
+  const ADMIN_KEY = secret('ADMIN_KEY');
+  const SESSION_SECRET = secret('SESSION_SECRET');
   const result = schema.safeParse(raw);
   if (!result.success) {
-    const lines = result.error.issues.map((i) => {
-      const name = String(i.path[0]);
-      const missing = raw[name as keyof typeof raw] === undefined;
-      return `  - ${name}: ${missing ? 'is required but not set' : i.message}`;
-    });
-    throw new Error(`Invalid server configuration:\n${lines.join('\n')}\nSee .env.example and the README.`);
+    const lines = result.error.issues.map((i) => `  - ${String(i.path[0])}: ${i.message}`);
+    const secretLines = Object.entries(problems).map(([name, why]) => `  - ${name}: ${why}`);
+    throw new Error(`Invalid server configuration:\n${[...secretLines, ...lines].join('\n')}\nSee .env.example and the README.`);
   }
-  if (strict) {
-    for (const [name, value] of Object.entries(LOCAL_DEFAULTS)) {
-      if (result.data[name as keyof typeof LOCAL_DEFAULTS] === value) {
-        throw new Error(`Invalid server configuration:\n  - ${name}: the local development default must not be used in production`);
-      }
-    }
-  }
-  return result.data;
+  if (result.data.SITE_URL === null) problems.SITE_URL = 'is not set (required outside local mode)';
+  return { ...result.data, ADMIN_KEY, SESSION_SECRET, LOCAL_MODE: local, problems };
+}
+
+/**
+ * The value of a secret this feature needs, or HttpError 503 `not_configured` with a log line naming
+ * the variable. Used by the admin API, signed links (confirm, unsubscribe) and signups.
+ */
+export function requireConfig(name: SecretName): string {
+  const env = getEnv();
+  const value = env[name];
+  if (value) return value;
+  console.error(`[config] ${name} ${env.problems[name] ?? 'is not set'}: refusing the request (503). Set it in the site's environment variables.`);
+  throw new HttpError(503, 'not_configured', 'This feature is not configured on this deployment yet. Please try again later.');
 }
 
 let cached: { key: string; env: Env } | undefined;
@@ -98,7 +155,8 @@ let cached: { key: string; env: Env } | undefined;
 export function getEnv(): Env {
   const source = process.env as Source;
   const key = Object.keys(LOCAL_DEFAULTS)
-    .concat(['SENDGRID_API_KEY', 'SENDGRID_BASE_URL', 'MAIL_FROM', 'MAIL_FROM_NAME', 'SITE_URL', 'SITE_LAUNCHED', 'SIGNUP_RATE_LIMIT', 'ADMIN_LOGIN_RATE_LIMIT', 'CONTEXT', 'REQUIRE_CONFIG'])
+    .concat(['SENDGRID_API_KEY', 'SENDGRID_BASE_URL', 'MAIL_FROM', 'MAIL_FROM_NAME', 'SITE_URL', 'SITE_LAUNCHED', 'SIGNUP_RATE_LIMIT', 'ADMIN_LOGIN_RATE_LIMIT'])
+    .concat(['MAIL_RECIPIENT_DAILY_LIMIT', 'MAIL_CLIENT_HOURLY_LIMIT', 'MAIL_GLOBAL_HOURLY_LIMIT', 'CONTEXT', 'REQUIRE_CONFIG', 'LOCAL_MODE'])
     .map((k) => `${k}=${source[k] ?? ''}`)
     .join('\n');
   if (cached?.key !== key) cached = { key, env: parseEnv(source) };

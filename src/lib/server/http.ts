@@ -5,6 +5,7 @@
  * Error shape: `{ "error": { "code": string, "message": string, "fields"?: { [field]: message } } }`
  */
 import type { z } from 'zod';
+import { isForeignOrigin } from './origin';
 
 /** Largest JSON body any function accepts. */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -65,17 +66,24 @@ export function allowMethods(req: Request, ...methods: string[]): void {
   }
 }
 
+const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b/i;
+const FORM_TYPE = /^application\/x-www-form-urlencoded\b/i;
+
+function unsupportedType(): HttpError {
+  return new HttpError(415, 'unsupported_media_type', 'Send the body as JSON (Content-Type: application/json).');
+}
+
 /**
- * Reads a JSON body (at most MAX_BODY_BYTES) and validates it with `schema`.
- * Throws HttpError 413 (too large), 415 (not JSON), 400 (invalid JSON or failed validation, with per-field messages).
+ * Reads a JSON body (at most MAX_BODY_BYTES, valid UTF-8) and validates it with `schema`.
+ * Only a JSON Content-Type is accepted: `text/plain` (what another site's page can post without a
+ * CORS preflight) and forms get 415.
+ * Throws HttpError 413 (too large), 415 (not JSON), 400 (invalid JSON or UTF-8, or failed validation, with per-field messages).
  */
 export async function readJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.output<S>> {
   const declared = Number(req.headers.get('content-length') ?? '0');
   if (declared > MAX_BODY_BYTES) throw tooLarge();
   const type = req.headers.get('content-type') ?? '';
-  if (type && !/^application\/([\w.+-]*\+)?json\b/i.test(type) && !/^text\/plain\b/i.test(type)) {
-    throw new HttpError(415, 'unsupported_media_type', 'Send the body as JSON (Content-Type: application/json).');
-  }
+  if (type && !JSON_TYPE.test(type)) throw unsupportedType();
   const text = await readCapped(req);
   let data: unknown;
   try {
@@ -89,6 +97,35 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S): Pr
     throw new HttpError(400, 'invalid_input', 'Some fields are missing or invalid.', fields);
   }
   return parsed.data;
+}
+
+/**
+ * Reads the small body of a page's plain form (application/x-www-form-urlencoded) or a JSON object,
+ * as string fields. Used only by the endpoints whose pages post without JavaScript (confirm,
+ * unsubscribe). Anything else (text/plain included) gets 415; an empty body gives {}.
+ */
+export async function readFormOrJson(req: Request): Promise<Record<string, string>> {
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  const type = req.headers.get('content-type') ?? '';
+  const text = await readCapped(req);
+  if (!text.trim()) return {};
+  if (FORM_TYPE.test(type)) return Object.fromEntries(new URLSearchParams(text));
+  if (!JSON_TYPE.test(type)) throw unsupportedType();
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'invalid_json', 'The request body is not valid JSON.');
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return {};
+  return Object.fromEntries(Object.entries(data).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
+/** 415 for a body-less write that still declares a non-JSON body type (e.g. text/plain from another site). */
+export function refuseNonJsonBody(req: Request): void {
+  const type = req.headers.get('content-type');
+  if (type && !JSON_TYPE.test(type)) throw unsupportedType();
 }
 
 function tooLarge(): HttpError {
@@ -111,7 +148,12 @@ export async function readCapped(req: Request): Promise<string> {
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  try {
+    // fatal: invalid UTF-8 is refused instead of being stored as U+FFFD.
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new HttpError(400, 'invalid_encoding', 'The request body is not valid UTF-8 text.');
+  }
 }
 
 /** The minimal part of Netlify's function context that our handlers use (easy to supply in tests). */
@@ -120,15 +162,24 @@ export interface FnContext {
   params?: Record<string, string | undefined>;
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
- * Wraps a function handler: HttpError -> its JSON error; anything else -> logged, 500.
+ * Wraps a function handler: every state-changing request from a foreign Origin -> 403 before the
+ * handler runs; HttpError -> its JSON error; a malformed percent-encoding anywhere -> 400;
+ * anything else -> logged, 500.
  */
 export function handler<C extends FnContext>(fn: (req: Request, context: C) => Promise<Response>) {
   return async (req: Request, context: C): Promise<Response> => {
     try {
+      if (!SAFE_METHODS.has(req.method) && isForeignOrigin(req)) {
+        console.warn(`[api] ${req.method} ${new URL(req.url).pathname} refused: Origin ${req.headers.get('origin')}`);
+        return errorResponse(403, 'forbidden_origin', 'Requests from other sites are not accepted.');
+      }
       return await fn(req, context);
     } catch (err) {
       if (err instanceof HttpError) return errorResponse(err.status, err.code, err.message, err.fields, err.headers);
+      if (err instanceof URIError) return errorResponse(400, 'invalid_encoding', 'The address or a cookie is not valid URL encoding.');
       console.error('[api] unhandled error', err);
       return errorResponse(500, 'internal_error', 'Something went wrong on our side. Please try again later.');
     }

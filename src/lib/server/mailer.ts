@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { getEnv } from './env';
 import { getStore } from '@netlify/blobs';
 import { mapLimit, recordStore } from './storage';
+import { takeMailAllowance, type MailLimitScope } from './mail-limits';
 
 export interface MailMessage {
   to: string;
@@ -24,11 +25,13 @@ export interface MailMessage {
   headers?: Record<string, string>;
   /** What kind of mail this is (waitlist-confirmation, newsletter-welcome, recommendations, ...). */
   kind: string;
+  /** Client address of the visitor whose request triggers this mail (counts in the per-client limit). */
+  clientIp?: string;
 }
 
 export type SendResult =
   | { ok: true; provider: 'sendgrid' | 'outbox'; id: string }
-  | { ok: false; provider: 'sendgrid' | 'outbox'; error: string };
+  | { ok: false; provider: 'sendgrid' | 'outbox'; error: string; limited?: { scope: MailLimitScope; retryAfter: number } };
 
 export const outboxEntrySchema = z.object({
   id: z.string(),
@@ -69,10 +72,19 @@ function sendgrid(apiKey: string, baseUrl: string | undefined) {
   return sgMail;
 }
 
-/** Sends one message through SendGrid or into the outbox. Never throws. */
+/**
+ * Sends one message through SendGrid or into the outbox, once the mail limits allow it
+ * (src/lib/server/mail-limits.ts; a refused mail answers `limited`). Never throws.
+ */
 export async function sendMail(message: MailMessage): Promise<SendResult> {
   const env = getEnv();
   const from = `${env.MAIL_FROM_NAME} <${env.MAIL_FROM}>`;
+  const provider = env.SENDGRID_API_KEY ? 'sendgrid' : 'outbox';
+  const hit = await takeMailAllowance(message.to, message.clientIp);
+  if (hit) {
+    console.warn(`[mail] "${message.kind}" not sent: ${hit.scope} mail limit reached`);
+    return { ok: false, provider, error: `Not sent: the ${hit.scope} mail limit was reached.`, limited: hit };
+  }
   if (env.SENDGRID_API_KEY) {
     try {
       const [res] = await sendgrid(env.SENDGRID_API_KEY, env.SENDGRID_BASE_URL).send({

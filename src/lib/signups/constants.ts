@@ -59,6 +59,9 @@ export const MESSAGES = {
   referrerInvalid: `Referrer must be text of at most ${LIMITS.referrer} characters`,
   pageInvalid: 'Page must be a site path such as /join',
   formInvalid: 'Unknown form',
+  nameUnsafe: 'Name must not contain control, invisible or text-direction characters',
+  phoneUnsafe: 'Phone model must not contain control, invisible or text-direction characters',
+  textUnsafe: 'This field must not contain control, invisible or text-direction characters',
   consentWording: 'The consent wording does not match the one shown on this form',
 } as const;
 

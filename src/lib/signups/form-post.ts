@@ -12,7 +12,8 @@ import { HttpError, MAX_BODY_BYTES, readCapped } from '../server/http';
 import { HONEYPOT_FIELD } from './constants';
 import { renderFormRefusedPage, renderWaitlistFormPage, waitlistFormPage, type WaitlistFormPage } from './form-page';
 import { fieldMessages, waitlistPayloadSchema } from './schemas';
-import { joinWaitlist } from './service';
+import type { FormPostContext } from './handler';
+import { signUp, waitlistDraft } from './service';
 import { captureSource } from './source';
 
 /** True for a body a plain HTML form sends (`application/x-www-form-urlencoded`). */
@@ -53,10 +54,9 @@ function joined(page: WaitlistFormPage): Response {
 }
 
 /**
- * Answers a form-encoded waitlist signup.
- * @param enforceLimits the endpoint's rate limits (throw HttpError 429 when exceeded), run before the body is read
+ * Answers a form-encoded waitlist signup. The endpoint's rate limits run before the body is read.
  */
-export async function answerWaitlistFormPost(req: Request, enforceLimits: () => Promise<void>): Promise<Response> {
+export async function answerWaitlistFormPost(req: Request, { ip, enforceLimits }: FormPostContext): Promise<Response> {
   if (!isSameOriginPost(req)) {
     return html(renderFormRefusedPage('This form can only be sent from a page of this site. Please use the form on our waitlist page.'), 403);
   }
@@ -107,7 +107,7 @@ export async function answerWaitlistFormPost(req: Request, enforceLimits: () => 
     return joined(page);
   }
   try {
-    await joinWaitlist(parsed.data);
+    await signUp(waitlistDraft(parsed.data), { ip });
   } catch (err) {
     console.error('[signup] waitlist form post failed', err);
     return html(renderWaitlistFormPage({ page, values, notice: FAILED }), 500);

@@ -16,10 +16,11 @@
  *   local store). It is what substring search and the source statistics read. base64url only keeps
  *   it out of plain sight in paths and logs; the protection is the store's access control.
  *
- * Pure: no storage, no clock. No imports beyond types, so scripts can bundle it.
+ * Pure: no storage, no clock. Imports only types and the pure status rule, so scripts can bundle it.
  */
 import type { Interest, List } from './constants';
 import type { Subscriber } from './schemas';
+import { subscriberStatus } from './status';
 
 /** Status facet of a subscriber (the stats shape carries all three). */
 export type IndexStatus = 'pending' | 'confirmed' | 'unsubscribed';
@@ -41,12 +42,9 @@ const INTEREST_BITS: Record<Exclude<Interest, 'all'>, number> = { tech_news: 1, 
 const STATUS_CODE: Record<IndexStatus, string> = { pending: 'p', confirmed: 'c', unsubscribed: 'u' };
 const LIST_CODE: Record<List, string> = { waitlist: 'w', newsletter: 'n', both: 'b' };
 
-/**
- * The status facet on this branch: unsubscribed when `unsubscribedAt` is set, else confirmed.
- * Kept in one place so a richer status rule (e.g. double opt-in's pending) replaces only this.
- */
-export function indexStatusOf(sub: Pick<Subscriber, 'unsubscribedAt'>): IndexStatus {
-  return sub.unsubscribedAt ? 'unsubscribed' : 'confirmed';
+/** The status facet: the consent ledger's state (see status.ts). */
+export function indexStatusOf(sub: Pick<Subscriber, 'unsubscribedAt' | 'history'>): IndexStatus {
+  return subscriberStatus(sub);
 }
 
 /** Hour bucket (8 digits, newest first) of an epoch-millisecond time. */
@@ -116,13 +114,18 @@ function textPart(name: string, email: string, source: string, room: number): { 
 }
 
 /** The fields of a subscriber the index keys are made from. */
-export type IndexedFields = Pick<Subscriber, 'id' | 'name' | 'email' | 'source' | 'interests' | 'list' | 'createdAt' | 'unsubscribedAt'>;
+export type IndexedFields = Pick<
+  Subscriber,
+  'id' | 'name' | 'email' | 'source' | 'interests' | 'list' | 'createdAt' | 'unsubscribedAt' | 'history' | 'deletedAt'
+>;
 
 /**
- * Every index key of a subscriber (today one). Equal records give equal keys, so a writer can
- * compare the keys before and after a change and touch only what differs.
+ * Every index key of a subscriber (one; none for a staff-deleted tombstone, which no screen lists).
+ * Equal records give equal keys, so a writer can compare the keys before and after a change and
+ * touch only what differs.
  */
 export function subscriberIndexKeys(sub: IndexedFields): string[] {
+  if (sub.deletedAt) return [];
   const ms = Date.parse(sub.createdAt);
   const at = Number.isFinite(ms) ? ms : 0;
   const head = `${invertTime(at)}.${hexToB64url(sub.id)}.`;
@@ -195,14 +198,17 @@ export function emptyTally(): Tally {
 }
 
 /**
- * Adds one entry to a tally (mutates `t`): each interest once, none counted as 'all', the source
- * trimmed ('' = direct). `source` may come from the record when the key's text was cut.
+ * Adds one entry to a tally (mutates `t`): every entry counts in `total` and its status; the
+ * interests and sources count confirmed subscribers only (pending and unsubscribed ones are shown
+ * apart): each interest once, none counted as 'all', the source trimmed ('' = direct). `source`
+ * may come from the record when the key's text was cut.
  */
 export function addToTally(t: Tally, e: Pick<IndexEntry, 'interests' | 'source' | 'status'>): Tally {
   t.total += 1;
+  t.status[e.status] += 1;
+  if (e.status !== 'confirmed') return t;
   for (const i of e.interests.length ? new Set(e.interests) : ['all']) t.interests[i] = (t.interests[i] ?? 0) + 1;
   t.sources[e.source] = (t.sources[e.source] ?? 0) + 1;
-  t.status[e.status] += 1;
   return t;
 }
 

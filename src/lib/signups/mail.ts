@@ -1,69 +1,117 @@
 /**
- * Signup e-mail: renders the stored template for a subscriber, adds the unsubscribe headers
- * (RFC 2369 List-Unsubscribe, RFC 8058 one-click), sends, and records the outcome on the
- * subscriber. Unsubscribed addresses get nothing. Never throws for a provider failure. Server only.
+ * Signup e-mail: the double opt-in confirmation request, and list mail (welcome, staff sends) with
+ * the unsubscribe headers (RFC 2369 List-Unsubscribe, RFC 8058 one-click). List mail goes only to
+ * confirmed subscribers. Every attempt is recorded on the subscriber (mail status and consent
+ * ledger). Never throws for a provider failure or a mail limit. Server only.
  */
-import { getEnv } from '../server/env';
-import { sendMail } from '../server/mailer';
+import { requireConfig } from '../server/env';
+import { sendMail, type MailMessage } from '../server/mailer';
 import { getTemplate } from '../email/template-store';
 import { interestMessage, renderTemplate, type TemplateId } from '../email/templates';
-import { recordMailStatus } from './store';
+import { renderConfirmEmail } from '../email/confirm-email';
+import { recordMailStatus, setConfirmNonce } from './store';
 import { signUnsubscribeToken } from './unsubscribe-token';
-import type { Subscriber } from './schemas';
+import { CONFIRM_TTL_MS, newConfirmNonce, signConfirmToken } from './confirm-token';
+import { subscriberStatus } from './status';
+import type { LedgerEvent, Subscriber } from './schemas';
 
 export type MailOutcome =
   | { status: 'sent'; provider: string }
   | { status: 'failed'; error: string }
-  | { status: 'skipped'; reason: 'unsubscribed' };
+  | { status: 'limited'; error: string; retryAfter: number }
+  | { status: 'skipped'; reason: 'unsubscribed' | 'not-confirmed' };
+
+/** Mail kind of the double opt-in request. */
+export const CONFIRM_KIND = 'confirm-subscription';
 
 /** The welcome template that fits a subscriber's list (waitlist or both -> the waitlist confirmation). */
 export function welcomeTemplateFor(sub: Pick<Subscriber, 'list'>): TemplateId {
   return sub.list === 'newsletter' ? 'newsletter-welcome' : 'waitlist-confirmation';
 }
 
-/** The one-click unsubscribe address of a subscriber. */
+/** The unsubscribe page address of a subscriber (a GET shows a button; nothing changes until it is pressed). */
 export async function unsubscribeUrl(id: string): Promise<string> {
-  const env = getEnv();
-  const token = await signUnsubscribeToken(id, env.SESSION_SECRET);
-  return new URL(`/api/unsubscribe?token=${encodeURIComponent(token)}`, env.SITE_URL).href;
+  const token = await signUnsubscribeToken(id, requireConfig('SESSION_SECRET'));
+  return new URL(`/api/unsubscribe?token=${encodeURIComponent(token)}`, requireConfig('SITE_URL')).href;
+}
+
+/** The confirmation page address for subscriber `id` and link nonce `nonce`. */
+export async function confirmUrl(id: string, nonce: string, now = Date.now()): Promise<string> {
+  const token = await signConfirmToken(id, nonce, requireConfig('SESSION_SECRET'), now);
+  return new URL(`/api/confirm?token=${encodeURIComponent(token)}`, requireConfig('SITE_URL')).href;
+}
+
+async function deliver(
+  sub: Subscriber,
+  message: MailMessage,
+  event: LedgerEvent['type'],
+  detail: string,
+  at: string,
+): Promise<MailOutcome> {
+  const result = await sendMail(message);
+  const kind = message.kind;
+  try {
+    if (result.ok) {
+      await recordMailStatus(sub.id, { status: 'sent', kind, lastAttemptAt: at, lastError: null, sentAt: at }, { at, type: event, outcome: 'sent', detail });
+    } else if (result.limited) {
+      await recordMailStatus(sub.id, { status: 'skipped', kind, lastAttemptAt: at, lastError: result.error }, { at, type: event, outcome: 'limited', detail: `${detail}; ${result.error}` });
+    } else {
+      console.error(`[signup] ${kind} to subscriber ${sub.id} failed; the record is kept:`, result.error);
+      const error = result.error.slice(0, 1000);
+      await recordMailStatus(sub.id, { status: 'failed', kind, lastAttemptAt: at, lastError: error }, { at, type: event, outcome: 'failed', detail: `${detail}; ${error.slice(0, 300)}` });
+    }
+  } catch (err) {
+    console.error(`[signup] could not record the mail status of subscriber ${sub.id}`, err);
+  }
+  if (result.ok) return { status: 'sent', provider: result.provider };
+  if (result.limited) return { status: 'limited', error: result.error, retryAfter: result.limited.retryAfter };
+  return { status: 'failed', error: result.error };
 }
 
 /**
- * Sends template `templateId` to `sub` and records the result on the stored record
- * (status, time, attempts, provider error) so staff can see failures and resend.
+ * Sends the double opt-in request: a fresh link nonce is stored (older links stop working), then
+ * the mail with the signed, expiring confirmation link.
+ * @param clientIp the visitor whose signup triggers it (per-client mail limit)
  */
-export async function sendSubscriberMail(sub: Subscriber, templateId: TemplateId, now = () => new Date().toISOString()): Promise<MailOutcome> {
-  if (sub.unsubscribedAt) {
+export async function sendConfirmationRequest(sub: Subscriber, clientIp?: string, now = () => new Date().toISOString()): Promise<MailOutcome> {
+  const nonce = newConfirmNonce();
+  const url = await confirmUrl(sub.id, nonce);
+  await setConfirmNonce(sub.id, nonce);
+  const rendered = renderConfirmEmail({ list: sub.list, confirmUrl: url, validDays: Math.round(CONFIRM_TTL_MS / 86_400_000) });
+  return deliver(sub, { to: sub.email, ...rendered, kind: CONFIRM_KIND, clientIp }, 'confirmation-sent', CONFIRM_KIND, now());
+}
+
+/**
+ * Sends template `templateId` to a confirmed subscriber and records the result (status, time,
+ * attempts, provider error, ledger event) so staff can see failures and resend.
+ * Pending and unsubscribed subscribers get nothing ('skipped').
+ * @param event 'welcome-sent' after a confirmation, 'staff-resend' when staff press Send Email
+ */
+export async function sendSubscriberMail(
+  sub: Subscriber,
+  templateId: TemplateId,
+  event: 'welcome-sent' | 'staff-resend' = 'welcome-sent',
+  now = () => new Date().toISOString(),
+): Promise<MailOutcome> {
+  const status = subscriberStatus(sub);
+  if (status !== 'confirmed' || sub.deletedAt) {
+    const reason = status === 'pending' ? 'not-confirmed' : 'unsubscribed';
     await recordMailStatus(sub.id, { status: 'skipped', kind: templateId, lastAttemptAt: now(), lastError: null });
-    return { status: 'skipped', reason: 'unsubscribed' };
+    return { status: 'skipped', reason };
   }
-  const env = getEnv();
   const url = await unsubscribeUrl(sub.id);
   const template = await getTemplate(templateId);
   const rendered = renderTemplate(template, {
     name: sub.name,
     interestMessage: interestMessage({ interests: sub.interests, phoneModel: sub.phoneModel }),
     unsubscribeUrl: url,
-    siteUrl: env.SITE_URL,
+    siteUrl: requireConfig('SITE_URL'),
   });
-  const result = await sendMail({
+  const message: MailMessage = {
     to: sub.email,
-    subject: rendered.subject,
-    text: rendered.text,
-    html: rendered.html,
+    ...rendered,
     headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     kind: templateId,
-  });
-  const at = now();
-  try {
-    if (result.ok) {
-      await recordMailStatus(sub.id, { status: 'sent', kind: templateId, lastAttemptAt: at, lastError: null, sentAt: at });
-    } else {
-      console.error(`[signup] ${templateId} to subscriber ${sub.id} failed; the signup is kept:`, result.error);
-      await recordMailStatus(sub.id, { status: 'failed', kind: templateId, lastAttemptAt: at, lastError: result.error.slice(0, 1000) });
-    }
-  } catch (err) {
-    console.error(`[signup] could not record the mail status of subscriber ${sub.id}`, err);
-  }
-  return result.ok ? { status: 'sent', provider: result.provider } : { status: 'failed', error: result.error };
+  };
+  return deliver(sub, message, event, templateId, now());
 }

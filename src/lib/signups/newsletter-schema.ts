@@ -9,7 +9,7 @@
 import { z } from '../zod';
 import { CONSENT_FORMS, HONEYPOT_FIELD, LIMITS, MESSAGES, NEWSLETTER_FORMS } from './constants';
 import { isRecognisedPhoneModel } from './phone-model-rules';
-import { emailField, honeypotField, nameField, optionalText, pageField } from './schemas';
+import { emailField, honeypotField, isSafeText, nameField, optionalText, pageField } from './schemas';
 
 /**
  * POST /api/newsletter/subscribe — {name, email, phoneModel, consent} (spec §3 "Newsletter subscription").
@@ -27,7 +27,8 @@ export function newsletterPayloadSchema(phoneModelNames: readonly string[]) {
         .string({ error: MESSAGES.phoneRequired })
         .trim()
         .min(1, MESSAGES.phoneRequired)
-        .max(LIMITS.phoneModel, MESSAGES.phoneTooLong),
+        .max(LIMITS.phoneModel, MESSAGES.phoneTooLong)
+        .refine(isSafeText, MESSAGES.phoneUnsafe),
       consent: z.literal(true, { error: MESSAGES.consent }),
       form: z.enum(NEWSLETTER_FORMS, { error: MESSAGES.formInvalid }).default('newsletter'),
       consentText: z.string().max(2000).optional(),

@@ -17,6 +17,19 @@ import {
   type ConsentForm,
 } from './constants';
 
+/**
+ * Characters refused in visitor text: C0/C1 controls (NUL included), the Unicode replacement
+ * character U+FFFD (what invalid UTF-8 decodes to), zero-width and BOM characters, and the
+ * bidirectional overrides, embeddings, isolates and marks that can make stored text display
+ * differently from what it is.
+ */
+export const UNSAFE_TEXT = /[\u0000-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF\uFFFD]/;
+
+/** True when `text` holds no UNSAFE_TEXT character. */
+export function isSafeText(text: string): boolean {
+  return !UNSAFE_TEXT.test(text);
+}
+
 /** Trimmed e-mail, lower-cased (the normalised form used as the subscriber's identity). */
 export const emailField = z
   .string({ error: MESSAGES.email })
@@ -34,13 +47,15 @@ export const nameField = (min: number, minMessage: string) =>
     .string({ error: minMessage })
     .trim()
     .min(min, minMessage)
-    .max(LIMITS.name, MESSAGES.nameTooLong);
+    .max(LIMITS.name, MESSAGES.nameTooLong)
+    .refine(isSafeText, MESSAGES.nameUnsafe);
 
 export const optionalText = (max: number, message: string) =>
   z
     .string({ error: message })
     .trim()
     .max(max, message)
+    .refine(isSafeText, MESSAGES.textUnsafe)
     .optional()
     .transform((v) => v ?? '');
 
@@ -121,6 +136,55 @@ export const mailStatusSchema = z.object({
 });
 export type MailStatus = z.infer<typeof mailStatusSchema>;
 
+/** The states of a subscriber (decided by `subscriberStatus` in ./status.ts). */
+export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+
+/**
+ * What the consent ledger records. `signup`: a form was submitted (a request, not yet consent);
+ * `confirmation-sent`: the double opt-in mail; `confirmed`: the visitor pressed the confirm button
+ * (express consent); `welcome-sent` / `staff-resend`: list mail after confirmation;
+ * `unsubscribed`: the link page or one-click; `staff-deleted`: staff removed the personal data.
+ */
+export const LEDGER_EVENT_TYPES = [
+  'signup',
+  'confirmation-sent',
+  'confirmed',
+  'welcome-sent',
+  'staff-resend',
+  'unsubscribed',
+  'staff-deleted',
+] as const;
+export type LedgerEventType = (typeof LEDGER_EVENT_TYPES)[number];
+
+/** One entry of a subscriber's append-only consent ledger. */
+export const ledgerEventSchema = z.object({
+  /** ISO time. */
+  at: z.string(),
+  type: z.enum(LEDGER_EVENT_TYPES),
+  /** signup: the list asked for. */
+  list: z.enum(['waitlist', 'newsletter']).optional(),
+  /** signup: the waitlist interest chosen. */
+  interest: interestField.optional(),
+  /** signup: the form (a key of CONSENT_FORMS). */
+  form: z.string().optional(),
+  /** signup: the exact consent wording shown. */
+  wording: z.string().optional(),
+  /** signup: version of that wording ('sha256:' + first 12 hex digits of its hash). */
+  wordingVersion: z.string().optional(),
+  /** signup: site path of the form. */
+  page: z.string().optional(),
+  /** signup: captured source of the visit. */
+  source: z.string().optional(),
+  /** Keyed hash of the client address (HMAC with SESSION_SECRET, 32 hex digits); never the address. */
+  ipHash: z.string().optional(),
+  /** Mail events: 'sent', 'failed' or 'limited' (a mail limit stopped it). */
+  outcome: z.enum(['sent', 'failed', 'limited']).optional(),
+  /** Free detail: template id, one-click vs page, provider error. */
+  detail: z.string().optional(),
+});
+export type LedgerEvent = z.infer<typeof ledgerEventSchema>;
+
 /**
  * A subscriber, one blob per normalised e-mail address (key = `id` = SHA-256 hex of the address).
  * Admin display rules (spec §3): empty name shown as a dash, empty interests as All, empty source as Direct.
@@ -149,5 +213,17 @@ export const subscriberSchema = z.object({
   unsubscribedAt: z.string().nullable(),
   /** Last e-mail delivery state; null before the first attempt. */
   mail: mailStatusSchema.nullable(),
+  /**
+   * pending (signed up, not confirmed: only the confirmation mail), confirmed (double opt-in done:
+   * list mail allowed) or unsubscribed. Always `subscriberStatus(record)`, stored for listing.
+   * Records from before double opt-in read as pending.
+   */
+  status: z.enum(SUBSCRIBER_STATUSES).default('pending'),
+  /** Append-only consent ledger, oldest first. */
+  history: z.array(ledgerEventSchema).default([]),
+  /** Nonce of the confirmation link last sent; null when none is outstanding. */
+  confirmNonce: z.string().nullable().default(null),
+  /** Set when staff deleted the subscriber: a tombstone without personal data (name, address). */
+  deletedAt: z.string().nullable().default(null),
 });
 export type Subscriber = z.infer<typeof subscriberSchema>;

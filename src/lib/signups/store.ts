@@ -1,25 +1,20 @@
 /**
  * Subscriber storage: one blob per subscriber in the `subscribers` store, keyed by the SHA-256 of
  * the normalised e-mail, so concurrent signups of different people never touch the same blob and a
- * second signup of the same address lands on the same record. Server only.
- *
- * Every record write and delete goes through `writeRecord` / `removeRecord`, which keep the index
- * keys of the staff screens in step (subscriber-index.ts): record first, then its index keys.
- */
-import { hashKey, recordStore } from '../server/storage';
+  * second signup of the same address lands on the same record. Server only.
+  *
+  * Every record write and delete goes through `write` / `removeRecord`, which keep `status` equal to
+  * `subscriberStatus(record)` and the index keys of the staff screens in step (subscriber-index.ts):
+  * record first, then its index keys.
+  */
+import { hashKey, mapLimit, recordStore } from '../server/storage';
 import { subscriberIndexKeys } from './index-keys';
 import { removeIndexKeys, scanIndex, syncIndex, takeSnapshot, type Snapshot } from './subscriber-index';
-import { mapLimit } from '../server/storage';
-import { applySignup, type Signup } from './merge';
-import { subscriberSchema, type MailStatus, type Subscriber } from './schemas';
+import { applyConfirmation, applySignup, appendEvent, type Signup } from './merge';
+import { subscriberSchema, type LedgerEvent, type MailStatus, type Subscriber } from './schemas';
+import { subscriberStatus } from './status';
 
 export const subscriberStore = recordStore('subscribers', subscriberSchema);
-
-/** Writes a record and brings its index keys in line (`before` = the record as read, null if new). */
-async function writeRecord(before: Subscriber | null, next: Subscriber): Promise<void> {
-  await subscriberStore.set(next.id, next);
-  await syncIndex(before, next);
-}
 
 /** Deletes a record and its index keys. */
 async function removeRecord(sub: Subscriber): Promise<void> {
@@ -37,17 +32,24 @@ export function subscriberId(email: string): Promise<string> {
   return hashKey(normaliseEmail(email));
 }
 
+async function write(next: Subscriber, before: Subscriber | null): Promise<Subscriber> {
+  const record = { ...next, status: subscriberStatus(next) };
+  await subscriberStore.set(record.id, record);
+  await syncIndex(before, record);
+  return record;
+}
+
 /**
- * Stores a signup: creates the record or merges into the existing one (see `applySignup`).
- * The caller does not learn which happened, and neither does the visitor.
+ * Stores a signup: creates the pending record or records the request on the existing one (see
+ * `applySignup`). The caller does not learn which happened, and neither does the visitor.
+ * @returns the stored record and whether a confirmation mail should be sent now
  */
-export async function saveSignup(signup: Signup, now = new Date().toISOString()): Promise<Subscriber> {
+export async function saveSignup(signup: Signup, now = new Date().toISOString()): Promise<{ subscriber: Subscriber; sendConfirmation: boolean }> {
   const email = normaliseEmail(signup.email);
   const id = await subscriberId(email);
   const existing = await subscriberStore.get(id);
-  const next = applySignup(existing, { ...signup, email }, id, now);
-  await writeRecord(existing, next);
-  return next;
+  const { record, sendConfirmation } = applySignup(existing, { ...signup, email }, id, now);
+  return { subscriber: await write(record, existing), sendConfirmation };
 }
 
 export function getSubscriber(id: string): Promise<Subscriber | null> {
@@ -58,14 +60,40 @@ export async function getSubscriberByEmail(email: string): Promise<Subscriber | 
   return subscriberStore.get(await subscriberId(email));
 }
 
-/** Every subscriber (unordered; reads every record: for tests and small stores only). */
+/** Every stored record (unordered; reads every record: for tests and small stores only), tombstones included. */
 export function listSubscribers(): Promise<Subscriber[]> {
   return subscriberStore.all();
 }
 
 /**
- * Deletes a subscriber and its index keys. A record that cannot be read is deleted by id; its
- * index key is then removed by the maintenance run (see subscriber-index.ts `reconcileIndex`).
+ * Staff delete: the record becomes a tombstone that keeps what the consent law asks to keep — the
+ * ledger (when consent was given and withdrawn, with wording, page and hashed client address) and
+ * the hashed address (the id) — and drops the personal data (name, address, phone, referrer,
+ * interests). Mail stops for good (it counts as an unsubscribe). Returns null if there is no live record.
+ */
+export async function tombstoneSubscriber(id: string, now = new Date().toISOString()): Promise<Subscriber | null> {
+  const sub = await subscriberStore.get(id);
+  if (!sub || sub.deletedAt) return null;
+  return write({
+    ...sub,
+    name: '',
+    email: '',
+    phoneModel: '',
+    referrer: '',
+    interests: [],
+    mail: null,
+    confirmNonce: null,
+    unsubscribedAt: sub.unsubscribedAt ?? now,
+    deletedAt: now,
+    updatedAt: now,
+    history: appendEvent(sub.history, { at: now, type: 'staff-deleted', detail: 'personal data removed; ledger kept' }),
+  }, sub);
+}
+
+/**
+ * Removes a record entirely, with its index keys (tests and data-erasure requests handled by hand;
+ * staff use `tombstoneSubscriber`). A record that cannot be read is deleted by id; its index key is
+ * then removed by the maintenance run (see subscriber-index.ts `reconcileIndex`).
  */
 export async function deleteSubscriber(subOrId: Subscriber | string): Promise<void> {
   if (typeof subOrId !== 'string') return removeRecord(subOrId);
@@ -75,20 +103,60 @@ export async function deleteSubscriber(subOrId: Subscriber | string): Promise<vo
 }
 
 /**
- * Marks a subscriber unsubscribed (keeping the first time if already set). Returns the record,
- * or null when there is none (e.g. deleted by staff) — the address gets no mail either way.
+ * Marks a subscriber unsubscribed at once (keeping the first time if already set) and writes the
+ * ledger. Returns the record, or null when there is none — the address gets no mail either way.
+ * @param detail how: 'page' (the link's button) or 'one-click' (RFC 8058)
  */
-export async function markUnsubscribed(id: string, now = new Date().toISOString()): Promise<Subscriber | null> {
+export async function markUnsubscribed(id: string, now = new Date().toISOString(), event: Partial<LedgerEvent> = {}): Promise<Subscriber | null> {
   const sub = await subscriberStore.get(id);
   if (!sub) return null;
-  if (sub.unsubscribedAt) return sub;
-  const next = { ...sub, unsubscribedAt: now, updatedAt: now };
-  await writeRecord(sub, next);
-  return next;
+  if (subscriberStatus(sub) === 'unsubscribed' && sub.unsubscribedAt) return sub;
+  return write({
+    ...sub,
+    unsubscribedAt: sub.unsubscribedAt ?? now,
+    confirmNonce: null,
+    updatedAt: now,
+    history: appendEvent(sub.history, { ...event, at: now, type: 'unsubscribed' }),
+  }, sub);
 }
 
-/** Records the outcome of a send on the (freshly read) record; no-op if the record is gone. */
-export async function recordMailStatus(id: string, status: Omit<MailStatus, 'attempts' | 'sentAt'> & { sentAt?: string | null }): Promise<Subscriber | null> {
+/** Stores the nonce of the confirmation link being sent (older links stop working). */
+export async function setConfirmNonce(id: string, nonce: string): Promise<Subscriber | null> {
+  const sub = await subscriberStore.get(id);
+  if (!sub) return null;
+  return write({ ...sub, confirmNonce: nonce }, sub);
+}
+
+export type ConfirmOutcome = { status: 'confirmed'; subscriber: Subscriber; changed: boolean } | { status: 'invalid' };
+
+/**
+ * Confirms the subscription of `id` when `nonce` is the outstanding link's (see `applyConfirmation`).
+ * A spent or superseded link of an already confirmed subscriber still answers 'confirmed' (unchanged),
+ * so a second click shows the same page.
+ */
+export async function confirmSubscriber(id: string, nonce: string, ipHash: string, now = new Date().toISOString()): Promise<ConfirmOutcome> {
+  const sub = await subscriberStore.get(id);
+  if (!sub || sub.deletedAt) return { status: 'invalid' };
+  if (sub.confirmNonce !== nonce) {
+    return subscriberStatus(sub) === 'confirmed' ? { status: 'confirmed', subscriber: sub, changed: false } : { status: 'invalid' };
+  }
+  const { record, changed } = applyConfirmation(sub, now, ipHash);
+  return { status: 'confirmed', subscriber: await write(record, sub), changed };
+}
+
+/** Appends one ledger event to the (freshly read) record; no-op if the record is gone. */
+export async function recordEvent(id: string, event: LedgerEvent): Promise<Subscriber | null> {
+  const sub = await subscriberStore.get(id);
+  if (!sub) return null;
+  return write({ ...sub, history: appendEvent(sub.history, event) }, sub);
+}
+
+/** Records the outcome of a send on the (freshly read) record, with its ledger event; no-op if the record is gone. */
+export async function recordMailStatus(
+  id: string,
+  status: Omit<MailStatus, 'attempts' | 'sentAt'> & { sentAt?: string | null },
+  event?: LedgerEvent,
+): Promise<Subscriber | null> {
   const sub = await subscriberStore.get(id);
   if (!sub) return null;
   const mail: MailStatus = {
@@ -99,9 +167,7 @@ export async function recordMailStatus(id: string, status: Omit<MailStatus, 'att
     attempts: (sub.mail?.attempts ?? 0) + (status.status === 'skipped' ? 0 : 1),
     sentAt: status.sentAt ?? sub.mail?.sentAt ?? null,
   };
-  const next = { ...sub, mail };
-  await writeRecord(sub, next);
-  return next;
+  return write({ ...sub, mail, history: event ? appendEvent(sub.history, event) : sub.history }, sub);
 }
 
 /** What a maintenance run changed in the index. */

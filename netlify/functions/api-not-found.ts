@@ -1,0 +1,29 @@
+import type { Config } from '@netlify/functions';
+import { errorResponse, handler } from '../../src/lib/server/http';
+
+/**
+ * Any /api/* address no other function serves: a JSON 404 in the shared error shape, so API clients
+ * never receive the site's HTML 404 page. Every other function's route is listed in `excludedPath`
+ * (Netlify, and its local emulator, skip this function for those paths whatever the function order):
+ * a new function under /api/ must add its path here too (tests/api/consent-attacks.test.ts checks it).
+ */
+export default handler(async (req) => {
+  const path = new URL(req.url).pathname.slice(0, 200);
+  return errorResponse(404, 'not_found', `No API endpoint at ${path}.`);
+});
+
+export const config: Config = {
+  path: '/api/*',
+  excludedPath: [
+    '/api/admin/*',
+    '/api/confirm',
+    '/api/health',
+    '/api/newsletter/subscribe',
+    '/api/phone-specs',
+    '/api/phone-specs/*',
+    '/api/recommendations',
+    '/api/search-phones',
+    '/api/unsubscribe',
+    '/api/waitlist',
+  ],
+};

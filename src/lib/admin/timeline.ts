@@ -1,0 +1,45 @@
+/**
+ * What staff read for each consent-ledger event in a subscriber's timeline. Pure, client-safe.
+ */
+import { CONSENT_FORMS, INTEREST_LABELS, type ConsentForm, type Interest } from '../signups/constants';
+import type { LedgerEvent } from '../signups/schemas';
+
+const TITLES: Record<LedgerEvent['type'], string> = {
+  signup: 'Signed up (consent requested)',
+  'confirmation-sent': 'Confirmation e-mail',
+  confirmed: 'Confirmed (express consent)',
+  'welcome-sent': 'Welcome e-mail',
+  'staff-resend': 'E-mail sent by staff',
+  unsubscribed: 'Unsubscribed',
+  'staff-deleted': 'Deleted by staff',
+};
+
+const OUTCOMES = { sent: 'sent', failed: 'failed', limited: 'not sent (mail limit)' } as const;
+
+export interface TimelineEntry {
+  title: string;
+  /** Label/value pairs shown under the title, in order; empty values are left out. */
+  details: { label: string; value: string }[];
+  /** 'good' (consent given, mail sent), 'bad' (withdrawn, failed) or 'neutral'. */
+  tone: 'good' | 'bad' | 'neutral';
+}
+
+/** The readable form of one ledger event. */
+export function timelineEntry(e: LedgerEvent): TimelineEntry {
+  const title = e.outcome ? `${TITLES[e.type]}: ${OUTCOMES[e.outcome]}` : TITLES[e.type];
+  const form = e.form && e.form in CONSENT_FORMS ? CONSENT_FORMS[e.form as ConsentForm].label : e.form;
+  const details = [
+    { label: 'List', value: e.list ?? '' },
+    { label: 'Interest', value: e.interest ? INTEREST_LABELS[e.interest as Interest] : '' },
+    { label: 'Form', value: form ?? '' },
+    { label: 'Page', value: e.page ?? '' },
+    { label: 'Source', value: e.source ?? '' },
+    { label: 'Wording', value: e.wording ?? '' },
+    { label: 'Wording version', value: e.wordingVersion ?? '' },
+    { label: 'IP hash', value: e.ipHash ?? '' },
+    { label: 'Detail', value: e.detail ?? '' },
+  ].filter((d) => d.value !== '');
+  const bad = e.type === 'unsubscribed' || e.type === 'staff-deleted' || e.outcome === 'failed' || e.outcome === 'limited';
+  const good = e.type === 'confirmed' || e.outcome === 'sent';
+  return { title, details, tone: bad ? 'bad' : good ? 'good' : 'neutral' };
+}

@@ -1,0 +1,62 @@
+/**
+ * The one signup handler behind POST /api/waitlist and POST /api/newsletter/subscribe (each
+ * function file is a thin wrapper with its own route): method check, per-IP limits (in memory and
+ * shared through Blobs), the shared payload schema, the honeypot, then `signUp`. The answer is the
+ * same for a new address, a known one, a limited mail and a filled honeypot, so nobody can probe
+ * who is subscribed. Server only.
+ */
+import type { z } from 'zod';
+import { getEnv } from '../server/env';
+import { allowMethods, clientIp, handler, json, readJson, type FnContext } from '../server/http';
+import { enforceRateLimit } from '../server/ratelimit';
+import { enforceSharedRateLimit } from '../server/shared-ratelimit';
+import { HONEYPOT_FIELD } from './constants';
+import { isFormPost } from './form-post';
+import { signUp, type SignupDraft } from './service';
+
+export interface SignupHandlerOptions<S extends z.ZodType> {
+  /** For log lines: 'waitlist' or 'newsletter'. */
+  name: string;
+  /** The shared zod schema of the payload (the form uses the same one). */
+  schema: S;
+  /** The payload as a signup draft. */
+  toDraft: (payload: z.output<S>) => SignupDraft;
+  /** The success answer (identical in every case). */
+  ok: unknown;
+  /**
+   * Answers a form-encoded body (a page's form posted without JavaScript); without it such a body
+   * is refused like any non-JSON body.
+   */
+  formPost?: (req: Request, signup: FormPostContext) => Promise<Response>;
+}
+
+/** What a no-JavaScript form post needs from the handler: the client and the endpoint's limits. */
+export interface FormPostContext {
+  ip: string;
+  /** The endpoint's per-IP limits; throws HttpError 429 when exceeded. */
+  enforceLimits: () => Promise<void>;
+}
+
+/** A Netlify Functions v2 handler for one signup form. */
+export function signupHandler<S extends z.ZodType>(options: SignupHandlerOptions<S>) {
+  return handler(async (req: Request, context: FnContext) => {
+    allowMethods(req, 'POST');
+    // Per IP and minute: in memory (cheap, per instance), then shared through Blobs (all instances,
+    // and the local runtime, which starts a fresh worker per request).
+    const ip = clientIp(req, context);
+    const limit = getEnv().SIGNUP_RATE_LIMIT;
+    const enforceLimits = async () => {
+      enforceRateLimit('signup', ip, limit, 60_000);
+      await enforceSharedRateLimit('signup', ip, limit, 60_000);
+    };
+    if (options.formPost && isFormPost(req)) return options.formPost(req, { ip, enforceLimits });
+    await enforceLimits();
+    const payload = await readJson(req, options.schema);
+    if ((payload as Record<string, unknown>)[HONEYPOT_FIELD]) {
+      console.info(`[signup] ${options.name} honeypot filled; nothing stored`);
+      return json(options.ok);
+    }
+    await signUp(options.toDraft(payload), { ip });
+    return json(options.ok);
+  });
+}

@@ -1,0 +1,134 @@
+/**
+ * The plain HTML pages behind the links in our e-mails: confirm a subscription (double opt-in) and
+ * unsubscribe. No scripts, inline styles only, light and dark. Opening a link (GET) only shows a
+ * page with one button; the button POSTs a plain form, so a mail scanner that follows links changes
+ * nothing. Served by functions under /api/, which the pre-launch gate never blocks. Referrer policy
+ * `same-origin`: the token in the address never leaks to another site, and the button's POST still
+ * carries our Origin (with `no-referrer`, browsers send `Origin: null`, which the API refuses). Pure.
+ */
+import { SITE } from '../../config/site';
+import { escapeHtml } from '../email/templates';
+
+export type ConfirmPageState = 'ask' | 'done' | 'invalid' | 'expired';
+export type UnsubscribePageState = 'ask' | 'done' | 'invalid';
+
+interface PageInput {
+  /** A constant of this module (never visitor text): written as is. */
+  title: string;
+  body: string;
+  siteUrl: string;
+}
+
+const e = escapeHtml;
+
+function layout({ title, body, siteUrl }: PageInput): string {
+  return `<!doctype html>
+<html lang="en-CA">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<meta name="referrer" content="same-origin">
+<title>${title} | ${e(SITE.name)}</title>
+<style>
+  :root { color-scheme: light dark; }
+  body { margin: 0; font-family: system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; background: #f6f7f9; color: #111827; }
+  main { max-width: 32rem; margin: 4rem auto; padding: 2rem; background: #fff; border: 1px solid #e5e7eb; border-radius: 1rem; line-height: 1.6; }
+  h1 { font-size: 1.5rem; line-height: 1.3; margin: 0 0 1rem; }
+  a { color: #b42318; }
+  .brand { font-weight: 700; color: #b42318; margin: 0 0 1.5rem; }
+  form { margin: 1.5rem 0; }
+  button { font: inherit; font-weight: 600; color: #fff; background: #b42318; border: 0; border-radius: .75rem; padding: .75rem 1.25rem; cursor: pointer; min-height: 44px; }
+  button:hover { background: #912018; }
+  button:focus-visible { outline: 3px solid #111827; outline-offset: 3px; }
+  footer { margin-top: 2rem; font-size: .8rem; color: #4b5563; overflow-wrap: anywhere; }
+  @media (max-width: 36rem) { main { margin: 1rem; padding: 1.5rem; } }
+  @media (prefers-color-scheme: dark) {
+    body { background: #0f1115; color: #f3f4f6; }
+    main { background: #171a21; border-color: #2a2f3a; }
+    a, .brand { color: #f29b8f; }
+    button { background: #d92d20; }
+    button:hover { background: #b42318; }
+    button:focus-visible { outline-color: #f3f4f6; }
+    footer { color: #a8b0bd; }
+  }
+</style>
+</head>
+<body>
+<main>
+<p class="brand">${e(SITE.name)}</p>
+<h1>${title}</h1>
+${body}
+<p><a href="${e(siteUrl)}">Back to ${e(SITE.name)}</a></p>
+<footer>${e(SITE.name)} · ${e(SITE.mailingAddress)} · ${e(SITE.email)}</footer>
+</main>
+</body>
+</html>`;
+}
+
+function button(action: string, token: string, label: string): string {
+  return `<form method="post" action="${e(action)}">
+<input type="hidden" name="token" value="${e(token)}">
+<button type="submit">${e(label)}</button>
+</form>`;
+}
+
+const brokenLink = `<p>The link may have been shortened or changed by your e-mail program. Please open the link from the e-mail again, or write to <a href="mailto:${e(SITE.email)}">${e(SITE.email)}</a>.</p>`;
+
+/** The confirmation page (GET: the button; POST: the outcome). */
+export function confirmPage(state: ConfirmPageState, siteUrl: string, token = ''): string {
+  switch (state) {
+    case 'ask':
+      return layout({
+        title: 'Confirm your subscription',
+        body: `<p>Press the button to confirm that you want e-mails from ${e(SITE.name)} at this address. Nothing is sent to you until you do.</p>
+${button('/api/confirm', token, 'Confirm my subscription')}
+<p>Did not sign up? Close this page: without your confirmation you will not hear from us.</p>`,
+        siteUrl,
+      });
+    case 'done':
+      return layout({
+        title: "You're subscribed!",
+        body: `<p>Thank you for confirming. Your welcome e-mail is on its way, and every e-mail from us has a link to unsubscribe.</p>`,
+        siteUrl,
+      });
+    case 'expired':
+      return layout({
+        title: 'This confirmation link has expired',
+        body: `<p>Confirmation links work for 7 days. Sign up again on our site and we will send you a new one.</p>`,
+        siteUrl,
+      });
+    default:
+      return layout({ title: 'This confirmation link is not valid', body: `<p>It may have been used already or replaced by a newer one.</p>${brokenLink}`, siteUrl });
+  }
+}
+
+/** The unsubscribe page (GET: the button; POST: the outcome). */
+export function unsubscribePage(state: UnsubscribePageState, siteUrl: string, token = ''): string {
+  switch (state) {
+    case 'ask':
+      return layout({
+        title: 'Unsubscribe from our e-mails?',
+        body: `<p>Press the button and you will not receive any more e-mails from ${e(SITE.name)} at this address. It takes effect at once.</p>
+${button('/api/unsubscribe', token, 'Unsubscribe')}`,
+        siteUrl,
+      });
+    case 'done':
+      return layout({
+        title: "You're unsubscribed",
+        body: `<p>You will not receive any more e-mails from ${e(SITE.name)} at this address.</p>
+<p>Changed your mind? You can sign up again on our site at any time; we will ask you to confirm.</p>`,
+        siteUrl,
+      });
+    default:
+      return layout({ title: 'This unsubscribe link is not valid', body: `${brokenLink.replace('</p>', ' We will remove your address.</p>')}`, siteUrl });
+  }
+}
+
+/** An HTML response for these pages (never cached or indexed). */
+export function htmlPage(html: string, status: number): Response {
+  return new Response(html, {
+    status,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-robots-tag': 'noindex', 'referrer-policy': 'same-origin' },
+  });
+}

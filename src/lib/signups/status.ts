@@ -1,0 +1,25 @@
+/**
+ * The one place that decides a subscriber's state from its consent ledger. Pure, client-safe.
+ */
+import type { LedgerEvent, SubscriberStatus } from './schemas';
+
+/**
+ * pending until a `confirmed` event; `unsubscribed` after an unsubscribe or a staff delete, until a
+ * later confirmation. A `signup` never changes the state by itself: re-subscribing after an
+ * unsubscribe needs a fresh confirmation. A record without a ledger (stored before double opt-in)
+ * is unsubscribed when `unsubscribedAt` says so, else pending.
+ */
+export function subscriberStatus(s: { history: readonly Pick<LedgerEvent, 'type'>[]; unsubscribedAt: string | null }): SubscriberStatus {
+  if (s.history.length === 0) return s.unsubscribedAt ? 'unsubscribed' : 'pending';
+  let status: SubscriberStatus = 'pending';
+  for (const event of s.history) {
+    if (event.type === 'confirmed') status = 'confirmed';
+    else if (event.type === 'unsubscribed' || event.type === 'staff-deleted') status = 'unsubscribed';
+  }
+  return status;
+}
+
+/** Only confirmed subscribers get list mail (welcome, staff sends). */
+export function mayReceiveListMail(s: Parameters<typeof subscriberStatus>[0] & { deletedAt?: string | null }): boolean {
+  return !s.deletedAt && subscriberStatus(s) === 'confirmed';
+}
