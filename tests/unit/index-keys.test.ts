@@ -23,6 +23,9 @@ const base: IndexedFields = {
   list: 'waitlist',
   createdAt: '2026-03-01T10:20:30.456Z',
   unsubscribedAt: null,
+  // A confirmed subscriber: the status facet is the consent ledger's state.
+  history: [{ at: '2026-03-01T10:20:30.456Z', type: 'signup' }, { at: '2026-03-01T10:25:00.000Z', type: 'confirmed' }],
+  deletedAt: null,
 };
 
 describe('subscriber index keys', () => {
@@ -59,8 +62,9 @@ describe('subscriber index keys', () => {
   it('changes with the facets the screens use, and only with them', () => {
     const [key] = subscriberIndexKeys(base);
     expect(subscriberIndexKeys({ ...base })[0]).toBe(key);
-    expect(subscriberIndexKeys({ ...base, unsubscribedAt: '2026-04-01T00:00:00.000Z' })[0]).not.toBe(key);
-    expect(parseIndexKey(subscriberIndexKeys({ ...base, unsubscribedAt: '2026-04-01T00:00:00.000Z' })[0])!.status).toBe('unsubscribed');
+    const unsubscribed = { ...base, unsubscribedAt: '2026-04-01T00:00:00.000Z', history: [...base.history, { at: '2026-04-01T00:00:00.000Z', type: 'unsubscribed' as const }] };
+    expect(subscriberIndexKeys(unsubscribed)[0]).not.toBe(key);
+    expect(parseIndexKey(subscriberIndexKeys(unsubscribed)[0])!.status).toBe('unsubscribed');
     expect(parseIndexKey(subscriberIndexKeys({ ...base, interests: [] })[0])!.interests).toEqual([]);
     expect(parseIndexKey(subscriberIndexKeys({ ...base, interests: ['all'] })[0])!.interests).toEqual(['all']);
     expect(parseIndexKey(subscriberIndexKeys({ ...base, list: 'both' })[0])!.list).toBe('both');
@@ -87,9 +91,16 @@ describe('subscriber index keys', () => {
     }
   });
 
-  it('status facet: unsubscribed when unsubscribedAt is set, else confirmed', () => {
-    expect(indexStatusOf({ unsubscribedAt: null })).toBe('confirmed');
-    expect(indexStatusOf({ unsubscribedAt: '2026-01-01T00:00:00.000Z' })).toBe('unsubscribed');
+  it('status facet: the ledger state (pending until confirmed, unsubscribed after an unsubscribe)', () => {
+    const at = '2026-01-01T00:00:00.000Z';
+    expect(indexStatusOf({ unsubscribedAt: null, history: [{ at, type: 'signup' }] })).toBe('pending');
+    expect(indexStatusOf({ unsubscribedAt: null, history: base.history })).toBe('confirmed');
+    expect(indexStatusOf({ unsubscribedAt: at, history: [...base.history, { at, type: 'unsubscribed' }] })).toBe('unsubscribed');
+    expect(parseIndexKey(subscriberIndexKeys({ ...base, history: [{ at, type: 'signup' }] })[0])!.status).toBe('pending');
+  });
+
+  it('a staff-deleted tombstone has no index key (no screen lists it)', () => {
+    expect(subscriberIndexKeys({ ...base, deletedAt: '2026-03-02T00:00:00.000Z' })).toEqual([]);
   });
 });
 
@@ -111,12 +122,20 @@ describe('buckets, markers, widening ranges and tallies', () => {
 
   it('tallies count each interest once, none as all, and merge', () => {
     const a = addToTally(emptyTally(), { interests: ['tech_news', 'tech_news'], source: 'yt', status: 'confirmed' });
-    const b = addToTally(emptyTally(), { interests: [], source: '', status: 'unsubscribed' });
+    const b = addToTally(emptyTally(), { interests: [], source: '', status: 'confirmed' });
     expect(mergeTallies(a, b)).toEqual({
       total: 2,
       interests: { tech_news: 1, all: 1 },
       sources: { yt: 1, '': 1 },
-      status: { pending: 0, confirmed: 1, unsubscribed: 1 },
+      status: { pending: 0, confirmed: 2, unsubscribed: 0 },
     });
+  });
+
+  it('interests and sources count confirmed subscribers only; every status counts in total', () => {
+    const t = emptyTally();
+    addToTally(t, { interests: ['tech_news'], source: 'yt', status: 'confirmed' });
+    addToTally(t, { interests: ['tech_news'], source: 'yt', status: 'pending' });
+    addToTally(t, { interests: [], source: '', status: 'unsubscribed' });
+    expect(t).toEqual({ total: 3, interests: { tech_news: 1 }, sources: { yt: 1 }, status: { pending: 1, confirmed: 1, unsubscribed: 1 } });
   });
 });
