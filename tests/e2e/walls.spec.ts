@@ -143,7 +143,8 @@ test.describe('wallpapers page', () => {
     await last.scrollIntoViewIfNeeded();
     await expect(page.locator('#wallpaper-preview')).not.toBeInViewport();
     await last.click();
-    await expect(page.locator('[data-preview-title]')).toBeInViewport();
+    // The island is fetched on the first pick; the scroll waits for it to render.
+    await expect(page.locator('[data-preview-title]')).toBeInViewport({ timeout: 20_000 });
     await expect(page).toHaveURL(/\/walls\?w=apple-/);
   });
 
