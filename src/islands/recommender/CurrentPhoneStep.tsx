@@ -86,8 +86,8 @@ function SelectedPhoneCard({ card }: { card: CurrentPhoneCard }) {
     ['Price tier', PRICE_RANGE_NAMES[card.priceRange]],
     ['OS', osLabel(card.os)],
     ['Released', String(card.year)],
-    ['Camera', capitalise(card.cameraQuality)],
-    ['Battery', capitalise(card.batteryLife)],
+    ['Camera', card.cameraQuality ? capitalise(card.cameraQuality) : 'Unknown'],
+    ['Battery', card.batteryLife ? capitalise(card.batteryLife) : 'Unknown'],
     ['Storage', card.storage ? card.storage.toUpperCase().replace(/(\d)([GT]B)/, '$1 $2') : UNKNOWN],
     ['Performance', card.processorSpeed ? capitalise(card.processorSpeed) : UNKNOWN],
   ];

@@ -223,7 +223,7 @@ function MainRecommendation({ rec, heading, maxReasons, details = false }: { rec
     ['Display', showJoined([s.screenInches !== null ? `${s.screenInches}"` : null, s.display], ' ')],
     ['Camera', showJoined([capitalise(s.cameraQuality), s.cameraSpecs.mainCamera], ' · ')],
     ['Storage', s.storageOptions.length ? `Up to ${s.storageOptions.at(-1)}` : '—'],
-    ['Battery', showJoined([capitalise(s.batteryLife), s.batteryMah !== null ? `${s.batteryMah.toLocaleString('en-US')} mAh` : null], ' · ')],
+    ['Battery', s.batteryLife ? showJoined([capitalise(s.batteryLife), s.batteryMah !== null ? `${s.batteryMah.toLocaleString('en-US')} mAh` : null], ' · ') : 'Unknown (capacity not published)'],
   ];
   return (
     <section className="card overflow-hidden" aria-labelledby="main-rec-title" data-testid="main-recommendation">
