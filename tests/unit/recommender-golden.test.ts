@@ -199,9 +199,10 @@ const GOLDEN: Golden[] = [
   {
     name: 'Pixel 7 Pro owner, up to $1,140, pro camera, extended battery',
     prefs: { ...owns('Google Pixel 7 Pro', 'Google'), os: 'android_google', budget: 'premium', budgetValue: 70, cameraQuality: 'professional', batteryLife: 'extended' },
-    top: ['google-pixel-8-pro', 'google-pixel-10-pro'],
+    top: ['google-pixel-9-pro', 'google-pixel-8-pro', 'google-pixel-10-pro'],
+    upgrade: ['Ultrawide camera 48MP vs 12MP'],
     stillFits: true,
-    why: 'The Pixel 9 and 10 under $1,200 are not better cameras than a 7 Pro (the 9 has no telephoto): still fits; the Pros are the closest upgrades.',
+    why: 'Under $1,200 the Pixel 9 has no telephoto and the Pixel 10 no better camera than a 7 Pro: still fits; the 9 Pro ($1,349) is the closest upgrade.',
   },
 ];
 

@@ -27,7 +27,8 @@ import { Icon } from './Icon';
 import { RESULT_ICONS } from './resultIcons';
 import { PhoneCard } from './PhoneCard';
 import { PhoneImage } from './PhoneImage';
-import { MatchBadge } from './RecommendationCard';
+import { MatchBadge, MatchText } from './RecommendationCard';
+import { HowWeRecommendLink, UpgradeReasons } from './UpgradeReasons';
 import { ScoreWorking } from './ScoreWorking';
 import { ToastHost } from './ToastHost';
 import './recommender.css';
@@ -136,6 +137,8 @@ function Results({ prefs, recommendations, encoded }: { prefs: Preferences; reco
     location.href = '/recommender';
   };
   const nav = (
+    <div className="grid gap-4">
+    <HowWeRecommendLink />
     <div className="flex flex-wrap justify-between gap-3">
       <a href={`/phone-recommender?a=${encoded}#recommender`} className="btn-secondary">
         <Icon name="left" className="h-4 w-4" />
@@ -146,6 +149,7 @@ function Results({ prefs, recommendations, encoded }: { prefs: Preferences; reco
         Start Over
       </button>
     </div>
+    </div>
   );
 
   if (!top) return nav;
@@ -155,6 +159,11 @@ function Results({ prefs, recommendations, encoded }: { prefs: Preferences; reco
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]" data-testid="results-with-current">
         <div className="grid gap-6">
           <MainRecommendation rec={top} heading="Our Recommendation" maxReasons={4} />
+          {top.upgrade ? (
+            <section className="card p-5 sm:p-6" aria-label="Compared with your phone">
+              <UpgradeReasons currentName={top.upgrade.currentName} top={top} heading="h3" />
+            </section>
+          ) : null}
           <ComparisonView current={current} phone={top.phone} />
           {alt ? <AlternativeOption rec={alt} /> : null}
           <EmailCard prefs={prefs} recommendations={recommendations} />
@@ -183,7 +192,7 @@ function PhoneLinks({ phone }: { phone: Phone }) {
   return (
     <div className="flex flex-wrap gap-2">
       {phone.purchaseLink ? (
-        <a href={phone.purchaseLink} target="_blank" rel="noopener noreferrer sponsored" className="btn-primary">
+        <a href={phone.purchaseLink} target="_blank" rel="noopener noreferrer" className="btn-primary">
           View Official Page
           <Icon path={RESULT_ICONS.external} className="h-4 w-4" />
           <span className="sr-only">(opens in a new tab)</span>
@@ -235,7 +244,9 @@ function MainRecommendation({ rec, heading, maxReasons, details = false }: { rec
           <p className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl" data-testid="phone-name">
             {name}
           </p>
-          <p className="mt-1 text-muted">{rec.matchScore}% match for your answers</p>
+          <p className="mt-1 text-muted">
+            <MatchText score={rec.matchScore} suffix="match for your answers" />
+          </p>
         </div>
         <MatchBadge score={rec.matchScore} />
       </div>
@@ -286,7 +297,9 @@ function AlternativeOption({ rec }: { rec: Recommendation }) {
           <p className="mt-1 text-xl font-bold tracking-tight" data-testid="phone-name">
             {name}
           </p>
-          <p className="text-sm text-muted">{rec.matchScore}% match</p>
+          <p className="text-sm text-muted">
+            <MatchText score={rec.matchScore} />
+          </p>
         </div>
         <MatchBadge score={rec.matchScore} />
       </div>

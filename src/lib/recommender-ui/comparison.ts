@@ -83,7 +83,7 @@ export interface ComparisonSide {
 export function sideFromPhone(phone: Phone): ComparisonSide {
   const s = phone.specs;
   const notes: string[] = [];
-  if (phone.priceEstimated) notes.push('Price is an estimate from the price tier.');
+  if (phone.priceEstimated) notes.push('Not sold in Canada: price converted from the US launch price.');
   return {
     name: `${phone.brand} ${phone.model}`,
     image: phone.image,

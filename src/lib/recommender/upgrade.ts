@@ -1,12 +1,13 @@
 /**
  * "Is this an upgrade over the visitor's phone?" When the visitor searched for their current phone, a
  * suggestion must beat it on at least one thing the visitor cares about, must not be worse on any of
- * them (camera class, battery, chip tier), and must be neither older nor a lower line; the reasons
+ * them (camera class, battery, chip tier) unless it still meets the visitor's own answer, and must be
+ * neither older nor a lower line; the reasons
  * compare the two phones' own specs ("Battery 4,685 mAh vs 3,582 mAh").
  * Rules and reasons: docs/recommender.md, "Upgrades". Pure; client-safe.
  */
 import { chipInfo } from '../catalogue/chips';
-import { CAMERA_QUALITIES, PROCESSOR_SPEEDS, STORAGES, type AdvancedFeature } from '../catalogue/enums';
+import { BATTERY_LIVES, CAMERA_QUALITIES, PROCESSOR_SPEEDS, STORAGES, type AdvancedFeature } from '../catalogue/enums';
 import { lineLevel } from '../catalogue/pricing';
 import type { Phone } from '../catalogue/schema';
 import { formatPrice } from './format';
@@ -121,20 +122,24 @@ function aspectReasons(aspect: Aspect, cur: Phone, cand: Phone, prefs: Preferenc
 }
 
 /** Where the suggestion is worse than the visitor's phone on something they care about. */
-function aspectLosses(aspect: Aspect, cur: Phone, cand: Phone): string[] {
+function aspectLosses(aspect: Aspect, cur: Phone, cand: Phone, prefs: Preferences): string[] {
   const a = cur.specs;
   const b = cand.specs;
+  // A step down that still meets the visitor's own answer is not a loss (a Fold's 4,400 mAh is the
+  // 'extended' battery asked for, though smaller than a Galaxy Ultra's 5,000).
+  const meets = <T extends string>(order: readonly T[], has: T | null, asked: T | undefined) =>
+    asked !== undefined && has !== null && order.indexOf(has) >= order.indexOf(asked);
   switch (aspect) {
     case 'camera':
-      return CAMERA_QUALITIES.indexOf(b.cameraQuality) < CAMERA_QUALITIES.indexOf(a.cameraQuality)
+      return CAMERA_QUALITIES.indexOf(b.cameraQuality) < CAMERA_QUALITIES.indexOf(a.cameraQuality) && !meets(CAMERA_QUALITIES, b.cameraQuality, prefs.cameraQuality)
         ? [`Weaker camera: ${b.cameraQuality} vs ${a.cameraQuality}${a.cameraSpecs.telephoto && !b.cameraSpecs.telephoto ? ' (no telephoto)' : ''}`]
         : [];
     case 'battery':
-      return a.batteryMah !== null && b.batteryMah !== null && b.batteryMah * UPGRADE_MARGINS.battery < a.batteryMah
+      return a.batteryMah !== null && b.batteryMah !== null && b.batteryMah * UPGRADE_MARGINS.battery < a.batteryMah && !meets(BATTERY_LIVES, b.batteryLife, prefs.batteryLife)
         ? [`Smaller battery: ${b.batteryMah.toLocaleString('en-US')} mAh vs ${a.batteryMah.toLocaleString('en-US')} mAh`]
         : [];
     case 'performance':
-      return PROCESSOR_SPEEDS.indexOf(b.processorSpeed) < PROCESSOR_SPEEDS.indexOf(a.processorSpeed) ? [`Slower chip: ${chipName(b.chipset)} vs ${chipName(a.chipset)}`] : [];
+      return PROCESSOR_SPEEDS.indexOf(b.processorSpeed) < PROCESSOR_SPEEDS.indexOf(a.processorSpeed) && !meets(PROCESSOR_SPEEDS, b.processorSpeed, prefs.processorSpeed) ? [`Slower chip: ${chipName(b.chipset)} vs ${chipName(a.chipset)}`] : [];
     default:
       return [];
   }
@@ -166,7 +171,7 @@ export function checkUpgrade(current: Phone, candidate: Phone, prefs: Preference
   const aspects = caredAspects(prefs);
   const reasons = aspects.flatMap((aspect) => aspectReasons(aspect, current, candidate, prefs));
   // Losing what the visitor asked for (a telephoto, battery, speed) is not an upgrade, whatever else is better.
-  const blockers: string[] = aspects.flatMap((aspect) => aspectLosses(aspect, current, candidate));
+  const blockers: string[] = aspects.flatMap((aspect) => aspectLosses(aspect, current, candidate, prefs));
   if (candidate.year < current.year) blockers.push(`Older than your phone: ${candidate.year} vs ${current.year}`);
   const [lc, lk] = [lineLevel(current.pricing.launchCad), lineLevel(candidate.pricing.launchCad)];
   if (lk < lc) blockers.push(`A lower line: launched at ${formatPrice(candidate.pricing.launchCad)} vs ${formatPrice(current.pricing.launchCad)}`);
