@@ -18,9 +18,9 @@ import type { Recommendation } from '../../lib/recommender/scoring';
 import { apiRequest } from '../../lib/recommender-ui/api';
 import { sideFromSpecs } from '../../lib/recommender-ui/comparison';
 import { capitalise, osLabel, showJoined } from '../../lib/recommender-ui/display';
-import { browserSession, readJson, removeKeys, SESSION_KEYS, setFlash, writeJson, type FlashToast } from '../../lib/recommender-ui/session';
+import { browserSession, readJson, SESSION_KEYS, setFlash, type FlashToast } from '../../lib/recommender-ui/session';
 import { isStoredPreferences, isStoredRecommendations } from '../../lib/recommender-ui/stored';
-import { loadPhones } from '../../stores/recommender';
+import { forgetResults, loadPhones, recommendationsFor, saveResults } from '../../stores/recommender';
 import { ComparisonView, type CurrentLookup } from './ComparisonView';
 import { EmailCard } from './EmailCard';
 import { Icon } from './Icon';
@@ -54,12 +54,11 @@ async function load(): Promise<Ready | FlashToast> {
   if (shared) {
     const prefs = decodeAnswers(shared);
     if (!prefs) return UNREADABLE;
-    const [phones, { recommend }] = await Promise.all([loadPhones(), import('../../lib/recommender/scoring')]);
-    const recommendations = recommend(phones, prefs);
+    // The same computation and storage as the wizard's results step.
+    const { recommendations, encoded } = await recommendationsFor(prefs);
     if (!recommendations.length) return NOT_FOUND;
-    writeJson(session, SESSION_KEYS.preferences, prefs);
-    writeJson(session, SESSION_KEYS.recommendations, recommendations);
-    return { status: 'ready', prefs, recommendations, encoded: encodeAnswers(prefs) };
+    saveResults(prefs, recommendations);
+    return { status: 'ready', prefs, recommendations, encoded };
   }
   const recs = readJson(session, SESSION_KEYS.recommendations, isStoredRecommendations);
   if (recs.status === 'missing') return NOT_FOUND;
@@ -119,21 +118,21 @@ function Results({ prefs, recommendations, encoded }: { prefs: Preferences; reco
     if (!currentText) return;
     const ctrl = new AbortController();
     apiRequest<PhoneSpecsResponse>('GET', `/api/phone-specs/${encodeURIComponent(currentText)}`, undefined, ctrl.signal)
-      .then((answer) => setCurrent({ status: 'ready', side: sideFromSpecs(answer.phone, tier, answer.note), fallback: false }))
+      .then((answer) => setCurrent({ status: 'ready', side: sideFromSpecs(answer.phone, answer.phone.classes?.priceRange ?? tier, answer.note), fallback: false }))
       .catch(async (err: unknown) => {
         if (ctrl.signal.aborted) return;
         // §7/§8: a non-OK lookup falls back to a local estimate (the catalogue's best match) with a banner.
         console.error('Phone specs lookup failed', err);
         const phones = await loadPhones().catch(() => [] as Phone[]);
         const local = phoneSpecsFor(phones, currentText, 'Apple');
-        setCurrent(local ? { status: 'ready', side: sideFromSpecs(local.phone, tier, local.note), fallback: true } : { status: 'error' });
+        setCurrent(local ? { status: 'ready', side: sideFromSpecs(local.phone, local.phone.classes?.priceRange ?? tier, local.note), fallback: true } : { status: 'error' });
       });
     return () => ctrl.abort();
   }, [currentText, tier]);
 
   const withCurrent = current !== null && top !== undefined;
   const startOver = () => {
-    removeKeys(browserSession(), [SESSION_KEYS.preferences, SESSION_KEYS.recommendations]);
+    forgetResults();
     location.href = '/recommender';
   };
   const nav = (
@@ -342,7 +341,7 @@ function CurrentPhoneAside({ current, prefs }: { current: CurrentLookup; prefs: 
       <dl className="mt-4 grid gap-2 text-sm">
         <div className="flex justify-between gap-3">
           <dt className="text-muted">Price tier</dt>
-          <dd className="font-medium">{PRICE_RANGE_NAMES[prefs.currentPhonePriceRange ?? DEFAULT_CURRENT_PHONE_PRICE_RANGE]}</dd>
+          <dd className="font-medium">{PRICE_RANGE_NAMES[side?.tier ?? prefs.currentPhonePriceRange ?? DEFAULT_CURRENT_PHONE_PRICE_RANGE]}</dd>
         </div>
         <div className="flex justify-between gap-3">
           <dt className="text-muted">OS</dt>
