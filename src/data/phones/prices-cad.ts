@@ -52,12 +52,24 @@ export const CAD_PRICES: Readonly<Record<string, PriceRow>> = {
   'Apple iPhone 14 Plus': { launch: [1249, '2022-10', 'store'] },
   'Apple iPhone 14 Pro': { launch: [1399, '2022-09', 'store'] },
   'Apple iPhone 14 Pro Max': { launch: [1549, '2022-09', 'store'] },
-  'Apple iPhone 15': { launch: [1129, '2023-09', 'store'], current: [999, '2024-09', 'Apple Canada price after the iPhone 16 launch, Sep 2024'] },
-  'Apple iPhone 15 Plus': { launch: [1279, '2023-09', 'store'], current: [1149, '2024-09', 'Apple Canada price after the iPhone 16 launch, Sep 2024'] },
+  'Apple iPhone 15': {
+    launch: [1129, '2023-09', 'store'],
+    current: [999, '2024-09', 'Apple Canada price after the iPhone 16 launch, Sep 2024'],
+  },
+  'Apple iPhone 15 Plus': {
+    launch: [1279, '2023-09', 'store'],
+    current: [1149, '2024-09', 'Apple Canada price after the iPhone 16 launch, Sep 2024'],
+  },
   'Apple iPhone 15 Pro': { launch: [1449, '2023-09', 'store'] },
   'Apple iPhone 15 Pro Max': { launch: [1749, '2023-09', 'store'] },
-  'Apple iPhone 16': { launch: [1129, '2024-09', 'store'], current: [999, '2025-09', 'Apple Canada price after the iPhone 17 launch, Sep 2025'] },
-  'Apple iPhone 16 Plus': { launch: [1279, '2024-09', 'store'], current: [1149, '2025-09', 'Apple Canada price after the iPhone 17 launch, Sep 2025'] },
+  'Apple iPhone 16': {
+    launch: [1129, '2024-09', 'store'],
+    current: [999, '2025-09', 'Apple Canada price after the iPhone 17 launch, Sep 2025'],
+  },
+  'Apple iPhone 16 Plus': {
+    launch: [1279, '2024-09', 'store'],
+    current: [1149, '2025-09', 'Apple Canada price after the iPhone 17 launch, Sep 2025'],
+  },
   'Apple iPhone 16 Pro': { launch: [1449, '2024-09', 'store'] },
   'Apple iPhone 16 Pro Max': { launch: [1749, '2024-09', 'store'] },
   'Apple iPhone 16e': { launch: [899, '2025-02', 'store'] },

@@ -36,7 +36,11 @@ export function MatchText({ score, suffix = 'match' }: { score: number; suffix?:
   return (
     <>
       {`${score}% ${suffix}`} ·{' '}
-      <span className="font-semibold text-amber-800 dark:text-amber-300" data-testid="weak-match" title="Less than half of the points your answers could give">
+      <span
+        className="font-semibold text-amber-800 dark:text-amber-300"
+        data-testid="weak-match"
+        title="Less than half of the points your answers could give"
+      >
         Weak match
       </span>
     </>

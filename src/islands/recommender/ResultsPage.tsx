@@ -118,14 +118,19 @@ function Results({ prefs, recommendations, encoded }: { prefs: Preferences; reco
     if (!currentText) return;
     const ctrl = new AbortController();
     apiRequest<PhoneSpecsResponse>('GET', `/api/phone-specs/${encodeURIComponent(currentText)}`, undefined, ctrl.signal)
-      .then((answer) => setCurrent({ status: 'ready', side: sideFromSpecs(answer.phone, answer.phone.classes?.priceRange ?? tier, answer.note), fallback: false }))
+      .then((answer) => {
+        const side = sideFromSpecs(answer.phone, answer.phone.classes?.priceRange ?? tier, answer.note);
+        setCurrent({ status: 'ready', side, fallback: false });
+      })
       .catch(async (err: unknown) => {
         if (ctrl.signal.aborted) return;
         // §7/§8: a non-OK lookup falls back to a local estimate (the catalogue's best match) with a banner.
         console.error('Phone specs lookup failed', err);
         const phones = await loadPhones().catch(() => [] as Phone[]);
         const local = phoneSpecsFor(phones, currentText, 'Apple');
-        setCurrent(local ? { status: 'ready', side: sideFromSpecs(local.phone, local.phone.classes?.priceRange ?? tier, local.note), fallback: true } : { status: 'error' });
+        if (!local) return setCurrent({ status: 'error' });
+        const side = sideFromSpecs(local.phone, local.phone.classes?.priceRange ?? tier, local.note);
+        setCurrent({ status: 'ready', side, fallback: true });
       });
     return () => ctrl.abort();
   }, [currentText, tier]);
@@ -223,6 +228,8 @@ function PhoneLinks({ phone }: { phone: Phone }) {
   );
 }
 
+const mahText = (mah: number | null) => (mah !== null ? `${mah.toLocaleString('en-US')} mAh` : null);
+
 function MainRecommendation({ rec, heading, maxReasons, details = false }: { rec: Recommendation; heading: string; maxReasons: number; details?: boolean }) {
   const p = rec.phone;
   const s = p.specs;
@@ -231,7 +238,12 @@ function MainRecommendation({ rec, heading, maxReasons, details = false }: { rec
     ['Display', showJoined([s.screenInches !== null ? `${s.screenInches}"` : null, s.display], ' ')],
     ['Camera', showJoined([capitalise(s.cameraQuality), s.cameraSpecs.mainCamera], ' · ')],
     ['Storage', s.storageOptions.length ? `Up to ${s.storageOptions.at(-1)}` : '—'],
-    ['Battery', s.batteryLife ? showJoined([capitalise(s.batteryLife), s.batteryMah !== null ? `${s.batteryMah.toLocaleString('en-US')} mAh` : null], ' · ') : 'Unknown (capacity not published)'],
+    [
+      'Battery',
+      s.batteryLife
+        ? showJoined([capitalise(s.batteryLife), mahText(s.batteryMah)], ' · ')
+        : 'Unknown (capacity not published)',
+    ],
   ];
   return (
     <section className="card overflow-hidden" aria-labelledby="main-rec-title" data-testid="main-recommendation">
@@ -341,7 +353,9 @@ function CurrentPhoneAside({ current, prefs }: { current: CurrentLookup; prefs: 
       <dl className="mt-4 grid gap-2 text-sm">
         <div className="flex justify-between gap-3">
           <dt className="text-muted">Price tier</dt>
-          <dd className="font-medium">{PRICE_RANGE_NAMES[side?.tier ?? prefs.currentPhonePriceRange ?? DEFAULT_CURRENT_PHONE_PRICE_RANGE]}</dd>
+          <dd className="font-medium">
+            {PRICE_RANGE_NAMES[side?.tier ?? prefs.currentPhonePriceRange ?? DEFAULT_CURRENT_PHONE_PRICE_RANGE]}
+          </dd>
         </div>
         <div className="flex justify-between gap-3">
           <dt className="text-muted">OS</dt>

@@ -12,7 +12,10 @@ export function HowWeRecommendLink() {
     <p className="text-sm text-muted" data-testid="how-we-recommend-link">
       <Icon name="info" className="mr-1 inline h-4 w-4 align-[-3px] text-accent-600" />
       Scored with one public table; no link here earns us money.{' '}
-      <a href="/how-we-recommend" className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-300">
+      <a
+        href="/how-we-recommend"
+        className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-300"
+      >
         How we recommend
       </a>
     </p>
@@ -24,14 +27,22 @@ export function HowWeRecommendLink() {
  * current phone's. When nothing in budget is, 'Your phone still fits you' and what the closest option
  * would add. Shared by the wizard's results step and the results page.
  */
-export function UpgradeReasons({ currentName, top, heading: H = 'h5' }: { currentName: string; top: Recommendation; heading?: 'h3' | 'h5' }) {
+interface UpgradeReasonsProps {
+  currentName: string;
+  top: Recommendation;
+  /** Heading level: h5 inside the wizard's card, h3 on the results page. */
+  heading?: 'h3' | 'h5';
+}
+
+export function UpgradeReasons({ currentName, top, heading: H = 'h5' }: UpgradeReasonsProps) {
   const upgrade = top.upgrade;
   if (upgrade?.stillFits) {
     return (
       <div data-testid="still-fits">
         <H className="font-semibold">Your phone still fits you</H>
         <p className="mt-1 text-sm text-muted">
-          Nothing within your budget beats your {currentName} on what you asked for. The closest options are shown{upgrade.isUpgrade ? ', with what they would add:' : '.'}
+          Nothing within your budget beats your {currentName} on what you asked for. The closest options are
+          shown{upgrade.isUpgrade ? ', with what they would add:' : '.'}
         </p>
         {upgrade.isUpgrade ? <ReasonList reasons={upgrade.reasons.slice(0, 2)} /> : null}
       </div>

@@ -42,7 +42,12 @@ const samples = SAMPLE_MODELS.map((name) => {
 });
 
 /** Every phone of the final catalogue, mapped and validated. */
-export const PHONES: readonly Phone[] = buildCatalogue({ samples, records: RAW_RECORDS, curated: curatedEntries, prices: CAD_PRICES });
+export const PHONES: readonly Phone[] = buildCatalogue({
+  samples,
+  records: RAW_RECORDS,
+  curated: curatedEntries,
+  prices: CAD_PRICES,
+});
 
 const byId = new Map(PHONES.map((p) => [p.id, p]));
 const byText = new Map(PHONES.map((p) => [`${p.brand} ${p.model}`.toLowerCase(), p]));

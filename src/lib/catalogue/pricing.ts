@@ -72,7 +72,11 @@ export function monthYear(yyyymm: string): string {
   return m && month ? `${month} ${m[1]}` : yyyymm;
 }
 
-const STORES: Record<string, string> = { Apple: 'Apple Canada', Samsung: 'Samsung Canada', Google: 'Google Store Canada' };
+const STORES: Record<string, string> = {
+  Apple: 'Apple Canada',
+  Samsung: 'Samsung Canada',
+  Google: 'Google Store Canada',
+};
 
 /** One row of the CAD price table (src/data/phones/prices-cad.ts), as written there. */
 export interface CadPriceRowInput {

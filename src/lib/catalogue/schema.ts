@@ -132,6 +132,9 @@ export const phoneSpecsSchema = z.object({
 });
 export type PhoneSpecs = z.infer<typeof phoneSpecsSchema>;
 
+/** Message of a phone whose CAD price has no source. */
+const NEEDS_SOURCE = 'needs the source of the CAD price';
+
 /** 'YYYY-MM'. */
 const yearMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must look like "2024-09"');
 
@@ -143,7 +146,7 @@ export const phonePricingSchema = z
   .object({
     launchCad: z.number().positive(),
     launchDate: yearMonth,
-    launchSource: z.string({ error: 'needs the source of the CAD price' }).trim().min(1, 'needs the source of the CAD price'),
+    launchSource: z.string({ error: NEEDS_SOURCE }).trim().min(1, NEEDS_SOURCE),
     currentCad: z.number().positive().nullable(),
     currentDate: yearMonth.nullable(),
     currentSource: z.string().trim().min(1).nullable(),

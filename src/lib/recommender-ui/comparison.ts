@@ -49,8 +49,18 @@ const storageText = (s: string | null | undefined) => (s ? s.toUpperCase().repla
 export function upgradeRows(current: CurrentPhoneCard, phone: Phone): ComparisonRow[] {
   const s = phone.specs;
   return [
-    { label: 'Camera', current: classText(current.cameraQuality), recommended: classText(s.cameraQuality), improved: better(CAMERA_QUALITIES, current.cameraQuality, s.cameraQuality) },
-    { label: 'Battery', current: classText(current.batteryLife), recommended: classText(s.batteryLife), improved: better(BATTERY_LIVES, current.batteryLife, s.batteryLife) },
+    {
+      label: 'Camera',
+      current: classText(current.cameraQuality),
+      recommended: classText(s.cameraQuality),
+      improved: better(CAMERA_QUALITIES, current.cameraQuality, s.cameraQuality),
+    },
+    {
+      label: 'Battery',
+      current: classText(current.batteryLife),
+      recommended: classText(s.batteryLife),
+      improved: better(BATTERY_LIVES, current.batteryLife, s.batteryLife),
+    },
     { label: 'Storage', current: storageText(current.storage), recommended: storageText(s.storage), improved: better(STORAGES, current.storage, s.storage) },
     { label: 'Performance', current: current.processorSpeed ? capitalise(current.processorSpeed) : UNKNOWN, recommended: capitalise(s.processorSpeed), improved: better(PROCESSOR_SPEEDS, current.processorSpeed, s.processorSpeed) },
     { label: 'Screen size', current: current.screenSize ? capitalise(current.screenSize) : UNKNOWN, recommended: capitalise(s.screenSize), improved: better(SCREEN_SIZES, current.screenSize, s.screenSize) },

@@ -6,7 +6,15 @@
  * Pure; no framework imports.
  */
 import { phoneImage } from '../catalogue/derive';
-import type { BatteryLife, CameraQuality, PhoneOs, PriceRange, ProcessorSpeed, ScreenSize, Storage } from '../catalogue/enums';
+import type {
+  BatteryLife,
+  CameraQuality,
+  PhoneOs,
+  PriceRange,
+  ProcessorSpeed,
+  ScreenSize,
+  Storage,
+} from '../catalogue/enums';
 import { DEFAULT_CURRENT_PHONE_PRICE_RANGE, type Preferences } from '../recommender/preferences';
 import type { PhoneClassesView, PhoneSpecsResponse, SearchResult } from '../recommender/schemas';
 

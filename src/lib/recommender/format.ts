@@ -16,7 +16,8 @@ export function orUnknown(value: string | number | null | undefined): string {
  * Written '$' as Canadian sites do; the site's pages say prices are in CAD.
  */
 export function formatPrice(price: number, decimals = 0): string {
-  const n = new Intl.NumberFormat('en-CA', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(price);
+  const digits = { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
+  const n = new Intl.NumberFormat('en-CA', digits).format(price);
   return `$${n}`;
 }
 

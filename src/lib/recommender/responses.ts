@@ -106,7 +106,14 @@ export function estimatePhone(text: string, defaultBrand: ParsedBrand = 'Samsung
     release_year: year,
     price_range: DEFAULT_PRICE,
     // Nothing is known but the name: every class unknown, the tier guessed from the age.
-    classes: { cameraQuality: null, batteryLife: null, screenSize: null, storage: null, processorSpeed: null, priceRange: ageBasedPriceTier(model, year) },
+    classes: {
+      cameraQuality: null,
+      batteryLife: null,
+      screenSize: null,
+      storage: null,
+      processorSpeed: null,
+      priceRange: ageBasedPriceTier(model, year),
+    },
     os: deriveOs(parsed.brand),
     specs: {
       display: null,

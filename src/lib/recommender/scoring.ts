@@ -34,17 +34,18 @@ import { aspectStrength, checkUpgrade, type UpgradeCheck } from './upgrade';
  * 'NO PREFERENCE' answer is a criterion with 0 points, not a matched one (budget alone used to give
  * every phone 100%). Below SCORING.weakMatchBelow percent a match is labelled a weak match.
  *
- * | Criterion         | Counted when                              | Points (max first)                                         |
- * |-------------------|-------------------------------------------|------------------------------------------------------------|
- * | Budget            | a budget is set                           | same tier 30 · phone one tier CHEAPER 20 · one tier DEARER |
- * |                   |                                           | 15 (also: same tier, over the slider's 'Up to $X' by 5%+) ·|
- * |                   |                                           | two tiers away 0. Tiers from the CAD price               |
- * | OS / brand        | always (skipped / no preference: 0)       | phone fits the choice 20 · otherwise 0 (filtered out)       |
- * | Primary use       | always (skipped: 0)                       | phone SUITS the use 10 · otherwise 5                        |
- * | Camera            | always (skipped: 0)                       | same class 15 · BETTER 10 · WORSE 7.5 · UNKNOWN 11.25       |
- * | Battery           | always (skipped: 0)                       | same class 15 · BETTER 10 · WORSE 7.5 · UNKNOWN 11.25       |
- * | Special features  | answered (advanced mode)                  | phone HAS it 10 · otherwise 5 · 'nothing special' 0         |
- * | Brand switching   | current brand is Apple, Samsung or Google | SAME brand, or visitor open to switch 10 · switching 3      |
+ * | Criterion        | Counted when                   | Points (max first)                                   |
+ * |------------------|--------------------------------|------------------------------------------------------|
+ * | Budget           | a budget is set                | same tier 30 · one tier CHEAPER 20 · one tier DEARER |
+ * |                  |                                | 15 (also: same tier but 5%+ over 'Up to $X') · two   |
+ * |                  |                                | tiers away 0. Tiers from the CAD price               |
+ * | OS / brand       | always (skipped, no pref.: 0)  | fits the choice 20 · otherwise 0 (filtered out)      |
+ * | Primary use      | always (skipped: 0)            | phone SUITS the use 10 · otherwise 5                 |
+ * | Camera           | always (skipped: 0)            | same 15 · BETTER 10 · WORSE 7.5 · UNKNOWN 11.25      |
+ * | Battery          | always (skipped: 0)            | same 15 · BETTER 10 · WORSE 7.5 · UNKNOWN 11.25      |
+ * | Special features | answered (advanced mode)       | HAS it 10 · otherwise 5 · 'nothing special' 0        |
+ * | Brand switching  | current brand Apple/Samsung/   | SAME brand, or open to switch 10 · switching 3       |
+ * |                  | Google                         |                                                      |
  *
  * Our choices where the written rules say "not shown" are in CAPITALS: cheaper-than-budget earns more
  * than dearer; a better camera/battery than asked earns more than a worse one; an unknown class (an
@@ -215,11 +216,15 @@ export const OVER_SLIDER_TOLERANCE = 1.05;
  */
 export function maxSpendCad(prefs: Pick<Preferences, 'budget' | 'budgetValue'>): number {
   if (!prefs.budget) return Number.POSITIVE_INFINITY;
-  return Math.min(PRICE_TIER_MAX_CAD[prefs.budget], budgetMaxCad(prefs.budget, prefs.budgetValue) * OVER_SLIDER_TOLERANCE);
+  const slider = budgetMaxCad(prefs.budget, prefs.budgetValue) * OVER_SLIDER_TOLERANCE;
+  return Math.min(PRICE_TIER_MAX_CAD[prefs.budget], slider);
 }
 
-function scoreBudget(phone: Phone, prefs: Preferences & { budget: NonNullable<Preferences['budget']> }): CriterionWorking {
+type WithBudget = Preferences & { budget: NonNullable<Preferences['budget']> };
+
+function scoreBudget(phone: Phone, prefs: WithBudget): CriterionWorking {
   const budget = prefs.budget;
+  const price = formatPrice(phone.price);
   const diff = rank(PRICE_RANGES, phone.priceRange) - rank(PRICE_RANGES, budget);
   const overSlider = diff === 0 && phone.price > maxSpendCad(prefs);
   const b = SCORING.budget;
@@ -237,7 +242,7 @@ function scoreBudget(phone: Phone, prefs: Preferences & { budget: NonNullable<Pr
     criterion: 'budget',
     label: 'Budget',
     answer: `${PRICE_RANGE_NAMES[budget]} (${PRICE_RANGE_LABELS[budget]})`,
-    phoneHas: `${PRICE_RANGE_NAMES[phone.priceRange]} · ${phone.priceEstimated ? 'about ' : ''}${formatPrice(phone.price)}`,
+    phoneHas: `${PRICE_RANGE_NAMES[phone.priceRange]} · ${phone.priceEstimated ? 'about ' : ''}${price}`,
     points,
     max: b.sameTier,
     rule,
@@ -292,7 +297,8 @@ function cameraHas(phone: Phone): string {
 
 function batteryHas(phone: Phone): string {
   const { batteryMah: mah, batteryLife } = phone.specs;
-  return mah && batteryLife ? `${cap(batteryLife)} (${mah.toLocaleString('en-US')} mAh)` : 'Unknown (capacity not published)';
+  if (!mah || !batteryLife) return 'Unknown (capacity not published)';
+  return `${cap(batteryLife)} (${mah.toLocaleString('en-US')} mAh)`;
 }
 
 /**
@@ -316,7 +322,9 @@ export function scoreCriteria(phone: Phone, prefs: Preferences): CriterionWorkin
       max: SCORING.os.fits,
       rule: fits ? 'fits your choice' : 'does not fit your choice',
     });
-  } else if (core || prefs.os) rows.push(notAnswered('os', 'Brand / OS', SCORING.os.fits, prefs.os === 'no_preference'));
+  } else if (core || prefs.os) {
+    rows.push(notAnswered('os', 'Brand / OS', SCORING.os.fits, prefs.os === 'no_preference'));
+  }
   if (prefs.cameraQuality) rows.push(scoreLevel('cameraQuality', CAMERA_QUALITIES, prefs.cameraQuality, s.cameraQuality, SCORING.camera, cameraHas(phone)));
   else if (core) rows.push(notAnswered('cameraQuality', 'Camera', SCORING.camera.same, false));
   if (prefs.batteryLife) rows.push(scoreLevel('batteryLife', BATTERY_LIVES, prefs.batteryLife, s.batteryLife, SCORING.battery, batteryHas(phone)));
@@ -336,7 +344,8 @@ export function scoreCriteria(phone: Phone, prefs: Preferences): CriterionWorkin
   if (prefs.advancedFeatures) {
     const asked = prefs.advancedFeatures;
     const has = asked !== 'standard' && s.featureTags.includes(asked);
-    const tags = s.featureTags.length ? s.featureTags.map((t) => optionLabel('advancedFeatures', t)).join(', ') : 'Nothing special';
+    const labels = s.featureTags.map((t) => optionLabel('advancedFeatures', t));
+    const tags = labels.length ? labels.join(', ') : 'Nothing special';
     const f = SCORING.advancedFeatures;
     rows.push({
       criterion: 'advancedFeatures',
@@ -345,7 +354,12 @@ export function scoreCriteria(phone: Phone, prefs: Preferences): CriterionWorkin
       phoneHas: tags,
       points: asked === 'standard' ? f.nothingSpecial : has ? f.has : f.other,
       max: f.has,
-      rule: asked === 'standard' ? 'nothing special asked: not counted as a match' : has ? 'has the feature' : 'does not have the feature',
+      rule:
+        asked === 'standard'
+          ? 'nothing special asked: not counted as a match'
+          : has
+            ? 'has the feature'
+            : 'does not have the feature',
     });
   }
   if (prefs.currentBrand && BRANDS_FOR_SWITCHING.includes(prefs.currentBrand)) {
@@ -385,7 +399,8 @@ export function tieBreakers(phone: Phone, prefs: Preferences): TieBreakWorking[]
   if (prefs.environment) {
     const env = prefs.environment;
     const fits = env === 'outdoor' ? s.batteryLife === 'maximum' : env === 'work' ? s.processorSpeed !== 'standard' : env === 'varied' ? s.batteryLife !== 'standard' : true;
-    const has = env === 'work' ? `${cap(s.processorSpeed)} processor` : env === 'home' ? 'Any phone' : `${cap(s.batteryLife ?? 'unknown')} battery`;
+    const battery = `${cap(s.batteryLife ?? 'unknown')} battery`;
+    const has = env === 'work' ? `${cap(s.processorSpeed)} processor` : env === 'home' ? 'Any phone' : battery;
     rows.push({ criterion: 'environment', label: 'Environment', answer: optionLabel('environment', env), phoneHas: has, fits });
   }
   if (prefs.cameraSpecs) {
@@ -438,14 +453,18 @@ function reasonFor(row: CriterionWorking, phone: Phone, prefs: Preferences): str
           return `${cap(s.processorSpeed)} processor${s.chipset ? ` (${s.chipset})` : ''} for work and multitasking`;
         case 'content':
           return 'Camera built for creating photo and video content';
-        case 'entertainment':
-          return `Large ${s.screenInches ? `${s.screenInches}-inch ` : ''}screen${s.batteryLife ? ' and long battery' : ''} for entertainment`;
+        case 'entertainment': {
+          const inches = s.screenInches ? `${s.screenInches}-inch ` : '';
+          return `Large ${inches}screen${s.batteryLife ? ' and long battery' : ''} for entertainment`;
+        }
         default:
           return 'Well-rounded for everyday use';
       }
     case 'advancedFeatures':
       if (row.points !== SCORING.advancedFeatures.has) return null;
-      return prefs.advancedFeatures === 'ai' ? 'Built-in AI features' : prefs.advancedFeatures === 'foldable' ? 'Foldable design' : 'Depth (LiDAR) scanner for augmented reality';
+      if (prefs.advancedFeatures === 'ai') return 'Built-in AI features';
+      if (prefs.advancedFeatures === 'foldable') return 'Foldable design';
+      return 'Depth (LiDAR) scanner for augmented reality';
     case 'brand':
       return phone.brand === prefs.currentBrand ? `Stays with ${phone.brand}, the brand you know` : null;
   }
@@ -528,7 +547,9 @@ function rawRatio(r: Recommendation): number {
 export function shortfall(phone: Phone, prefs: Preferences): number {
   const gap = <T extends string>(order: readonly T[], asked: T | undefined, has: T | null) =>
     asked === undefined || has === null ? 0 : Math.max(0, order.indexOf(asked) - order.indexOf(has));
-  return gap(CAMERA_QUALITIES, prefs.cameraQuality, phone.specs.cameraQuality) + gap(BATTERY_LIVES, prefs.batteryLife, phone.specs.batteryLife);
+  const s = phone.specs;
+  const camera = gap(CAMERA_QUALITIES, prefs.cameraQuality, s.cameraQuality);
+  return camera + gap(BATTERY_LIVES, prefs.batteryLife, s.batteryLife);
 }
 
 /** Dollars a phone costs above what the visitor would spend (0 when within budget or no budget). */
@@ -539,7 +560,8 @@ export function overBudgetBy(phone: Phone, prefs: Preferences): number {
 
 /**
  * Orders scored phones best first: matchScore, raw ratio, smaller shortfall, less over budget,
- * tie-break fits, newer year, more of what the visitor cares about (`aspectStrength`), id. `prefs` is needed for the shortfall (without it, that key is skipped).
+ * tie-break fits, newer year, more of what the visitor cares about (`aspectStrength`), id.
+ * `prefs` is needed for the shortfall and over-budget keys (without it, they are skipped).
  */
 export function compareRecommendations(a: Recommendation, b: Recommendation, prefs?: Preferences): number {
   return (
@@ -588,7 +610,8 @@ export function recommend(phones: readonly Phone[], prefs: Preferences, count: n
   const real = checked.filter((r) => r.upgrade.isUpgrade && r.upgrade.inBudget);
   if (real.length) return real.slice(0, count);
   const upgrades = checked.filter((r) => r.upgrade.isUpgrade);
-  return (upgrades.length ? upgrades : checked).slice(0, count).map((r) => ({ ...r, upgrade: { ...r.upgrade, stillFits: true } }));
+  const closest = (upgrades.length ? upgrades : checked).slice(0, count);
+  return closest.map((r) => ({ ...r, upgrade: { ...r.upgrade, stillFits: true } }));
 }
 
 /** The compact form sent to POST /api/recommendations: { model, brand, matchScore, reasons }. */

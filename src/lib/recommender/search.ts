@@ -111,7 +111,10 @@ export function parsePhoneText(text: string, defaultBrand: ParsedBrand = 'Apple'
   const hit = recognise(t);
   if (hit) return { ...hit, brandDefaulted: false, recognised: true };
   const named = BRAND_WORDS.find(([re]) => re.test(t))?.[1];
-  if (named) return { brand: named, brandDefaulted: false, model: clean(t.replace(/\b(apple|samsung|google)\b/gi, '')), recognised: false };
+  if (named) {
+    const model = clean(t.replace(/\b(apple|samsung|google)\b/gi, ''));
+    return { brand: named, brandDefaulted: false, model, recognised: false };
+  }
   const other = OTHER_BRANDS.find(([re]) => re.test(t));
   if (other) {
     const [, brand] = other;
@@ -119,7 +122,10 @@ export function parsePhoneText(text: string, defaultBrand: ParsedBrand = 'Apple'
     return { brand, brandDefaulted: false, model, recognised: false };
   }
   const first = /^([A-Za-z][A-Za-z-]*)\s+(.+)$/.exec(t);
-  if (first) return { brand: first[1]![0]!.toUpperCase() + first[1]!.slice(1), brandDefaulted: false, model: first[2]!, recognised: false };
+  if (first) {
+    const brand = first[1]![0]!.toUpperCase() + first[1]!.slice(1);
+    return { brand, brandDefaulted: false, model: first[2]!, recognised: false };
+  }
   return { brand: defaultBrand, brandDefaulted: true, model: t, recognised: false };
 }
 

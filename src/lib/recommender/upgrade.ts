@@ -39,10 +39,16 @@ export interface UpgradeCheck {
 /** The aspects a visitor's answers show they care about; camera, battery and performance when none. */
 export function caredAspects(prefs: Preferences): Aspect[] {
   const a = new Set<Aspect>();
-  if (prefs.cameraQuality === 'good' || prefs.cameraQuality === 'professional' || prefs.primaryUse === 'content' || prefs.cameraSpecs) a.add('camera');
-  const batteryUse = prefs.primaryUse === 'entertainment' || prefs.environment === 'outdoor' || prefs.environment === 'varied';
+  const cameraAsked = prefs.cameraQuality === 'good' || prefs.cameraQuality === 'professional';
+  if (cameraAsked || prefs.primaryUse === 'content' || prefs.cameraSpecs) a.add('camera');
+  const batteryUse =
+    prefs.primaryUse === 'entertainment' || prefs.environment === 'outdoor' || prefs.environment === 'varied';
   if (prefs.batteryLife === 'extended' || prefs.batteryLife === 'maximum' || batteryUse) a.add('battery');
-  const speedUse = prefs.primaryUse === 'productivity' || prefs.environment === 'work' || prefs.workStyle === 'productivity' || prefs.workStyle === 'presentations';
+  const speedUse =
+    prefs.primaryUse === 'productivity' ||
+    prefs.environment === 'work' ||
+    prefs.workStyle === 'productivity' ||
+    prefs.workStyle === 'presentations';
   if (prefs.processorSpeed === 'fast' || prefs.processorSpeed === 'premium' || speedUse) a.add('performance');
   if (prefs.screenSize || prefs.primaryUse === 'entertainment') a.add('screen');
   if (prefs.storage) a.add('storage');
@@ -59,15 +65,23 @@ const zoom = (lens: string | null) => {
   const all = [...(lens ?? '').matchAll(/(\d+(?:\.\d+)?)x/gi)].map((m) => Number(m[1]));
   return all.length ? Math.max(...all) : null;
 };
-const chipName = (chipset: string | null) => (chipset ?? '').replace(/^(Apple|Google|Qualcomm|Samsung|MediaTek)\s+/, '').replace(/\s+for Galaxy$/, '');
+const chipName = (chipset: string | null) =>
+  (chipset ?? '').replace(/^(Apple|Google|Qualcomm|Samsung|MediaTek)\s+/, '').replace(/\s+for Galaxy$/, '');
 const storageText = (s: string) => s.toUpperCase().replace(/(\d)([GT]B)/, '$1 $2');
-const FEATURE_NAMES: Record<AdvancedFeature, string> = { standard: 'Nothing special', ai: 'AI features', foldable: 'Foldable screen', ar: 'Depth (LiDAR) scanner' };
+const FEATURE_NAMES: Record<AdvancedFeature, string> = {
+  standard: 'Nothing special',
+  ai: 'AI features',
+  foldable: 'Foldable screen',
+  ar: 'Depth (LiDAR) scanner',
+};
+const rankOf = <T extends string>(order: readonly T[], v: T) => order.indexOf(v);
 
 function cameraReasons(cur: Phone, cand: Phone): string[] {
   const a = cur.specs.cameraSpecs;
   const b = cand.specs.cameraSpecs;
   const out: string[] = [];
-  if (b.telephoto && !a.telephoto) out.push(`Telephoto lens${zoom(b.telephoto) ? ` (${zoom(b.telephoto)}x)` : ''} vs none`);
+  const bZoom = zoom(b.telephoto);
+  if (b.telephoto && !a.telephoto) out.push(`Telephoto lens${bZoom ? ` (${bZoom}x)` : ''} vs none`);
   if (b.ultrawide && !a.ultrawide) out.push('Ultrawide lens vs none');
   const lens = (label: string, x: string | null, y: string | null) => {
     const [mx, my] = [mp(x), mp(y)];
@@ -81,7 +95,8 @@ function cameraReasons(cur: Phone, cand: Phone): string[] {
   lens('Main camera', a.mainCamera, b.mainCamera);
   if (a.ultrawide && b.ultrawide) lens('Ultrawide camera', a.ultrawide, b.ultrawide);
   // A class step up without a lens-level reason still shows, as classes.
-  if (!out.length && CAMERA_QUALITIES.indexOf(cand.specs.cameraQuality) > CAMERA_QUALITIES.indexOf(cur.specs.cameraQuality)) {
+  const stepUp = rankOf(CAMERA_QUALITIES, cand.specs.cameraQuality) > rankOf(CAMERA_QUALITIES, cur.specs.cameraQuality);
+  if (!out.length && stepUp) {
     out.push(`Camera ${cand.specs.cameraQuality} vs ${cur.specs.cameraQuality}`);
   }
   return out;
@@ -101,22 +116,26 @@ function aspectReasons(aspect: Aspect, cur: Phone, cand: Phone, prefs: Preferenc
       const [ca, cb] = [chipInfo(a.chipset), chipInfo(b.chipset)];
       const higher = PROCESSOR_SPEEDS.indexOf(b.processorSpeed) > PROCESSOR_SPEEDS.indexOf(a.processorSpeed);
       const newer = b.processorSpeed === a.processorSpeed && ca !== null && cb !== null && cb.year > ca.year;
-      return higher || newer ? [`Processor ${chipName(b.chipset)} (${cb?.year ?? '?'}) vs ${chipName(a.chipset)} (${ca?.year ?? '?'})`] : [];
+      if (!higher && !newer) return [];
+      return [`Processor ${chipName(b.chipset)} (${cb?.year ?? '?'}) vs ${chipName(a.chipset)} (${ca?.year ?? '?'})`];
     }
     case 'screen': {
       if (a.screenInches === null || b.screenInches === null) return [];
-      const fitsAsked = prefs.screenSize !== undefined && b.screenSize === prefs.screenSize && a.screenSize !== prefs.screenSize;
-      const bigger = prefs.screenSize === undefined && b.screenInches >= a.screenInches + UPGRADE_MARGINS.screenInches;
+      const asked = prefs.screenSize;
+      const fitsAsked = asked !== undefined && b.screenSize === asked && a.screenSize !== asked;
+      const bigger = asked === undefined && b.screenInches >= a.screenInches + UPGRADE_MARGINS.screenInches;
       return fitsAsked || bigger ? [`Screen ${b.screenInches}" vs ${a.screenInches}"`] : [];
     }
     case 'storage': {
       const asked = prefs.storage ? STORAGES.indexOf(prefs.storage) : -1;
       const [ra, rb] = [STORAGES.indexOf(a.storage), STORAGES.indexOf(b.storage)];
-      return rb > ra && (asked < 0 || ra < asked) ? [`Storage up to ${storageText(b.storage)} vs ${storageText(a.storage)}`] : [];
+      if (!(rb > ra && (asked < 0 || ra < asked))) return [];
+      return [`Storage up to ${storageText(b.storage)} vs ${storageText(a.storage)}`];
     }
     case 'feature': {
       const want = prefs.advancedFeatures;
-      return want && want !== 'standard' && b.featureTags.includes(want) && !a.featureTags.includes(want) ? [`${FEATURE_NAMES[want]}: yes vs no`] : [];
+      const gains = want && want !== 'standard' && b.featureTags.includes(want) && !a.featureTags.includes(want);
+      return gains ? [`${FEATURE_NAMES[want]}: yes vs no`] : [];
     }
   }
 }
@@ -130,16 +149,23 @@ function aspectLosses(aspect: Aspect, cur: Phone, cand: Phone, prefs: Preference
   const meets = <T extends string>(order: readonly T[], has: T | null, asked: T | undefined) =>
     asked !== undefined && has !== null && order.indexOf(has) >= order.indexOf(asked);
   switch (aspect) {
-    case 'camera':
-      return CAMERA_QUALITIES.indexOf(b.cameraQuality) < CAMERA_QUALITIES.indexOf(a.cameraQuality) && !meets(CAMERA_QUALITIES, b.cameraQuality, prefs.cameraQuality)
-        ? [`Weaker camera: ${b.cameraQuality} vs ${a.cameraQuality}${a.cameraSpecs.telephoto && !b.cameraSpecs.telephoto ? ' (no telephoto)' : ''}`]
-        : [];
-    case 'battery':
-      return a.batteryMah !== null && b.batteryMah !== null && b.batteryMah * UPGRADE_MARGINS.battery < a.batteryMah && !meets(BATTERY_LIVES, b.batteryLife, prefs.batteryLife)
-        ? [`Smaller battery: ${b.batteryMah.toLocaleString('en-US')} mAh vs ${a.batteryMah.toLocaleString('en-US')} mAh`]
-        : [];
-    case 'performance':
-      return PROCESSOR_SPEEDS.indexOf(b.processorSpeed) < PROCESSOR_SPEEDS.indexOf(a.processorSpeed) && !meets(PROCESSOR_SPEEDS, b.processorSpeed, prefs.processorSpeed) ? [`Slower chip: ${chipName(b.chipset)} vs ${chipName(a.chipset)}`] : [];
+    case 'camera': {
+      const worse = rankOf(CAMERA_QUALITIES, b.cameraQuality) < rankOf(CAMERA_QUALITIES, a.cameraQuality);
+      if (!worse || meets(CAMERA_QUALITIES, b.cameraQuality, prefs.cameraQuality)) return [];
+      const lostTele = a.cameraSpecs.telephoto && !b.cameraSpecs.telephoto ? ' (no telephoto)' : '';
+      return [`Weaker camera: ${b.cameraQuality} vs ${a.cameraQuality}${lostTele}`];
+    }
+    case 'battery': {
+      const [ma, mb] = [a.batteryMah, b.batteryMah];
+      if (ma === null || mb === null || mb * UPGRADE_MARGINS.battery >= ma) return [];
+      if (meets(BATTERY_LIVES, b.batteryLife, prefs.batteryLife)) return [];
+      return [`Smaller battery: ${mb.toLocaleString('en-US')} mAh vs ${ma.toLocaleString('en-US')} mAh`];
+    }
+    case 'performance': {
+      const slower = rankOf(PROCESSOR_SPEEDS, b.processorSpeed) < rankOf(PROCESSOR_SPEEDS, a.processorSpeed);
+      if (!slower || meets(PROCESSOR_SPEEDS, b.processorSpeed, prefs.processorSpeed)) return [];
+      return [`Slower chip: ${chipName(b.chipset)} vs ${chipName(a.chipset)}`];
+    }
     default:
       return [];
   }
@@ -153,12 +179,14 @@ function aspectLosses(aspect: Aspect, cur: Phone, cand: Phone, prefs: Preference
 export function aspectStrength(phone: Phone, prefs: Preferences): number {
   const s = phone.specs;
   const c = s.cameraSpecs;
-  const lenses = [c.mainCamera, c.ultrawide, ...(c.telephoto ? c.telephoto.split(' + ') : [])].filter((x): x is string => Boolean(x));
+  const teles = c.telephoto ? c.telephoto.split(' + ') : [];
+  const lenses = [c.mainCamera, c.ultrawide, ...teles].filter((x): x is string => Boolean(x));
   let total = 0;
   for (const aspect of caredAspects(prefs)) {
     if (aspect === 'camera') total += lenses.length + lenses.reduce((sum, l) => sum + (mp(l) ?? 0), 0) / 100;
     if (aspect === 'battery') total += (s.batteryMah ?? 0) / 1000;
-    if (aspect === 'performance') total += (PROCESSOR_SPEEDS.indexOf(s.processorSpeed) * 10 + (chipInfo(s.chipset)?.year ?? 2000) - 2000) / 10;
+    const chipYear = chipInfo(s.chipset)?.year ?? 2000;
+    if (aspect === 'performance') total += (rankOf(PROCESSOR_SPEEDS, s.processorSpeed) * 10 + chipYear - 2000) / 10;
   }
   return total;
 }
@@ -174,7 +202,8 @@ export function checkUpgrade(current: Phone, candidate: Phone, prefs: Preference
   const blockers: string[] = aspects.flatMap((aspect) => aspectLosses(aspect, current, candidate, prefs));
   if (candidate.year < current.year) blockers.push(`Older than your phone: ${candidate.year} vs ${current.year}`);
   const [lc, lk] = [lineLevel(current.pricing.launchCad), lineLevel(candidate.pricing.launchCad)];
-  if (lk < lc) blockers.push(`A lower line: launched at ${formatPrice(candidate.pricing.launchCad)} vs ${formatPrice(current.pricing.launchCad)}`);
+  const [pk, pc] = [formatPrice(candidate.pricing.launchCad), formatPrice(current.pricing.launchCad)];
+  if (lk < lc) blockers.push(`A lower line: launched at ${pk} vs ${pc}`);
   if (!reasons.length) blockers.push('Not better than your phone on what you asked for');
   return {
     currentName: `${current.brand} ${current.model}`,

@@ -22,12 +22,22 @@ export function loadPhones(): Promise<Phone[]> {
   return phonesPromise;
 }
 
+/** The engine's top 2 and the link encoding of the answers they were computed for. */
+export interface Computed {
+  recommendations: Recommendation[];
+  encoded: string;
+}
+
 /**
  * The engine's top 2 for a set of answers, with the link encoding of those answers. Scoring and the
  * encoding load on demand: the question steps do not need them.
  */
-export async function recommendationsFor(prefs: Preferences): Promise<{ recommendations: Recommendation[]; encoded: string }> {
-  const [phones, { recommend }, { encodeAnswers }] = await Promise.all([loadPhones(), import('../../lib/recommender/scoring'), import('../../lib/recommender/share')]);
+export async function recommendationsFor(prefs: Preferences): Promise<Computed> {
+  const [phones, { recommend }, { encodeAnswers }] = await Promise.all([
+    loadPhones(),
+    import('../../lib/recommender/scoring'),
+    import('../../lib/recommender/share'),
+  ]);
   return { recommendations: recommend(phones, prefs), encoded: encodeAnswers(prefs) };
 }
 

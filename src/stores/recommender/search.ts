@@ -32,10 +32,12 @@ export function setQuery(query: string): void {
   void loadCardHelpers();
   const ctrl = new AbortController();
   searchAbort = ctrl;
-  apiRequest<{ phones: SearchResult[] }>('GET', `/api/search-phones?query=${encodeURIComponent(query.trim())}`, undefined, ctrl.signal)
+  const url = `/api/search-phones?query=${encodeURIComponent(query.trim())}`;
+  apiRequest<{ phones: SearchResult[] }>('GET', url, undefined, ctrl.signal)
     .then((data) => {
       if (ctrl.signal.aborted) return;
-      $search.set({ ...$search.get(), results: Array.isArray(data.phones) ? data.phones : [], status: 'done', open: true });
+      const results = Array.isArray(data.phones) ? data.phones : [];
+      $search.set({ ...$search.get(), results, status: 'done', open: true });
     })
     .catch((err: unknown) => {
       if (ctrl.signal.aborted) return;
@@ -120,14 +122,21 @@ async function enrichSelected(h: CardHelpers, card: CurrentPhoneCard): Promise<v
   const ctrl = new AbortController();
   lookupAbort = ctrl;
   try {
-    const answer = await apiRequest<PhoneSpecsResponse>('GET', `/api/phone-specs/${encodeURIComponent(card.name)}`, undefined, ctrl.signal);
+    const url = `/api/phone-specs/${encodeURIComponent(card.name)}`;
+    const answer = await apiRequest<PhoneSpecsResponse>('GET', url, undefined, ctrl.signal);
     if (ctrl.signal.aborted || $currentPhone.get() !== card) return;
     const enriched = h.enrichCard(card, answer);
     $currentPhone.set(enriched);
     // Only the enrichment fields: the OS answer may have been given since the selection.
     if ($prefs.get().currentPhone === card.name) {
-      const { phoneImage, currentPhoneSpecs, currentPhonePriceRange, currentPhoneYear }: Preferences = h.preferencesForCard(enriched);
-      $prefs.set({ ...$prefs.get(), phoneImage, currentPhoneSpecs, currentPhonePriceRange, currentPhoneYear });
+      const p: Preferences = h.preferencesForCard(enriched);
+      $prefs.set({
+        ...$prefs.get(),
+        phoneImage: p.phoneImage,
+        currentPhoneSpecs: p.currentPhoneSpecs,
+        currentPhonePriceRange: p.currentPhonePriceRange,
+        currentPhoneYear: p.currentPhoneYear,
+      });
     }
   } catch (err) {
     if (!ctrl.signal.aborted) console.error('Phone specs lookup failed', err);

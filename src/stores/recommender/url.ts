@@ -31,7 +31,7 @@ export async function restoreFromUrl(search: string): Promise<boolean> {
   const prefs = decodeAnswers(encoded);
   if (!prefs) return false;
   cancelPending();
-  const advanced = prefs.processorSpeed !== undefined || prefs.advancedFeatures !== undefined || prefs.environment !== undefined;
+  const advanced = [prefs.processorSpeed, prefs.advancedFeatures, prefs.environment].some((v) => v !== undefined);
   $mode.set(advanced ? 'advanced' : 'basic');
   $prefs.set(prefs);
   if (prefs.budgetValue !== undefined) $slider.set(prefs.budgetValue);
