@@ -85,16 +85,32 @@ describe('classes, computed one way', () => {
   });
 
   it('battery: 4,500 mAh maximum, 3,500 extended, below standard; unpublished unknown', () => {
-    expect([batteryClass(4500), batteryClass(4499), batteryClass(3500), batteryClass(3499)]).toEqual(['maximum', 'extended', 'extended', 'standard']);
+    expect([batteryClass(4500), batteryClass(4499), batteryClass(3500), batteryClass(3499)]).toEqual([
+      'maximum',
+      'extended',
+      'extended',
+      'standard',
+    ]);
     expect(batteryClass(null)).toBeNull();
   });
 
   it('screen: 6.5 in large, 6.0 medium, below small; unknown unknown', () => {
-    expect([screenClass(6.5), screenClass(6.49), screenClass(6), screenClass(5.99), screenClass(null)]).toEqual(['large', 'medium', 'medium', 'small', null]);
+    expect([screenClass(6.5), screenClass(6.49), screenClass(6), screenClass(5.99), screenClass(null)]).toEqual([
+      'large',
+      'medium',
+      'medium',
+      'small',
+      null,
+    ]);
   });
 
   it('storage: the largest option; nothing printed is unknown', () => {
-    expect([storageClass('256GB/512GB/1TB/2TB'), storageClass('128GB/512GB'), storageClass('64GB'), storageClass(null)]).toEqual(['1tb', '512gb', '64gb', null]);
+    expect([
+      storageClass('256GB/512GB/1TB/2TB'),
+      storageClass('128GB/512GB'),
+      storageClass('64GB'),
+      storageClass(null),
+    ]).toEqual(['1tb', '512gb', '64gb', null]);
   });
 
   it('gives every catalogue phone the classes of its own facts, hand-written entries included', () => {
@@ -113,7 +129,12 @@ describe('classes, computed one way', () => {
 
 describe('Canadian prices and tiers', () => {
   it('tiers a CAD price: below $600 budget, below $1,000 midrange, else premium', () => {
-    expect([priceTier(599.99), priceTier(600), priceTier(999.99), priceTier(1000)]).toEqual(['budget', 'midrange', 'midrange', 'premium']);
+    expect([priceTier(599.99), priceTier(600), priceTier(999.99), priceTier(1000)]).toEqual([
+      'budget',
+      'midrange',
+      'midrange',
+      'premium',
+    ]);
   });
 
   it('derives each phone tier from its shown price (current when known, else launch)', () => {
@@ -126,7 +147,7 @@ describe('Canadian prices and tiers', () => {
     expect(findPhoneById('samsung-galaxy-s25')!.priceRange).toBe('premium');
   });
 
-  it('puts the slider readout inside the tier it names: $590 budget, $600 midrange, $980 midrange, $1000 premium', () => {
+  it('puts the slider readout inside the tier it names: $590 budget, $600 and $980 midrange, $1000 premium', () => {
     expect([budgetReadout(24), budgetTier(24)]).toEqual(['$590', 'budget']);
     expect([budgetReadout(25), budgetTier(25)]).toEqual(['$600', 'midrange']);
     expect([budgetReadout(57), budgetTier(57)]).toEqual(['$980', 'midrange']);
@@ -140,9 +161,16 @@ describe('Canadian prices and tiers', () => {
   });
 
   it('writes the source of each figure: store, reported at launch, or a converted estimate', () => {
-    expect(pricingFromRow('Apple', { launch: [1129, '2024-09', 'store'] }).launchSource).toBe('Apple Canada launch price, Sep 2024');
-    expect(pricingFromRow('Samsung', { launch: [949.99, '2024-10', 'reported'] }).launchSource).toMatch(/^Samsung Canada launch price as reported at launch, Oct 2024/);
-    expect(pricingFromRow('Google', { launch: [565, '2021-08', 'converted', 449, 1.26] })).toMatchObject({ estimated: true, launchSource: expect.stringMatching(/US\$449 at 1.26 CAD per USD, Aug 2021/) });
+    expect(pricingFromRow('Apple', { launch: [1129, '2024-09', 'store'] }).launchSource).toBe(
+      'Apple Canada launch price, Sep 2024',
+    );
+    expect(pricingFromRow('Samsung', { launch: [949.99, '2024-10', 'reported'] }).launchSource).toMatch(
+      /^Samsung Canada launch price as reported at launch, Oct 2024/,
+    );
+    expect(pricingFromRow('Google', { launch: [565, '2021-08', 'converted', 449, 1.26] })).toMatchObject({
+      estimated: true,
+      launchSource: expect.stringMatching(/US\$449 at 1.26 CAD per USD, Aug 2021/),
+    });
     expect(monthYear('2025-02')).toBe('Feb 2025');
   });
 
@@ -162,20 +190,30 @@ describe('catalogue schema: a price must carry its source', () => {
     const { launchSource: _drop, ...noSource } = phone.pricing;
     const missing = phoneSchema.safeParse({ ...phone, pricing: noSource });
     expect(missing.success).toBe(false);
-    expect(missing.error!.issues[0]).toMatchObject({ path: ['pricing', 'launchSource'], message: 'needs the source of the CAD price' });
+    expect(missing.error!.issues[0]).toMatchObject({
+      path: ['pricing', 'launchSource'],
+      message: 'needs the source of the CAD price',
+    });
     expect(phoneSchema.safeParse({ ...phone, pricing: { ...phone.pricing, launchSource: '  ' } }).success).toBe(false);
     const { pricing: _p, ...unpriced } = phone;
     expect(phoneSchema.safeParse(unpriced).success).toBe(false);
   });
 
   it('rejects a current price without its date and source', () => {
-    const r = phoneSchema.safeParse({ ...phone, pricing: { ...phone.pricing, currentCad: 999, currentDate: null, currentSource: null } });
+    const r = phoneSchema.safeParse({
+      ...phone,
+      pricing: { ...phone.pricing, currentCad: 999, currentDate: null, currentSource: null },
+    });
     expect(r.success).toBe(false);
   });
 
   it('fails the build for a record with no row in the CAD price table, naming it', () => {
     const record = RAW_RECORDS.find((r) => r.model === 'Galaxy S25')!;
-    expect(() => buildCatalogue({ samples: [], records: [record], curated: [], prices: {} })).toThrow(CatalogueDataError);
-    expect(() => buildCatalogue({ samples: [], records: [record], curated: [], prices: {} })).toThrow(/Samsung Galaxy S25: no Canadian price/);
+    expect(() => buildCatalogue({ samples: [], records: [record], curated: [], prices: {} })).toThrow(
+      CatalogueDataError,
+    );
+    expect(() => buildCatalogue({ samples: [], records: [record], curated: [], prices: {} })).toThrow(
+      /Samsung Galaxy S25: no Canadian price/,
+    );
   });
 });

@@ -32,8 +32,14 @@ function labelBounds(label: string): [number, number] {
 
 describe('upgrades that are upgrades', () => {
   const owner: Preferences = {
-    currentPhone: 'Apple iPhone 16 Pro', currentBrand: 'Apple', searchedForCurrentPhone: true, os: 'ios',
-    budget: 'premium', budgetValue: 80, primaryUse: 'entertainment', batteryLife: 'maximum',
+    currentPhone: 'Apple iPhone 16 Pro',
+    currentBrand: 'Apple',
+    searchedForCurrentPhone: true,
+    os: 'ios',
+    budget: 'premium',
+    budgetValue: 80,
+    primaryUse: 'entertainment',
+    batteryLife: 'maximum',
   };
 
   it('never tells an iPhone 16 Pro owner to "upgrade" to an older or lower-tier iPhone (16 Plus, 15 Plus)', () => {
@@ -46,7 +52,9 @@ describe('upgrades that are upgrades', () => {
   });
 
   it("compares the two phones' specs in the upgrade reasons", () => {
-    const [top] = recommend(PHONES, owner) as (ReturnType<typeof recommend>[number] & { upgrade?: { reasons: string[] } })[];
+    const [top] = recommend(PHONES, owner) as (ReturnType<typeof recommend>[number] & {
+      upgrade?: { reasons: string[] };
+    })[];
     expect(top!.upgrade?.reasons.length).toBeGreaterThan(0);
     for (const reason of top!.upgrade!.reasons) expect(reason).toMatch(/ vs /);
   });
@@ -61,7 +69,11 @@ describe('chips rated by a table, not by substrings', () => {
   });
 
   it('never praises the Galaxy A36 for a "Premium processor"', () => {
-    const r = scorePhone(phone('samsung-galaxy-a36-5g'), { budget: 'budget', primaryUse: 'productivity', processorSpeed: 'premium' });
+    const r = scorePhone(phone('samsung-galaxy-a36-5g'), {
+      budget: 'budget',
+      primaryUse: 'productivity',
+      processorSpeed: 'premium',
+    });
     expect(r.reasons.join(' ')).not.toMatch(/premium processor|premium performance/i);
   });
 });
@@ -77,7 +89,10 @@ describe('Canadian prices', () => {
     for (let v = 0; v <= 100; v++) {
       const [low, high] = labelBounds(PRICE_RANGE_LABELS[budgetTier(v)]);
       const dollars = budgetDollars(v);
-      expect(dollars >= low && dollars <= high, `slider ${v}: $${dollars} vs ${PRICE_RANGE_LABELS[budgetTier(v)]}`).toBe(true);
+      expect(
+        dollars >= low && dollars <= high,
+        `slider ${v}: $${dollars} vs ${PRICE_RANGE_LABELS[budgetTier(v)]}`,
+      ).toBe(true);
     }
   });
 });
@@ -85,11 +100,19 @@ describe('Canadian prices', () => {
 describe('classes computed one way', () => {
   it('does not rate the single-lens iPhone 16e camera above the dual-lens iPhone 16', () => {
     const order = ['basic', 'good', 'professional'];
-    expect(order.indexOf(phone('apple-iphone-16e').specs.cameraQuality)).toBeLessThan(order.indexOf(phone('apple-iphone-16').specs.cameraQuality));
+    expect(order.indexOf(phone('apple-iphone-16e').specs.cameraQuality)).toBeLessThan(
+      order.indexOf(phone('apple-iphone-16').specs.cameraQuality),
+    );
   });
 
   it('gives a midrange iOS photographer the iPhone 16 rather than the 16e', () => {
-    const [top] = recommend(PHONES, { budget: 'midrange', budgetValue: 57, os: 'ios', primaryUse: 'content', cameraQuality: 'professional' });
+    const [top] = recommend(PHONES, {
+      budget: 'midrange',
+      budgetValue: 57,
+      os: 'ios',
+      primaryUse: 'content',
+      cameraQuality: 'professional',
+    });
     expect(top!.phone.id).not.toBe('apple-iphone-16e');
   });
 
@@ -105,7 +128,9 @@ describe('honest match scores', () => {
   });
 
   it("does not count 'No preference' on the OS as a matched criterion worth 20 points", () => {
-    const row = scorePhone(phone('samsung-galaxy-s25'), { budget: 'premium', os: 'no_preference' }).working.find((w) => w.criterion === 'os');
+    const row = scorePhone(phone('samsung-galaxy-s25'), { budget: 'premium', os: 'no_preference' }).working.find(
+      (w) => w.criterion === 'os',
+    );
     expect(row?.points ?? 0).toBe(0);
   });
 

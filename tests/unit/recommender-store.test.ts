@@ -109,7 +109,10 @@ describe('recommender store', () => {
 
   // Before the successful fetch: the catalogue, once fetched, is kept for the page's life.
   it('a failed catalogue fetch shows the error state', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('down', { status: 503 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('down', { status: 503 })),
+    );
     vi.spyOn(console, 'error').mockImplementation(() => {});
     answer('pixel', 50);
     for (let i = 0; i < 6; i++) skipQuestion();
@@ -117,8 +120,20 @@ describe('recommender store', () => {
   });
 
   it('entering the results step computes the engine top 2 over the fetched catalogue', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(PHONES), { headers: { 'content-type': 'application/json' } })));
-    answer('iphone', 100, ['os', 'ios'], ['primaryUse', 'content'], ['cameraQuality', 'professional'], ['batteryLife', 'maximum'], ['screenSize', 'large'], ['storage', '1tb']);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(PHONES), { headers: { 'content-type': 'application/json' } })),
+    );
+    answer(
+      'iphone',
+      100,
+      ['os', 'ios'],
+      ['primaryUse', 'content'],
+      ['cameraQuality', 'professional'],
+      ['batteryLife', 'maximum'],
+      ['screenSize', 'large'],
+      ['storage', '1tb'],
+    );
     expect($step.get()).toBe(8);
     expect($results.get().status).toBe('loading');
     await vi.waitFor(() => expect($results.get().status).toBe('ready'));
@@ -134,6 +149,12 @@ describe('recommender store', () => {
     answer('iphone', 90, ['os', 'ios']);
     goNext();
     startOver();
-    expect([$step.get(), $slider.get(), $prefs.get(), $results.get(), $search.get().query]).toEqual([0, 50, {}, { status: 'idle' }, '']);
+    expect([$step.get(), $slider.get(), $prefs.get(), $results.get(), $search.get().query]).toEqual([
+      0,
+      50,
+      {},
+      { status: 'idle' },
+      '',
+    ]);
   });
 });
