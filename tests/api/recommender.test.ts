@@ -26,7 +26,9 @@ describe('GET /api/phone-specs/{text}', () => {
     const res = await call(phoneSpecs, { path: '/api/phone-specs/Google%20Pixel%208%20Pro', params: { query: 'Google%20Pixel%208%20Pro' } });
     expect(res.status).toBe(200);
     expect(phoneSpecsResponseSchema.safeParse(res.json).success).toBe(true);
-    expect(res.json).toMatchObject({ source: 'internal', phone: { id: 'google-pixel-8-pro', brand: 'Google', model: 'Pixel 8 Pro', price_range: 999.99, release_year: 2023 } });
+    expect(res.json).toMatchObject({ source: 'internal', phone: { id: 'google-pixel-8-pro', brand: 'Google', model: 'Pixel 8 Pro', price_range: 1349, release_year: 2023 } });
+    // classes as the catalogue computed them (Tensor G3: a 2023 flagship chip)
+    expect(res.json.phone.classes).toEqual({ cameraQuality: 'professional', batteryLife: 'maximum', screenSize: 'large', storage: '1tb', processorSpeed: 'premium', priceRange: 'premium' });
     expect(res.headers.get('cache-control')).toBe('public, max-age=300');
     expect(res.headers.get('netlify-cdn-cache-control')).toMatch(/public/);
   });
@@ -78,7 +80,7 @@ describe('GET /api/search-phones?query=', () => {
     expect(res.headers.get('netlify-vary')).toBe('query=query');
     const exact = await call(searchPhones, { path: '/api/search-phones?query=' + encodeURIComponent('iPhone 16') });
     expect(exact.json.phones.map((p: { model: string }) => p.model)).toEqual(['iPhone 16', 'iPhone 16e', 'iPhone 16 Pro', 'iPhone 16 Plus', 'iPhone 16 Pro Max']);
-    expect(exact.json.phones[0]).toMatchObject({ brand: 'Apple', year: 2024, category: 'Midrange', price: 799.99, battery_capacity: '3561 mAh', screen_size: '6.1 inches', network: '5G' });
+    expect(exact.json.phones[0]).toMatchObject({ brand: 'Apple', year: 2024, category: 'Midrange', price: 999, battery_capacity: '3561 mAh', screen_size: '6.1 inches', network: '5G' });
   });
 
   it('answers an empty list for an empty or missing query', async () => {

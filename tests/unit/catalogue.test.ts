@@ -22,18 +22,14 @@ import {
   type Phone,
   type RawPhoneRecord,
 } from '../../src/lib/catalogue';
+import { CAD_PRICES } from '../../src/data/phones/prices-cad';
+import { pricingFromRow } from '../../src/lib/catalogue/pricing';
 import {
   deriveAdvancedFeatures,
-  deriveBatteryLife,
-  deriveCameraQuality,
   deriveConnectivity,
+  deriveFeatureTags,
   deriveOs,
-  derivePriceRange,
-  deriveProcessorSpeed,
-  deriveScreenSize,
-  deriveStorage,
   mappedOsVersion,
-  mappedPrice,
   parseCameraSpecs,
   phoneImage,
 } from '../../src/lib/catalogue/derive';
@@ -91,10 +87,10 @@ describe('catalogue facts', () => {
     }
   });
 
-  it('leaves unknown facts unknown: the iPhone 17 battery capacity is null, shown as unknown, classed standard', () => {
+  it('leaves unknown facts unknown: the iPhone 17 battery capacity is null, and so is its class', () => {
     const p = findPhoneById('apple-iphone-17-pro-max')!;
     expect(p.specs.batteryMah).toBeNull();
-    expect(p.specs.batteryLife).toBe('standard');
+    expect(p.specs.batteryLife).toBeNull();
     expect(p.specs.waterResistance).toBeNull();
     expect(p.specs.os_version).toBeNull();
   });
@@ -134,75 +130,15 @@ describe('raw record validation', () => {
   });
 });
 
-describe('deriving categories from raw text (spec §5)', () => {
-  it('priceRange: premium, midrange or budget in any case; anything else midrange', () => {
-    expect(derivePriceRange('Premium')).toBe('premium');
-    expect(derivePriceRange('BUDGET')).toBe('budget');
-    expect(derivePriceRange('midrange')).toBe('midrange');
-    expect(derivePriceRange('Flagship')).toBe('midrange');
-    expect(derivePriceRange(undefined)).toBe('midrange');
-  });
-
-  it('cameraQuality: 200MP, Triple, Quad or 48MP professional; 50MP or 64MP good; else basic', () => {
-    expect(deriveCameraQuality('Dual: 200MP wide, 12MP ultrawide')).toBe('professional');
-    expect(deriveCameraQuality('Triple: 12MP wide, 12MP telephoto, 12MP ultrawide')).toBe('professional');
-    expect(deriveCameraQuality('Quad: 12MP wide, 12MP, 16MP, ToF')).toBe('professional');
-    expect(deriveCameraQuality('Single: 48MP wide')).toBe('professional');
-    expect(deriveCameraQuality('Dual: 50MP wide, 12MP ultrawide')).toBe('good');
-    expect(deriveCameraQuality('Dual: 64MP wide, 13MP ultrawide')).toBe('good');
-    expect(deriveCameraQuality('Dual: 12MP wide, 12MP ultrawide')).toBe('basic');
-    // 108MP is not '08MP' and 148MP is not '48MP': whole figures only
-    expect(deriveCameraQuality('Single: 108MP wide')).toBe('basic');
-    expect(deriveCameraQuality('Single: 148MP wide')).toBe('basic');
-    expect(deriveCameraQuality(null)).toBe('basic');
-  });
-
-  it('batteryLife: 5000 mAh maximum, 4999 extended, 4000 extended, 3999 standard, missing standard', () => {
-    expect(deriveBatteryLife('5000 mAh')).toBe('maximum');
-    expect(deriveBatteryLife('4999 mAh')).toBe('extended');
-    expect(deriveBatteryLife('4000 mAh')).toBe('extended');
-    expect(deriveBatteryLife('3999 mAh')).toBe('standard');
-    expect(deriveBatteryLife(null)).toBe('standard');
-    expect(deriveBatteryLife('unknown')).toBe('standard');
-  });
-
-  it('screenSize: 6.5 in large, 6.49 medium, 6.0 medium, 5.99 small', () => {
-    expect(deriveScreenSize('6.5 inches')).toBe('large');
-    expect(deriveScreenSize('6.49 inches')).toBe('medium');
-    expect(deriveScreenSize('6.0 inches')).toBe('medium');
-    expect(deriveScreenSize('5.99 inches')).toBe('small');
-  });
-
-  it('storage: 1TB, then 512, 256, 128 in that order; otherwise 64gb', () => {
-    expect(deriveStorage('256GB/512GB/1TB/2TB')).toBe('1tb');
-    expect(deriveStorage('128GB/512GB')).toBe('512gb');
-    expect(deriveStorage('128GB/256GB')).toBe('256gb');
-    expect(deriveStorage('128GB')).toBe('128gb');
-    expect(deriveStorage('64GB')).toBe('64gb');
-    expect(deriveStorage('32GB')).toBe('64gb');
-  });
-
-  it("processorSpeed: 'Gen 3', 'Pro', A16-A18 premium; 'Gen 2', A15, Exynos 14xx fast; else standard", () => {
-    expect(deriveProcessorSpeed('Qualcomm Snapdragon 8 Gen 3 for Galaxy')).toBe('premium');
-    expect(deriveProcessorSpeed('Apple A17 Pro')).toBe('premium');
-    expect(deriveProcessorSpeed('Apple A19 Pro')).toBe('premium');
-    expect(deriveProcessorSpeed('Apple A16 Bionic')).toBe('premium');
-    expect(deriveProcessorSpeed('Apple A18')).toBe('premium');
-    expect(deriveProcessorSpeed('Qualcomm Snapdragon 8 Gen 2 for Galaxy')).toBe('fast');
-    expect(deriveProcessorSpeed('Apple A15 Bionic')).toBe('fast');
-    expect(deriveProcessorSpeed('Samsung Exynos 1480')).toBe('fast');
-    expect(deriveProcessorSpeed('Apple A14 Bionic')).toBe('standard');
-    expect(deriveProcessorSpeed('Qualcomm Snapdragon 8 Gen 1')).toBe('standard');
-    expect(deriveProcessorSpeed('Google Tensor G4')).toBe('standard');
-  });
-
-  it('advancedFeatures: AI (as a word), Thermometer or Google AI -> ai; Fold -> foldable, also over AI; else standard', () => {
-    expect(deriveAdvancedFeatures(['Galaxy AI'])).toBe('ai');
-    expect(deriveAdvancedFeatures(['Thermometer sensor'])).toBe('ai');
-    expect(deriveAdvancedFeatures(['Google AI (Circle to Search)'])).toBe('ai');
-    expect(deriveAdvancedFeatures(['Foldable 7.6-inch main display'])).toBe('foldable');
-    expect(deriveAdvancedFeatures(['Galaxy AI', 'Foldable 7.6-inch main display'])).toBe('foldable');
+describe('deriving facts from raw text', () => {
+  it('special features: foldable (Fold), ai (AI, Intelligence, Gemini), ar (LiDAR or ToF); a thermometer is not AI', () => {
+    expect(deriveFeatureTags(['Galaxy AI'])).toEqual(['ai']);
+    expect(deriveFeatureTags(['Apple Intelligence (on-device AI)', 'LiDAR Scanner'])).toEqual(['ai', 'ar']);
+    expect(deriveFeatureTags(['Gemini (Google AI)', 'Thermometer sensor'])).toEqual(['ai']);
+    expect(deriveFeatureTags(['Thermometer sensor'])).toEqual([]);
+    expect(deriveFeatureTags(['Galaxy AI', 'Foldable 7.6-inch main display'])).toEqual(['foldable', 'ai']);
     expect(deriveAdvancedFeatures(['Flex Mode'], 'Galaxy Z Fold5')).toBe('foldable');
+    expect(deriveAdvancedFeatures(['LiDAR Scanner', 'ProRAW'])).toBe('ar');
     // 'ai' inside words does not count
     expect(deriveAdvancedFeatures(['Wireless charging', 'Detailed maps', 'Email'])).toBe('standard');
   });
@@ -244,18 +180,30 @@ describe('deriving categories from raw text (spec §5)', () => {
   });
 });
 
-describe('mapping raw records to phones (spec §9)', () => {
-  it('prices source records by brand and tier: Apple 999.99/699.99, Samsung 1199.99/499.99, others 899.99/449.99', () => {
-    expect([mappedPrice('Apple', 'premium', 'external'), mappedPrice('Apple', 'budget', 'external')]).toEqual([999.99, 699.99]);
-    expect([mappedPrice('Samsung', 'premium', 'external'), mappedPrice('Samsung', 'midrange', 'external')]).toEqual([1199.99, 499.99]);
-    expect([mappedPrice('Google', 'premium', 'external'), mappedPrice('Google', 'midrange', 'external')]).toEqual([899.99, 449.99]);
-    expect(mapRawPhone(raw('Google', 'Pixel 9 Pro'))).toMatchObject({ price: 899.99, priceEstimated: true });
+describe('mapping raw records to phones', () => {
+  const priced = (brand: string, model: string) => pricingFromRow(brand, CAD_PRICES[`${brand} ${model}`]!);
+
+  it('prices every phone from the CAD table: the current price when known, else the launch price, with its source', () => {
+    expect(mapRawPhone(raw('Google', 'Pixel 9 Pro'), 'external', priced('Google', 'Pixel 9 Pro'))).toMatchObject({
+      price: 1349,
+      priceRange: 'premium',
+      priceEstimated: false,
+      pricing: { launchCad: 1349, launchDate: '2024-08', launchSource: 'Google Store Canada launch price, Aug 2024', currentCad: null },
+    });
+    const iphone16 = findPhoneById('apple-iphone-16')!;
+    expect([iphone16.price, iphone16.priceRange, iphone16.pricing.launchCad]).toEqual([999, 'midrange', 1129]);
+    expect(iphone16.pricing.currentSource).toBe('Apple Canada price after the iPhone 17 launch, Sep 2025');
   });
 
-  it('prices sample records Apple 999.99, Samsung 1199.99, others 999.99 and gives them iOS 16 / Android 13', () => {
-    expect(mapRawPhone(raw('Apple', 'iPhone 14 Pro'), 'sample')).toMatchObject({ price: 999.99, specs: { os_version: 'iOS 16' } });
-    expect(mapRawPhone(raw('Samsung', 'Galaxy S23 Ultra'), 'sample')).toMatchObject({ price: 1199.99, specs: { os_version: 'Android 13' } });
-    expect(mapRawPhone(raw('Google', 'Pixel 8 Pro'), 'sample')).toMatchObject({ price: 999.99, specs: { os_version: 'Android 13' } });
+  it('marks a phone never sold in Canada as a converted estimate', () => {
+    const fold = findPhoneById('google-pixel-fold')!;
+    expect(fold.priceEstimated).toBe(true);
+    expect(fold.pricing.launchSource).toMatch(/^Estimate: not sold in Canada; US launch price US\$1799/);
+  });
+
+  it('gives sample records iOS 16 / Android 13', () => {
+    expect(mapRawPhone(raw('Apple', 'iPhone 14 Pro'), 'sample', priced('Apple', 'iPhone 14 Pro')).specs.os_version).toBe('iOS 16');
+    expect(mapRawPhone(raw('Samsung', 'Galaxy S23 Ultra'), 'sample', priced('Samsung', 'Galaxy S23 Ultra')).specs.os_version).toBe('Android 13');
   });
 
   it("keeps a record's own launch OS, and no invented version for records from 2020 on", () => {
@@ -264,12 +212,13 @@ describe('mapping raw records to phones (spec §9)', () => {
   });
 
   it('maps a whole record: classes from text, facts kept as printed', () => {
-    const p = mapRawPhone(raw('Samsung', 'Galaxy S9'));
+    const p = mapRawPhone(raw('Samsung', 'Galaxy S9'), 'external', priced('Samsung', 'Galaxy S9'));
     expect(p).toMatchObject({
       id: 'samsung-galaxy-s9',
       os: 'android',
       year: 2018,
-      priceRange: 'midrange',
+      price: 1039.99,
+      priceRange: 'premium',
       image: '/images/phones/samsung.svg',
       specs: {
         cameraQuality: 'basic',
@@ -302,21 +251,23 @@ describe('final catalogue composition', () => {
     ]);
   });
 
-  it('applies the 16 hand-written entries last, with list prices 399.99-1299.99 and official links', () => {
+  it('applies the 16 hand-written entries last, with Canadian product pages; price and classes as for any phone', () => {
     expect(curatedEntries).toHaveLength(16);
-    const prices = curatedEntries.map((e) => findPhoneById(phoneId(e.brand, e.model))!.price);
-    expect(Math.min(...prices)).toBe(399.99);
-    expect(Math.max(...prices)).toBe(1299.99);
     for (const e of curatedEntries) {
       const p = findPhoneById(phoneId(e.brand, e.model))!;
+      const base = mapRawPhone(raw(e.brand, e.model), 'external', pricingFromRow(e.brand, CAD_PRICES[`${e.brand} ${e.model}`]!));
       expect(p.priceEstimated, p.id).toBe(false);
-      expect(p.purchaseLink, p.id).toMatch(/^https:\/\/(www\.apple\.com|www\.samsung\.com|store\.google\.com)\//);
+      expect(p.purchaseLink, p.id).toMatch(/^https:\/\/(www\.apple\.com\/ca|www\.samsung\.com\/ca|store\.google\.com\/ca)\//);
+      expect([p.price, p.priceRange], p.id).toEqual([base.price, base.priceRange]);
+      for (const k of ['cameraQuality', 'batteryLife', 'screenSize', 'storage', 'processorSpeed', 'advancedFeatures'] as const) {
+        expect(p.specs[k], `${p.id} ${k}`).toBe(base.specs[k]);
+      }
     }
   });
 
   it('replaces the sample and source versions of the S23 Ultra with the hand-written one', () => {
     const p = findPhoneById('samsung-galaxy-s23-ultra')!;
-    expect(p).toMatchObject({ price: 1199.99, priceEstimated: false, purchaseLink: 'https://www.samsung.com/us/smartphones/galaxy-s23-ultra/' });
+    expect(p).toMatchObject({ price: 1649.99, priceEstimated: false, purchaseLink: 'https://www.samsung.com/ca/smartphones/galaxy-s23-ultra/' });
     expect(p.specs.processorSpeed).toBe('fast');
     // facts still come from the source record
     expect(p.specs.batteryMah).toBe(5000);
@@ -324,7 +275,7 @@ describe('final catalogue composition', () => {
 
   it('refuses a hand-written entry without a source record', () => {
     expect(() =>
-      buildCatalogue({ samples: [], records: [], curated: [curatedEntries[0]] }),
+      buildCatalogue({ samples: [], records: [], curated: [curatedEntries[0]], prices: CAD_PRICES }),
     ).toThrow(/Samsung Galaxy S24 Ultra: hand-written entry has no source record with id 'samsung-galaxy-s24-ultra'/);
   });
 });

@@ -55,7 +55,7 @@ describe('answers', () => {
     expect(answerLabel(prefs, 'currentPhone')).toBe('A Google Pixel');
     expect(answerLabel({ currentPhone: 'Apple iPhone 12' }, 'currentPhone')).toBe('Apple iPhone 12');
     expect(answerLabel(prefs, 'budget')).toBe('Midrange · up to $900');
-    expect(answerLabel({ budget: 'premium' }, 'budget')).toBe('Premium ($800+)');
+    expect(answerLabel({ budget: 'premium' }, 'budget')).toBe('Premium ($1,000+)');
     expect(answerLabel(prefs, 'storage')).toBe('256 GB');
     expect(answerLabel(prefs, 'primaryUse')).toBeNull();
   });

@@ -3,16 +3,10 @@ import {
   BUDGET_SLIDER,
   DEFAULT_PRICE,
   DEFAULT_RELEASE_YEAR,
-  MISSING_PRICE,
   ageBasedPriceTier,
   budgetDollars,
   budgetReadout,
   budgetTier,
-  classifyBatteryText,
-  classifyCameraText,
-  classifyPrice,
-  classifyScreenText,
-  enrichCurrentPhone,
   guessReleaseYear,
   impliesAiFeatures,
   impliesFiveG,
@@ -29,10 +23,10 @@ describe('budget slider (spec §9)', () => {
     expect(BUDGET_SLIDER).toEqual({ min: 0, max: 100, step: 1, initial: 50 });
   });
 
-  it('maps 0-33 to budget, 34-66 to midrange, 67-100 to premium', () => {
-    expect([0, 33].map(budgetTier)).toEqual(['budget', 'budget']);
-    expect([34, 50, 66].map(budgetTier)).toEqual(['midrange', 'midrange', 'midrange']);
-    expect([67, 100].map(budgetTier)).toEqual(['premium', 'premium']);
+  it('names the tier of the dollars read out (CAD tiers): 0-24 budget, 25-57 midrange, 58-100 premium', () => {
+    expect([0, 24].map(budgetTier)).toEqual(['budget', 'budget']);
+    expect([25, 50, 57].map(budgetTier)).toEqual(['midrange', 'midrange', 'midrange']);
+    expect([58, 100].map(budgetTier)).toEqual(['premium', 'premium']);
   });
 
   it('shows round((300 + v/100*1200)/10)*10 dollars: $300 at 0, $900 at 50, $1500 at 100', () => {
@@ -70,38 +64,8 @@ describe('progress', () => {
   });
 });
 
-describe('classification from specification text (spec §5 live data)', () => {
-  it('camera: 48MP professional, 47MP good, 12MP good, 11MP basic', () => {
-    expect(classifyCameraText('48MP main')).toBe('professional');
-    expect(classifyCameraText('200 MP')).toBe('professional');
-    expect(classifyCameraText('47MP')).toBe('good');
-    expect(classifyCameraText('12MP')).toBe('good');
-    expect(classifyCameraText('11.9MP')).toBe('basic');
-    expect(classifyCameraText('')).toBe('basic');
-  });
-
-  it('battery: 4500 mAh maximum, 4499 extended, 3500 extended, 3499 standard', () => {
-    expect(classifyBatteryText('4500 mAh')).toBe('maximum');
-    expect(classifyBatteryText('4499 mAh')).toBe('extended');
-    expect(classifyBatteryText('3500mAh')).toBe('extended');
-    expect(classifyBatteryText('3499 mAh')).toBe('standard');
-    expect(classifyBatteryText(null)).toBe('standard');
-  });
-
-  it('screen: 6.5 in large, 6.49 medium, 6.0 medium, 5.99 small', () => {
-    expect(classifyScreenText('6.5 inches')).toBe('large');
-    expect(classifyScreenText('6.49"')).toBe('medium');
-    expect(classifyScreenText('6.0')).toBe('medium');
-    expect(classifyScreenText('5.99 inches')).toBe('small');
-  });
-
-  it('price: below 300 budget, below 700 midrange, else premium; missing counts as 999', () => {
-    expect(classifyPrice(299.99)).toBe('budget');
-    expect(classifyPrice(300)).toBe('midrange');
-    expect(classifyPrice(699.99)).toBe('midrange');
-    expect(classifyPrice(700)).toBe('premium');
-    expect(classifyPrice(undefined)).toBe('premium');
-    expect(MISSING_PRICE).toBe(999);
+describe('a phone known only by its name', () => {
+  it('is priced at the default figure and has no guessed classes (see catalogue-classes.test.ts)', () => {
     expect(DEFAULT_PRICE).toBe(699.99);
   });
 });
@@ -188,29 +152,17 @@ describe('current phone answers (spec §4, §5)', () => {
     expect(splitPhoneText('Samsung Galaxy S24 Ultra')).toEqual({ brand: 'Samsung', model: 'Galaxy S24 Ultra' });
     expect(splitPhoneText('Nokia')).toEqual({ brand: 'Nokia', model: '' });
   });
-
-  it('enriches a searched phone: image, better camera/battery/storage classes, age tier for estimates', () => {
-    const known = { cameraQuality: 'good' as const, batteryLife: 'maximum' as const, storage: '128gb' as const, priceRange: 'premium' as const };
-    const lookup = { image: '/images/phones/google.svg', model: 'Pixel 7', year: 2022, camera: '50MP wide', battery: '4355 mAh', storage: '128GB/256GB', estimated: true };
-    expect(enrichCurrentPhone(known, lookup)).toEqual({
-      image: '/images/phones/google.svg',
-      cameraQuality: 'professional',
-      batteryLife: 'maximum', // the lookup's 'extended' does not downgrade it
-      storage: '256gb',
-      priceRange: 'budget', // a 3-year-old non-pro model
-    });
-    expect(enrichCurrentPhone(known, { ...lookup, estimated: false }).priceRange).toBe('premium');
-  });
 });
 
 describe('display helpers', () => {
-  it("shows unknown facts as '—' and prices with 0 decimals, marking the spec's tier estimates", async () => {
+  it("shows unknown facts as '—' and CAD prices with 0 decimals, marking converted estimates", async () => {
     const { UNKNOWN, orUnknown, formatPrice, phonePriceLabel } = await import('../../src/lib/recommender');
     expect(UNKNOWN).toBe('—');
     expect([orUnknown(null), orUnknown(undefined), orUnknown(''), orUnknown(0), orUnknown('IP68')]).toEqual(['—', '—', '—', '0', 'IP68']);
     expect(formatPrice(1199.99)).toBe('$1,200');
     expect(formatPrice(399.99, 2)).toBe('$399.99');
-    expect(phonePriceLabel({ price: 499.99, priceEstimated: true })).toBe('about $500');
+    expect(formatPrice(1288.99)).toBe('$1,289');
+    expect(phonePriceLabel({ price: 2420, priceEstimated: true })).toBe('about $2,420');
     expect(phonePriceLabel({ price: 1299.99, priceEstimated: false })).toBe('$1,300');
   });
 });

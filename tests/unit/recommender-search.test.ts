@@ -46,9 +46,17 @@ describe('local parsing of typed phone names (spec §5)', () => {
     expect(parsePhoneText('apple iphone')).toMatchObject({ brand: 'Apple', model: 'iphone' });
   });
 
-  it('defaults an unknown brand to Apple, or to Samsung in the server-sourced mapping', () => {
-    expect(parsePhoneText('Nokia 3310')).toEqual({ brand: 'Apple', model: 'Nokia 3310', brandDefaulted: true, recognised: false });
-    expect(parsePhoneText('Nokia 3310', 'Samsung')?.brand).toBe('Samsung');
+  it('keeps another maker named in the text, and its first word as the brand when no maker is known', () => {
+    expect(parsePhoneText('Nokia 3310')).toEqual({ brand: 'Nokia', model: '3310', brandDefaulted: false, recognised: false });
+    expect(parsePhoneText('moto g power', 'Samsung')).toMatchObject({ brand: 'Motorola', model: 'moto g power' });
+    expect(parsePhoneText('Redmi Note 13')).toMatchObject({ brand: 'Xiaomi', model: 'Redmi Note 13' });
+    expect(parsePhoneText('OnePlus 12')).toMatchObject({ brand: 'OnePlus', model: '12' });
+    expect(parsePhoneText('Doro 8100')).toMatchObject({ brand: 'Doro', model: '8100', brandDefaulted: false });
+  });
+
+  it('defaults text naming no brand at all to Apple, or to Samsung in the server-sourced mapping', () => {
+    expect(parsePhoneText('15 Pro')).toEqual({ brand: 'Apple', model: '15 Pro', brandDefaulted: true, recognised: false });
+    expect(parsePhoneText('15 Pro', 'Samsung')?.brand).toBe('Samsung');
   });
 
   it('does not mistake ordinary words for Galaxy models, and ignores empty text', () => {
@@ -123,7 +131,8 @@ describe('phone specs answer', () => {
       phone: {
         id: 'samsung-galaxy-s24-ultra',
         release_year: 2024,
-        price_range: 1299.99,
+        price_range: 1799.99,
+        classes: { cameraQuality: 'professional', batteryLife: 'maximum', screenSize: 'large', storage: '1tb', processorSpeed: 'premium', priceRange: 'premium' },
         os: 'android',
         specs: {
           display: '6.8" Dynamic AMOLED 2X, QHD+, 1-120Hz, HDR10+',
@@ -151,6 +160,7 @@ describe('phone specs answer', () => {
         image: '/images/phones/apple.svg',
         release_year: 2016,
         price_range: 699.99,
+        classes: { cameraQuality: null, batteryLife: null, screenSize: null, storage: null, processorSpeed: null, priceRange: 'budget' },
         os: 'ios',
         specs: {
           display: null,
@@ -168,9 +178,11 @@ describe('phone specs answer', () => {
     expect(phoneSpecsFor(PHONES, 'Galaxy S30')!.phone).toMatchObject({ brand: 'Samsung', model: 'Galaxy S30', release_year: 2023, specs: { connectivity: '5G', features: ['AI features'] } });
   });
 
-  it('estimates a brand-only or unknown-brand text with the server default brand Samsung', () => {
+  it('estimates a brand-only text as that brand, another maker as itself, and no brand at all as Samsung', () => {
     expect(phoneSpecsFor(PHONES, 'samsung')!.phone).toMatchObject({ brand: 'Samsung', model: 'Galaxy', release_year: 2023 });
-    expect(phoneSpecsFor(PHONES, 'Nokia 3310')!.phone).toMatchObject({ brand: 'Samsung', model: 'Nokia 3310', os: 'android' });
+    expect(phoneSpecsFor(PHONES, 'Nokia 3310')!.phone).toMatchObject({ brand: 'Nokia', model: '3310', os: 'android' });
+    expect(phoneSpecsFor(PHONES, 'Motorola Edge 50')!.phone).toMatchObject({ brand: 'Motorola', model: 'Edge 50', os: 'android', image: '/images/phones/generic.svg' });
+    expect(phoneSpecsFor(PHONES, '3310')!.phone).toMatchObject({ brand: 'Samsung', model: '3310', os: 'android' });
   });
 
   it('answers nothing for empty text', () => {

@@ -35,9 +35,9 @@ describe('shareable answers (URL parameter a)', () => {
     expect(decodeAnswers('1.tm')).toEqual({ budget: 'midrange' });
   });
 
-  it('derives the tier from the slider position on decode (33 budget, 34 midrange)', () => {
-    expect(decodeAnswers('1.b33')?.budget).toBe('budget');
-    expect(decodeAnswers('1.b34')?.budget).toBe('midrange');
+  it('derives the tier from the slider position on decode (24 budget, 25 midrange)', () => {
+    expect(decodeAnswers('1.b24')?.budget).toBe('budget');
+    expect(decodeAnswers('1.b25')?.budget).toBe('midrange');
   });
 
   it('decodes the longest possible encoding (decode caps input at MAX_ENCODED_LENGTH)', () => {

@@ -167,6 +167,9 @@ describe('session storage', () => {
     expect(isStoredRecommendations([])).toBe(false);
     expect(isStoredRecommendations([{ ...rec, matchScore: '80' }])).toBe(false);
     expect(isStoredRecommendations({ 0: rec })).toBe(false);
+    // stored before prices carried their CAD source: unreadable (the visitor recomputes)
+    const { pricing: _p, ...unpriced } = rec.phone;
+    expect(isStoredRecommendations([{ ...rec, phone: unpriced }])).toBe(false);
     expect(isStoredPreferences({ os: 'ios', budgetValue: 50, searchedForCurrentPhone: true, currentPhoneSpecs: {} })).toBe(true);
     expect(isStoredPreferences(['ios'])).toBe(false);
     expect(isStoredPreferences({ os: null })).toBe(false);

@@ -4,7 +4,6 @@ import type { CurrentPhoneQuickValue, Preferences } from '../../lib/recommender/
 import { CURRENT_PHONE_SEARCH, type Question } from '../../lib/recommender/questions';
 import { PRICE_RANGE_NAMES } from '../../lib/recommender/budget';
 import type { CurrentPhoneCard } from '../../lib/recommender-ui/currentPhone';
-import { UNKNOWN } from '../../lib/recommender/format';
 import { capitalise, osLabel } from '../../lib/recommender-ui/display';
 import {
   $advancing,
@@ -86,10 +85,10 @@ function SelectedPhoneCard({ card }: { card: CurrentPhoneCard }) {
     ['Price tier', PRICE_RANGE_NAMES[card.priceRange]],
     ['OS', osLabel(card.os)],
     ['Released', String(card.year)],
-    ['Camera', capitalise(card.cameraQuality)],
-    ['Battery', capitalise(card.batteryLife)],
-    ['Storage', card.storage ? card.storage.toUpperCase().replace(/(\d)([GT]B)/, '$1 $2') : UNKNOWN],
-    ['Performance', card.processorSpeed ? capitalise(card.processorSpeed) : UNKNOWN],
+    ['Camera', card.cameraQuality ? capitalise(card.cameraQuality) : 'Unknown'],
+    ['Battery', card.batteryLife ? capitalise(card.batteryLife) : 'Unknown'],
+    ['Storage', card.storage ? card.storage.toUpperCase().replace(/(\d)([GT]B)/, '$1 $2') : 'Unknown'],
+    ['Performance', card.processorSpeed ? capitalise(card.processorSpeed) : 'Unknown'],
   ];
   return (
     <section className="rounded-2xl border border-brand-300 bg-brand-50/60 p-4 shadow-sm dark:border-brand-700 dark:bg-brand-700/10 sm:p-5" aria-labelledby="selected-phone-title" data-testid="selected-phone">

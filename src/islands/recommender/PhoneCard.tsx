@@ -47,7 +47,7 @@ export function PhoneCard({ phone, supportLabel, compact = false }: Props) {
         <PhoneImage src={phone.image} alt={name} className="h-16 w-12" />
         <div className="grid gap-1">
           <TierBadge tier={phone.priceRange} />
-          <span className="text-sm font-semibold tabular-nums">{phonePriceLabel(phone)}</span>
+          <span className="text-sm font-semibold tabular-nums">{phonePriceLabel(phone)} CAD</span>
         </div>
       </div>
     );
@@ -83,9 +83,14 @@ export function PhoneCard({ phone, supportLabel, compact = false }: Props) {
               <OsBadge os={phone.os} />
               <span className="text-xs text-muted">{phone.year}</span>
             </div>
-            <p className="text-2xl font-bold tabular-nums text-fg" data-testid="phone-price">
-              {phonePriceLabel(phone)}
-            </p>
+            <div>
+              <p className="text-2xl font-bold tabular-nums text-fg" data-testid="phone-price">
+                {phonePriceLabel(phone)} <span className="text-sm font-medium text-muted">CAD</span>
+              </p>
+              <p className="text-xs text-muted" data-testid="price-source">
+                {phone.pricing.currentSource ?? phone.pricing.launchSource}
+              </p>
+            </div>
             {phone.features.length ? (
               <ul className="grid gap-1.5 text-sm text-muted" aria-label="Key features">
                 {phone.features.slice(0, 3).map((f) => (

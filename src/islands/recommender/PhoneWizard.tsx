@@ -1,6 +1,6 @@
 /**
  * The recommender wizard (spec recommender.md §2 "Recommender section", §4 "Wizard").
- * State and actions live in src/stores/recommender.ts; the rules in src/lib/recommender (engine).
+ * State and actions live in src/stores/recommender/ (split by concern); the rules in src/lib/recommender (engine).
  * The results step is loaded on demand, so the first paint only needs the question steps.
  */
 import { useAtom } from './useAtom';

@@ -1,5 +1,5 @@
 import { supportLabel } from '../../lib/recommender/classify';
-import type { Recommendation } from '../../lib/recommender/scoring';
+import { isWeakMatch, type Recommendation } from '../../lib/recommender/scoring';
 import { Icon } from './Icon';
 import { PhoneCard } from './PhoneCard';
 import { ScoreWorking } from './ScoreWorking';
@@ -30,6 +30,23 @@ export function MatchBadge({ score }: { score: number }) {
   );
 }
 
+/** '72% match', or '42% match · Weak match' below the weak-match threshold (with the rule in a tooltip). */
+export function MatchText({ score, suffix = 'match' }: { score: number; suffix?: string }) {
+  if (!isWeakMatch(score)) return <>{`${score}% ${suffix}`}</>;
+  return (
+    <>
+      {`${score}% ${suffix}`} ·{' '}
+      <span
+        className="font-semibold text-amber-800 dark:text-amber-300"
+        data-testid="weak-match"
+        title="Less than half of the points your answers could give"
+      >
+        Weak match
+      </span>
+    </>
+  );
+}
+
 /** One recommendation on the wizard's results step: name, match %, reasons, flip card, working. */
 export function RecommendationCard({ rec, label, maxReasons, featured = false }: Props) {
   const name = `${rec.phone.brand} ${rec.phone.model}`;
@@ -45,7 +62,9 @@ export function RecommendationCard({ rec, label, maxReasons, featured = false }:
           <h4 className="mt-2 text-xl font-bold tracking-tight" data-testid="phone-name">
             {name}
           </h4>
-          <p className="text-sm text-muted">{rec.matchScore}% match</p>
+          <p className="text-sm text-muted">
+            <MatchText score={rec.matchScore} />
+          </p>
         </div>
         <MatchBadge score={rec.matchScore} />
       </div>

@@ -18,16 +18,17 @@ import type { Recommendation } from '../../lib/recommender/scoring';
 import { apiRequest } from '../../lib/recommender-ui/api';
 import { sideFromSpecs } from '../../lib/recommender-ui/comparison';
 import { capitalise, osLabel, showJoined } from '../../lib/recommender-ui/display';
-import { browserSession, readJson, removeKeys, SESSION_KEYS, setFlash, writeJson, type FlashToast } from '../../lib/recommender-ui/session';
+import { browserSession, readJson, SESSION_KEYS, setFlash, type FlashToast } from '../../lib/recommender-ui/session';
 import { isStoredPreferences, isStoredRecommendations } from '../../lib/recommender-ui/stored';
-import { loadPhones } from '../../stores/recommender';
+import { forgetResults, loadPhones, recommendationsFor, saveResults } from '../../stores/recommender';
 import { ComparisonView, type CurrentLookup } from './ComparisonView';
 import { EmailCard } from './EmailCard';
 import { Icon } from './Icon';
 import { RESULT_ICONS } from './resultIcons';
 import { PhoneCard } from './PhoneCard';
 import { PhoneImage } from './PhoneImage';
-import { MatchBadge } from './RecommendationCard';
+import { MatchBadge, MatchText } from './RecommendationCard';
+import { HowWeRecommendLink, UpgradeReasons } from './UpgradeReasons';
 import { ScoreWorking } from './ScoreWorking';
 import { ToastHost } from './ToastHost';
 import './recommender.css';
@@ -53,12 +54,11 @@ async function load(): Promise<Ready | FlashToast> {
   if (shared) {
     const prefs = decodeAnswers(shared);
     if (!prefs) return UNREADABLE;
-    const [phones, { recommend }] = await Promise.all([loadPhones(), import('../../lib/recommender/scoring')]);
-    const recommendations = recommend(phones, prefs);
+    // The same computation and storage as the wizard's results step.
+    const { recommendations, encoded } = await recommendationsFor(prefs);
     if (!recommendations.length) return NOT_FOUND;
-    writeJson(session, SESSION_KEYS.preferences, prefs);
-    writeJson(session, SESSION_KEYS.recommendations, recommendations);
-    return { status: 'ready', prefs, recommendations, encoded: encodeAnswers(prefs) };
+    saveResults(prefs, recommendations);
+    return { status: 'ready', prefs, recommendations, encoded };
   }
   const recs = readJson(session, SESSION_KEYS.recommendations, isStoredRecommendations);
   if (recs.status === 'missing') return NOT_FOUND;
@@ -118,24 +118,31 @@ function Results({ prefs, recommendations, encoded }: { prefs: Preferences; reco
     if (!currentText) return;
     const ctrl = new AbortController();
     apiRequest<PhoneSpecsResponse>('GET', `/api/phone-specs/${encodeURIComponent(currentText)}`, undefined, ctrl.signal)
-      .then((answer) => setCurrent({ status: 'ready', side: sideFromSpecs(answer.phone, tier, answer.note), fallback: false }))
+      .then((answer) => {
+        const side = sideFromSpecs(answer.phone, answer.phone.classes?.priceRange ?? tier, answer.note);
+        setCurrent({ status: 'ready', side, fallback: false });
+      })
       .catch(async (err: unknown) => {
         if (ctrl.signal.aborted) return;
         // §7/§8: a non-OK lookup falls back to a local estimate (the catalogue's best match) with a banner.
         console.error('Phone specs lookup failed', err);
         const phones = await loadPhones().catch(() => [] as Phone[]);
         const local = phoneSpecsFor(phones, currentText, 'Apple');
-        setCurrent(local ? { status: 'ready', side: sideFromSpecs(local.phone, tier, local.note), fallback: true } : { status: 'error' });
+        if (!local) return setCurrent({ status: 'error' });
+        const side = sideFromSpecs(local.phone, local.phone.classes?.priceRange ?? tier, local.note);
+        setCurrent({ status: 'ready', side, fallback: true });
       });
     return () => ctrl.abort();
   }, [currentText, tier]);
 
   const withCurrent = current !== null && top !== undefined;
   const startOver = () => {
-    removeKeys(browserSession(), [SESSION_KEYS.preferences, SESSION_KEYS.recommendations]);
+    forgetResults();
     location.href = '/recommender';
   };
   const nav = (
+    <div className="grid gap-4">
+    <HowWeRecommendLink />
     <div className="flex flex-wrap justify-between gap-3">
       <a href={`/phone-recommender?a=${encoded}#recommender`} className="btn-secondary">
         <Icon name="left" className="h-4 w-4" />
@@ -146,6 +153,7 @@ function Results({ prefs, recommendations, encoded }: { prefs: Preferences; reco
         Start Over
       </button>
     </div>
+    </div>
   );
 
   if (!top) return nav;
@@ -155,6 +163,11 @@ function Results({ prefs, recommendations, encoded }: { prefs: Preferences; reco
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]" data-testid="results-with-current">
         <div className="grid gap-6">
           <MainRecommendation rec={top} heading="Our Recommendation" maxReasons={4} />
+          {top.upgrade ? (
+            <section className="card p-5 sm:p-6" aria-label="Compared with your phone">
+              <UpgradeReasons currentName={top.upgrade.currentName} top={top} heading="h3" />
+            </section>
+          ) : null}
           <ComparisonView current={current} phone={top.phone} />
           {alt ? <AlternativeOption rec={alt} /> : null}
           <EmailCard prefs={prefs} recommendations={recommendations} />
@@ -183,7 +196,7 @@ function PhoneLinks({ phone }: { phone: Phone }) {
   return (
     <div className="flex flex-wrap gap-2">
       {phone.purchaseLink ? (
-        <a href={phone.purchaseLink} target="_blank" rel="noopener noreferrer sponsored" className="btn-primary">
+        <a href={phone.purchaseLink} target="_blank" rel="noopener noreferrer" className="btn-primary">
           View Official Page
           <Icon path={RESULT_ICONS.external} className="h-4 w-4" />
           <span className="sr-only">(opens in a new tab)</span>
@@ -215,6 +228,8 @@ function PhoneLinks({ phone }: { phone: Phone }) {
   );
 }
 
+const mahText = (mah: number | null) => (mah !== null ? `${mah.toLocaleString('en-US')} mAh` : null);
+
 function MainRecommendation({ rec, heading, maxReasons, details = false }: { rec: Recommendation; heading: string; maxReasons: number; details?: boolean }) {
   const p = rec.phone;
   const s = p.specs;
@@ -223,7 +238,12 @@ function MainRecommendation({ rec, heading, maxReasons, details = false }: { rec
     ['Display', showJoined([s.screenInches !== null ? `${s.screenInches}"` : null, s.display], ' ')],
     ['Camera', showJoined([capitalise(s.cameraQuality), s.cameraSpecs.mainCamera], ' · ')],
     ['Storage', s.storageOptions.length ? `Up to ${s.storageOptions.at(-1)}` : '—'],
-    ['Battery', showJoined([capitalise(s.batteryLife), s.batteryMah !== null ? `${s.batteryMah.toLocaleString('en-US')} mAh` : null], ' · ')],
+    [
+      'Battery',
+      s.batteryLife
+        ? showJoined([capitalise(s.batteryLife), mahText(s.batteryMah)], ' · ')
+        : 'Unknown (capacity not published)',
+    ],
   ];
   return (
     <section className="card overflow-hidden" aria-labelledby="main-rec-title" data-testid="main-recommendation">
@@ -235,7 +255,9 @@ function MainRecommendation({ rec, heading, maxReasons, details = false }: { rec
           <p className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl" data-testid="phone-name">
             {name}
           </p>
-          <p className="mt-1 text-muted">{rec.matchScore}% match for your answers</p>
+          <p className="mt-1 text-muted">
+            <MatchText score={rec.matchScore} suffix="match for your answers" />
+          </p>
         </div>
         <MatchBadge score={rec.matchScore} />
       </div>
@@ -286,7 +308,9 @@ function AlternativeOption({ rec }: { rec: Recommendation }) {
           <p className="mt-1 text-xl font-bold tracking-tight" data-testid="phone-name">
             {name}
           </p>
-          <p className="text-sm text-muted">{rec.matchScore}% match</p>
+          <p className="text-sm text-muted">
+            <MatchText score={rec.matchScore} />
+          </p>
         </div>
         <MatchBadge score={rec.matchScore} />
       </div>
@@ -329,7 +353,9 @@ function CurrentPhoneAside({ current, prefs }: { current: CurrentLookup; prefs: 
       <dl className="mt-4 grid gap-2 text-sm">
         <div className="flex justify-between gap-3">
           <dt className="text-muted">Price tier</dt>
-          <dd className="font-medium">{PRICE_RANGE_NAMES[prefs.currentPhonePriceRange ?? DEFAULT_CURRENT_PHONE_PRICE_RANGE]}</dd>
+          <dd className="font-medium">
+            {PRICE_RANGE_NAMES[side?.tier ?? prefs.currentPhonePriceRange ?? DEFAULT_CURRENT_PHONE_PRICE_RANGE]}
+          </dd>
         </div>
         <div className="flex justify-between gap-3">
           <dt className="text-muted">OS</dt>

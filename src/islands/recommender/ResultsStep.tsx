@@ -20,6 +20,7 @@ import { PhoneImage } from './PhoneImage';
 import { RecommendationCard } from './RecommendationCard';
 import { SaveForm } from './SaveForm';
 import { UpgradeArrow } from './UpgradeArrow';
+import { HowWeRecommendLink, UpgradeReasons } from './UpgradeReasons';
 
 export default function ResultsStep() {
   const results = useAtom($results);
@@ -71,6 +72,8 @@ export default function ResultsStep() {
         {!searched && alt ? <RecommendationCard rec={alt} label="Alternative" maxReasons={3} /> : null}
       </div>
 
+      <HowWeRecommendLink />
+
       <section className="grid gap-4 rounded-2xl border border-line bg-surface-2/50 p-4 sm:p-5" aria-labelledby="keep-title">
         <div>
           <h4 id="keep-title" className="font-semibold">
@@ -113,17 +116,7 @@ function UpgradeCard({ current, top }: { current: CurrentPhoneCard; top: Recomme
           </p>
         </div>
       </div>
-      <div>
-        <h5 className="font-semibold">Why you should upgrade</h5>
-        <ul className="mt-2 grid gap-2 text-sm">
-          {top.reasons.slice(0, 2).map((r) => (
-            <li key={r} className="flex items-start gap-2">
-              <Icon path={RESULT_ICONS.up} className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600 dark:text-emerald-400" />
-              <span>{r}</span>
-            </li>
-          ))}
-        </ul>
-      </div>
+      <UpgradeReasons currentName={current.name} top={top} />
       <div className="overflow-x-auto">
         <table className="w-full border-collapse text-left text-[13px] sm:text-sm">
           <caption className="sr-only">

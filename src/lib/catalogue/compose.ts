@@ -1,10 +1,11 @@
 /**
- * Builds the final catalogue (spec recommender.md §3 "Final catalogue composition"):
- * mapped sample records, then mapped source-list records, then hand-written entries, keyed by id —
- * a later entry replaces an earlier one with the same id. Pure; client-safe.
+ * Builds the final catalogue: mapped sample records, then mapped source-list records, then
+ * hand-written entries, keyed by id — a later entry replaces an earlier one with the same id. Every
+ * phone needs a row in the CAD price table. Pure; client-safe.
  */
-import { mapRawPhone, phoneId } from './derive';
-import { phoneSchema, rawPhoneSchema, type Brand, type Phone, type PhoneSpecs, type PriceRange, type RawPhone } from './schema';
+import { mapRawPhone, phoneId, UnknownChipError, type RawMapping } from './derive';
+import { pricingFromRow, type CadPriceRowInput } from './pricing';
+import { phoneSchema, rawPhoneSchema, type Brand, type Phone, type RawPhone } from './schema';
 
 /** Thrown when catalogue data is invalid; the message names each bad record (brand, model) and field. */
 export class CatalogueDataError extends Error {
@@ -36,19 +37,16 @@ export function parseRawRecords(records: readonly unknown[]): RawPhone[] {
   return parsed;
 }
 
-/** The recommender classes of a phone. */
-export type PhoneClasses = Pick<PhoneSpecs, 'cameraQuality' | 'batteryLife' | 'screenSize' | 'storage' | 'processorSpeed' | 'connectivity' | 'advancedFeatures'>;
-
-/** A hand-written entry: what is decided by hand; the remaining facts come from the phone's source record. */
+/**
+ * A hand-written entry: what is decided by hand (the Canadian product page, the review video, facts
+ * the source list omits for recent phones). Price, tier and classes are NOT hand-written: they come
+ * from the CAD price table and the one-way classification, like every other phone.
+ */
 export interface CuratedEntry {
   brand: Brand;
   model: string;
-  /** List price in US dollars. */
-  price: number;
-  priceRange: PriceRange;
   purchaseLink: string | null;
   reviewVideoId: string | null;
-  classes: PhoneClasses;
   /** Facts the source list omits for recent phones. */
   facts: { os_version: string; colors: string[]; waterResistance: string; weight: string };
 }
@@ -62,14 +60,10 @@ export function curatedPhone(entry: CuratedEntry, base: Phone | undefined): Phon
   if (!base) throw new CatalogueDataError([`${entry.brand} ${entry.model}: hand-written entry has no source record with id '${id}'`]);
   const phone: Phone = {
     ...base,
-    price: entry.price,
-    priceEstimated: false,
-    priceRange: entry.priceRange,
     purchaseLink: entry.purchaseLink,
     reviewVideoId: entry.reviewVideoId,
     specs: {
       ...base.specs,
-      ...entry.classes,
       os_version: entry.facts.os_version,
       colors: entry.facts.colors,
       waterResistance: entry.facts.waterResistance,
@@ -98,6 +92,8 @@ export function mergeById(...layers: readonly (readonly Phone[])[]): Phone[] {
 }
 
 export interface CatalogueSources {
+  /** Canadian prices keyed by 'Brand Model' (src/data/phones/prices-cad.ts). */
+  prices: Readonly<Record<string, CadPriceRowInput>>;
   /** Raw records mapped with the sample mapping (spec: iPhone 14 Pro, Galaxy S23 Ultra, Pixel 8 Pro). */
   samples: readonly RawPhone[];
   /** The embedded source list. */
@@ -106,10 +102,30 @@ export interface CatalogueSources {
   curated: readonly CuratedEntry[];
 }
 
-/** The final catalogue: samples, then source records, then hand-written entries; later replaces earlier by id. */
-export function buildCatalogue({ samples, records, curated }: CatalogueSources): Phone[] {
-  const sampleLayer = samples.map((r) => mapRawPhone(r, 'sample'));
-  const recordLayer = records.map((r) => mapRawPhone(r, 'external'));
+/**
+ * The final catalogue: samples, then source records, then hand-written entries; later replaces earlier
+ * by id. Throws CatalogueDataError naming every record without a CAD price or with an unknown chipset.
+ */
+export function buildCatalogue({ samples, records, curated, prices }: CatalogueSources): Phone[] {
+  const problems: string[] = [];
+  const map = (r: RawPhone, mapping: RawMapping): Phone[] => {
+    const name = `${r.brand} ${r.model}`;
+    const row = Object.hasOwn(prices, name) ? prices[name] : undefined;
+    if (!row) {
+      problems.push(`${name}: no Canadian price (add it to src/data/phones/prices-cad.ts with its source)`);
+      return [];
+    }
+    try {
+      return [mapRawPhone(r, mapping, pricingFromRow(r.brand, row))];
+    } catch (e) {
+      if (e instanceof UnknownChipError) problems.push(e.message);
+      else throw e;
+      return [];
+    }
+  };
+  const sampleLayer = samples.flatMap((r) => map(r, 'sample'));
+  const recordLayer = records.flatMap((r) => map(r, 'external'));
+  if (problems.length) throw new CatalogueDataError([...new Set(problems)]);
   const bases = new Map(recordLayer.map((p) => [p.id, p]));
   const curatedLayer = curated.map((entry) => curatedPhone(entry, bases.get(phoneId(entry.brand, entry.model))));
   return mergeById(sampleLayer, recordLayer, curatedLayer);

@@ -22,13 +22,3 @@ export const STOCK_IMAGES = {
   google: '/images/phones/google.svg',
   generic: '/images/phones/generic.svg',
 } as const;
-
-/** Mapped prices of the three sample records (spec §9). */
-export const SAMPLE_PRICES = { Apple: 999.99, Samsung: 1199.99, other: 999.99 } as const;
-
-/** Mapped prices of the source list by brand: [premium, anything else] (spec §9). */
-export const MAPPED_PRICES = {
-  Apple: { premium: 999.99, other: 699.99 },
-  Samsung: { premium: 1199.99, other: 499.99 },
-  other: { premium: 899.99, other: 449.99 },
-} as const;

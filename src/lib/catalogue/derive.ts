@@ -1,26 +1,15 @@
 /**
- * Raw spec-sheet text -> recommender classes (spec recommender.md §5 "Deriving categories from raw
- * text") and raw record -> Phone (§3, §9 mapped prices). Pure functions, client-safe.
- *
- * The rules are the spec's, applied literally, including its blunt edges (e.g. any chipset whose name
- * contains "Gen 3" is premium). One interpretation is ours and is marked below: a foldable phone is
- * 'foldable' even when it also lists AI features.
+ * Raw record -> catalogue Phone: ids, images, lenses, special features, and the classes of
+ * ./classes (the one way every phone is classified) with the chip table for performance and the CAD
+ * price table for price and tier. The written rules this replaces (substring chip rules, megapixel
+ * camera rules, tier-guessed prices) are listed with the reasons in docs/recommender.md.
+ * Pure functions, client-safe.
  */
-import { MAPPED_PRICES, SAMPLE_PRICES, STOCK_IMAGES } from './constants';
-import type {
-  AdvancedFeature,
-  BatteryLife,
-  CameraQuality,
-  CameraSpecs,
-  Connectivity,
-  Phone,
-  PhoneOs,
-  PriceRange,
-  ProcessorSpeed,
-  RawPhone,
-  ScreenSize,
-  Storage,
-} from './schema';
+import { chipTier } from './chips';
+import { batteryClass, cameraClass, screenClass, storageClass } from './classes';
+import { STOCK_IMAGES } from './constants';
+import { priceTier, shownPriceCad, type PhonePricing } from './pricing';
+import type { AdvancedFeature, CameraSpecs, Connectivity, Phone, PhoneOs, ProcessorSpeed, RawPhone } from './schema';
 
 /**
  * Catalogue id: brand and model in lower case joined by hyphens ('Apple', 'iPhone 15 Pro' ->
@@ -35,25 +24,6 @@ export function phoneId(brand: string, model: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** 'premium', 'midrange' or 'budget' (any case); anything else is 'midrange'. */
-export function derivePriceRange(category: string | null | undefined): PriceRange {
-  const c = (category ?? '').trim().toLowerCase();
-  return c === 'premium' || c === 'budget' || c === 'midrange' ? c : 'midrange';
-}
-
-/** True when `text` has the megapixel figure `mp` as a whole number (so '108MP' is not '08MP'). */
-function hasMegapixels(text: string, mp: number): boolean {
-  return new RegExp(`(?<![\\d.])${mp}MP`, 'i').test(text);
-}
-
-/** professional if the text mentions 200MP, Triple, Quad or 48MP; good if 50MP or 64MP; else basic. */
-export function deriveCameraQuality(mainCamera: string | null | undefined): CameraQuality {
-  const t = mainCamera ?? '';
-  if (hasMegapixels(t, 200) || /\btriple\b/i.test(t) || /\bquad\b/i.test(t) || hasMegapixels(t, 48)) return 'professional';
-  if (hasMegapixels(t, 50) || hasMegapixels(t, 64)) return 'good';
-  return 'basic';
-}
-
 /** Leading whole number of a text such as '5000 mAh', or null. */
 export function leadingInteger(text: string | null | undefined): number | null {
   const m = /^\s*(\d+)/.exec(text ?? '');
@@ -66,52 +36,22 @@ export function leadingNumber(text: string | null | undefined): number | null {
   return m ? Number(m[1]) : null;
 }
 
-/** 5000 mAh or more maximum; 4000 or more extended; else (or unknown) standard. */
-export function deriveBatteryLife(capacity: string | null | undefined): BatteryLife {
-  const mah = leadingInteger(capacity);
-  if (mah === null) return 'standard';
-  if (mah >= 5000) return 'maximum';
-  if (mah >= 4000) return 'extended';
-  return 'standard';
-}
-
-/** 6.5 in or more large; 6 or more medium; else (or unreadable) small. */
-export function deriveScreenSize(size: string | null | undefined): ScreenSize {
-  const inches = leadingNumber(size);
-  if (inches !== null && inches >= 6.5) return 'large';
-  if (inches !== null && inches >= 6) return 'medium';
-  return 'small';
-}
-
-/** The largest option named: '1TB' -> 1tb, then 512, 256, 128 in that order; otherwise 64gb. */
-export function deriveStorage(storage: string | null | undefined): Storage {
-  const t = (storage ?? '').toUpperCase();
-  if (t.includes('1TB')) return '1tb';
-  if (t.includes('512')) return '512gb';
-  if (t.includes('256')) return '256gb';
-  if (t.includes('128')) return '128gb';
-  return '64gb';
-}
-
-/** premium if the chipset name contains Gen 3, Pro, A16, A17 or A18; fast if Gen 2, A15 or Exynos 14; else standard. */
-export function deriveProcessorSpeed(chipset: string | null | undefined): ProcessorSpeed {
-  const c = chipset ?? '';
-  if (['Gen 3', 'Pro', 'A16', 'A17', 'A18'].some((k) => c.includes(k))) return 'premium';
-  if (['Gen 2', 'A15', 'Exynos 14'].some((k) => c.includes(k))) return 'fast';
-  return 'standard';
-}
-
 /**
- * foldable if the model or a feature mentions Fold (e.g. 'Foldable 7.6-inch main display');
- * otherwise ai if a feature mentions AI (as a word), Thermometer or Google AI; else standard.
- *
- * Our interpretation: the spec lists ai before foldable, but every current foldable also lists AI
- * features, so ai-first would leave no current foldable for a visitor who asks for one.
+ * Special features a phone has, from its model name and feature list: foldable (a Fold model or a
+ * 'Fold…' feature), ai (the word AI, 'Intelligence' or Gemini), ar (a LiDAR or time-of-flight depth
+ * scanner, what AR measuring apps use). 'Thermometer' is a sensor, not AI, and no longer counts.
  */
+export function deriveFeatureTags(features: readonly string[], model = ''): AdvancedFeature[] {
+  const tags: AdvancedFeature[] = [];
+  if (/Fold/.test(model) || features.some((f) => f.includes('Fold'))) tags.push('foldable');
+  if (features.some((f) => /\bAI\b|Intelligence|Gemini/.test(f))) tags.push('ai');
+  if (features.some((f) => /LiDAR|\bToF\b|time-of-flight/i.test(f))) tags.push('ar');
+  return tags;
+}
+
+/** The main special feature: foldable, then ai, then ar; 'standard' when the phone has none. */
 export function deriveAdvancedFeatures(features: readonly string[], model = ''): AdvancedFeature {
-  if (/Fold/.test(model) || features.some((f) => f.includes('Fold'))) return 'foldable';
-  if (features.some((f) => /\bAI\b/.test(f) || f.includes('Thermometer') || f.includes('Google AI'))) return 'ai';
-  return 'standard';
+  return deriveFeatureTags(features, model)[0] ?? 'standard';
 }
 
 /** ios for Apple, android for everyone else. */
@@ -183,13 +123,6 @@ export function parseCameraSpecs(mainCamera: string | null | undefined, selfieCa
 /** Which mapping a raw record goes through (spec §9 "Mapped prices", "OS version"). */
 export type RawMapping = 'external' | 'sample';
 
-/** Mapped price of a raw record (spec §9); the spec's tier estimate, not a list price. */
-export function mappedPrice(brand: string, priceRange: PriceRange, mapping: RawMapping): number {
-  if (mapping === 'sample') return brand === 'Apple' ? SAMPLE_PRICES.Apple : brand === 'Samsung' ? SAMPLE_PRICES.Samsung : SAMPLE_PRICES.other;
-  const table = brand === 'Apple' ? MAPPED_PRICES.Apple : brand === 'Samsung' ? MAPPED_PRICES.Samsung : MAPPED_PRICES.other;
-  return priceRange === 'premium' ? table.premium : table.other;
-}
-
 /**
  * OS version of a mapped record. Sample records: 'iOS 16' or 'Android 13' (spec §9). Source-list
  * records: the record's own `os_version` (given for phones before 2020), otherwise null.
@@ -203,40 +136,51 @@ export function mappedOsVersion(raw: Pick<RawPhone, 'brand' | 'os_version'>, map
   return raw.os_version ?? null;
 }
 
-/** Maps one validated raw record to a catalogue Phone. Never invents a fact: unknowns stay null. */
-export function mapRawPhone(raw: RawPhone, mapping: RawMapping = 'external'): Phone {
-  const priceRange = derivePriceRange(raw.category);
+/**
+ * Maps one validated raw record to a catalogue Phone, with its Canadian price facts (required: see
+ * `phonePricingSchema`). Classes come from ./classes, the one way every phone is classified.
+ * Never invents a fact: unknowns stay null.
+ */
+export function mapRawPhone(raw: RawPhone, mapping: RawMapping, pricing: PhonePricing): Phone {
   const storageOptions = raw.storage.split('/').map((s) => s.trim());
+  const cameraSpecs = parseCameraSpecs(raw.main_camera, raw.selfie_camera);
+  const screenInches = leadingNumber(raw.screen_size);
+  const batteryMah = leadingInteger(raw.battery_capacity);
+  const price = shownPriceCad(pricing);
+  const featureTags = deriveFeatureTags(raw.features, raw.model);
   return {
     id: phoneId(raw.brand, raw.model),
     brand: raw.brand,
     model: raw.model,
     image: phoneImage(raw.brand, raw.image_url),
-    priceRange,
+    priceRange: priceTier(price),
     os: deriveOs(raw.brand),
-    price: mappedPrice(raw.brand, priceRange, mapping),
-    priceEstimated: true,
+    price,
+    priceEstimated: pricing.estimated,
+    pricing,
     features: raw.features.map((label) => ({ label })),
     year: raw.year,
     purchaseLink: null,
     reviewVideoId: null,
     specs: {
-      cameraQuality: deriveCameraQuality(raw.main_camera),
-      batteryLife: deriveBatteryLife(raw.battery_capacity),
-      screenSize: deriveScreenSize(raw.screen_size),
-      storage: deriveStorage(raw.storage),
-      processorSpeed: deriveProcessorSpeed(raw.chipset),
+      // Every record has a main camera, a screen size and storage options (rawPhoneSchema).
+      cameraQuality: cameraClass(cameraSpecs) ?? 'basic',
+      batteryLife: batteryClass(batteryMah),
+      screenSize: screenClass(screenInches) ?? 'small',
+      storage: storageClass(raw.storage) ?? '64gb',
+      processorSpeed: chipOf(raw),
       connectivity: deriveConnectivity(raw.network),
-      advancedFeatures: deriveAdvancedFeatures(raw.features, raw.model),
+      advancedFeatures: featureTags[0] ?? 'standard',
+      featureTags,
       os_version: mappedOsVersion(raw, mapping),
       colors: raw.colors ?? null,
       display: raw.display_type,
       chipset: raw.chipset,
       dimensions: raw.dimensions,
       weight: raw.weight ?? null,
-      cameraSpecs: parseCameraSpecs(raw.main_camera, raw.selfie_camera),
-      screenInches: leadingNumber(raw.screen_size),
-      batteryMah: leadingInteger(raw.battery_capacity),
+      cameraSpecs,
+      screenInches,
+      batteryMah,
       batteryType: raw.battery_type,
       ram: raw.ram,
       storageOptions,
@@ -248,4 +192,18 @@ export function mapRawPhone(raw: RawPhone, mapping: RawMapping = 'external'): Ph
       launchPrice: raw.price ?? null,
     },
   };
+}
+
+/** Thrown when a record's chipset is missing from the chip table (add it there, with its tier and year). */
+export class UnknownChipError extends Error {
+  constructor(readonly record: string, readonly chipset: string) {
+    super(`${record}: chipset '${chipset}' is not in the chip table (src/lib/catalogue/chips.ts)`);
+    this.name = 'UnknownChipError';
+  }
+}
+
+function chipOf(raw: RawPhone): ProcessorSpeed {
+  const tier = chipTier(raw.chipset);
+  if (!tier) throw new UnknownChipError(`${raw.brand} ${raw.model}`, raw.chipset);
+  return tier;
 }

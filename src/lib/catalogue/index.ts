@@ -14,6 +14,7 @@
 import { appleRecords } from '../../data/phones/apple';
 import { curatedEntries } from '../../data/phones/curated';
 import { googleRecords } from '../../data/phones/google';
+import { CAD_PRICES } from '../../data/phones/prices-cad';
 import { samsungRecords } from '../../data/phones/samsung';
 import { buildCatalogue, parseRawRecords } from './compose';
 import { RECOMMENDABLE_FROM_YEAR } from './constants';
@@ -21,6 +22,9 @@ import { phoneId } from './derive';
 import type { Phone, RawPhone } from './schema';
 
 export * from './constants';
+export * from './chips';
+export * from './classes';
+export * from './pricing';
 export * from './schema';
 export { phoneId, phoneImage, mapRawPhone } from './derive';
 export { buildCatalogue, mergeById, parseRawRecords, CatalogueDataError, type CuratedEntry } from './compose';
@@ -28,7 +32,7 @@ export { buildCatalogue, mergeById, parseRawRecords, CatalogueDataError, type Cu
 /** The embedded source list, validated (throws CatalogueDataError naming brand, model and field). */
 export const RAW_RECORDS: readonly RawPhone[] = parseRawRecords([...appleRecords, ...samsungRecords, ...googleRecords]);
 
-/** Models mapped with the sample mapping (spec §3). */
+/** Models mapped with the sample mapping (launch OS 'iOS 16' / 'Android 13'). */
 export const SAMPLE_MODELS = ['Apple iPhone 14 Pro', 'Samsung Galaxy S23 Ultra', 'Google Pixel 8 Pro'] as const;
 
 const samples = SAMPLE_MODELS.map((name) => {
@@ -38,7 +42,12 @@ const samples = SAMPLE_MODELS.map((name) => {
 });
 
 /** Every phone of the final catalogue, mapped and validated. */
-export const PHONES: readonly Phone[] = buildCatalogue({ samples, records: RAW_RECORDS, curated: curatedEntries });
+export const PHONES: readonly Phone[] = buildCatalogue({
+  samples,
+  records: RAW_RECORDS,
+  curated: curatedEntries,
+  prices: CAD_PRICES,
+});
 
 const byId = new Map(PHONES.map((p) => [p.id, p]));
 const byText = new Map(PHONES.map((p) => [`${p.brand} ${p.model}`.toLowerCase(), p]));

@@ -92,13 +92,17 @@ export type CameraSpecs = z.infer<typeof cameraSpecsSchema>;
 /** Classes used by the recommender plus the printed facts behind them. */
 export const phoneSpecsSchema = z.object({
   cameraQuality: z.enum(CAMERA_QUALITIES),
-  batteryLife: z.enum(BATTERY_LIVES),
+  /** Null when the capacity was never published (shown as unknown, scored neutrally). */
+  batteryLife: z.enum(BATTERY_LIVES).nullable(),
   screenSize: z.enum(SCREEN_SIZES),
   /** Largest storage option. */
   storage: z.enum(STORAGES),
   processorSpeed: z.enum(PROCESSOR_SPEEDS),
   connectivity: z.enum(CONNECTIVITIES),
+  /** The phone's main special feature (foldable, then ai, then ar), or 'standard'. */
   advancedFeatures: z.enum(ADVANCED_FEATURES),
+  /** Every special feature the phone has (a foldable with AI and a LiDAR scanner has all three). */
+  featureTags: z.array(z.enum(ADVANCED_FEATURES)),
   /** OS the phone launched with, e.g. 'iOS 11'; null when the source does not say. */
   os_version: nullableText,
   colors: z.array(z.string().min(1)).nullable(),
@@ -128,6 +132,31 @@ export const phoneSpecsSchema = z.object({
 });
 export type PhoneSpecs = z.infer<typeof phoneSpecsSchema>;
 
+/** Message of a phone whose CAD price has no source. */
+const NEEDS_SOURCE = 'needs the source of the CAD price';
+
+/** 'YYYY-MM'. */
+const yearMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must look like "2024-09"');
+
+/**
+ * The Canadian price facts of a phone. The launch price, its date and its source are required: a
+ * phone whose price cannot be traced to a source is not in the catalogue.
+ */
+export const phonePricingSchema = z
+  .object({
+    launchCad: z.number().positive(),
+    launchDate: yearMonth,
+    launchSource: z.string({ error: NEEDS_SOURCE }).trim().min(1, NEEDS_SOURCE),
+    currentCad: z.number().positive().nullable(),
+    currentDate: yearMonth.nullable(),
+    currentSource: z.string().trim().min(1).nullable(),
+    estimated: z.boolean(),
+  })
+  .refine((p) => p.currentCad === null || (p.currentDate !== null && p.currentSource !== null), {
+    message: 'a current price needs its date and source',
+    path: ['currentSource'],
+  });
+
 /** A finished catalogue entry (spec §3 Phone). */
 export const phoneSchema = z.object({
   /** Brand and model, lower case, joined by hyphens (see `phoneId`). */
@@ -138,10 +167,12 @@ export const phoneSchema = z.object({
   image: z.string().min(1),
   priceRange: z.enum(PRICE_RANGES),
   os: z.enum(PHONE_OS),
-  /** Price in US dollars. */
+  /** Price shown, in Canadian dollars: the current price when known, else the launch price. */
   price: z.number().positive(),
-  /** True when `price` is the spec's tier-based estimate rather than a known list price. */
+  /** True when `price` is a conversion (phone not sold in Canada), shown as 'about $…'. */
   priceEstimated: z.boolean(),
+  /** Where the price comes from (required: see phonePricingSchema). */
+  pricing: phonePricingSchema,
   features: z.array(z.object({ label: z.string().min(1) })),
   /** Release year. */
   year: z.number().int().min(2007).max(CATALOGUE_CURRENT_YEAR),

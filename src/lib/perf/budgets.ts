@@ -55,6 +55,8 @@ export const PAGE_BUDGETS: readonly PageBudget[] = [
   content('/blog'),
   content('/blog/*'),
   content('/about'),
+  // The recommender's method page is a content page like /about: plain HTML, no framework.
+  { pattern: '/how-we-recommend', source: 'content page rule', noFramework: true, maxJsGzip: PLAIN_SCRIPT_MAX_GZIP },
   { pattern: '/shop', source: 'issue 4', noFramework: true, maxJsGzip: PLAIN_SCRIPT_MAX_GZIP, lighthouse: SHOP_LIGHTHOUSE },
   { pattern: '/product/*', source: 'issue 4', noFramework: true, maxJsGzip: PLAIN_SCRIPT_MAX_GZIP, lighthouse: SHOP_LIGHTHOUSE },
   // The grid is static; the preview island loads only on interaction or when visible.

@@ -7,7 +7,7 @@
  * better. Class orders and text classifications are the engine's/catalogue's.
  * Pure; no framework imports.
  */
-import { deriveProcessorSpeed } from '../catalogue/derive';
+import { chipTier } from '../catalogue/chips';
 import {
   BATTERY_LIVES,
   CAMERA_QUALITIES,
@@ -38,6 +38,8 @@ const better = (order: readonly string[], a: string | null | undefined, b: strin
   const rb = rankIn(order, b);
   return ra >= 0 && rb >= 0 && rb > ra;
 };
+/** A class as text ('Professional'), or 'Unknown' when the fact behind it is not known. */
+const classText = (c: string | null | undefined) => (c ? capitalise(c) : 'Unknown');
 const storageText = (s: string | null | undefined) => (s ? s.toUpperCase().replace(/(\d)([GT]B)/, '$1 $2') : UNKNOWN);
 
 /**
@@ -47,8 +49,18 @@ const storageText = (s: string | null | undefined) => (s ? s.toUpperCase().repla
 export function upgradeRows(current: CurrentPhoneCard, phone: Phone): ComparisonRow[] {
   const s = phone.specs;
   return [
-    { label: 'Camera', current: capitalise(current.cameraQuality), recommended: capitalise(s.cameraQuality), improved: better(CAMERA_QUALITIES, current.cameraQuality, s.cameraQuality) },
-    { label: 'Battery', current: capitalise(current.batteryLife), recommended: capitalise(s.batteryLife), improved: better(BATTERY_LIVES, current.batteryLife, s.batteryLife) },
+    {
+      label: 'Camera',
+      current: classText(current.cameraQuality),
+      recommended: classText(s.cameraQuality),
+      improved: better(CAMERA_QUALITIES, current.cameraQuality, s.cameraQuality),
+    },
+    {
+      label: 'Battery',
+      current: classText(current.batteryLife),
+      recommended: classText(s.batteryLife),
+      improved: better(BATTERY_LIVES, current.batteryLife, s.batteryLife),
+    },
     { label: 'Storage', current: storageText(current.storage), recommended: storageText(s.storage), improved: better(STORAGES, current.storage, s.storage) },
     { label: 'Performance', current: current.processorSpeed ? capitalise(current.processorSpeed) : UNKNOWN, recommended: capitalise(s.processorSpeed), improved: better(PROCESSOR_SPEEDS, current.processorSpeed, s.processorSpeed) },
     { label: 'Screen size', current: current.screenSize ? capitalise(current.screenSize) : UNKNOWN, recommended: capitalise(s.screenSize), improved: better(SCREEN_SIZES, current.screenSize, s.screenSize) },
@@ -81,7 +93,7 @@ export interface ComparisonSide {
 export function sideFromPhone(phone: Phone): ComparisonSide {
   const s = phone.specs;
   const notes: string[] = [];
-  if (phone.priceEstimated) notes.push('Price is an estimate from the price tier.');
+  if (phone.priceEstimated) notes.push('Not sold in Canada: price converted from the US launch price.');
   return {
     name: `${phone.brand} ${phone.model}`,
     image: phone.image,
@@ -160,8 +172,8 @@ export function comparisonRows(current: ComparisonSide, rec: ComparisonSide): Co
   const screen = (s: ComparisonSide) => [s.screenInches !== null ? `${s.screenInches}"` : null, s.display].filter(Boolean).join(' ') || UNKNOWN;
   const hzC = hz(current.display);
   const hzR = hz(rec.display);
-  const procC = current.processor ? deriveProcessorSpeed(current.processor) : null;
-  const procR = rec.processor ? deriveProcessorSpeed(rec.processor) : null;
+  const procC = chipTier(current.processor);
+  const procR = chipTier(rec.processor);
   return [
     row('Colours', current.colors?.join(', ') || UNKNOWN, rec.colors?.join(', ') || UNKNOWN, false),
     row('Screen size & display', screen(current), screen(rec), hzC !== null && hzR !== null && hzR > hzC),

@@ -1,15 +1,22 @@
 /**
- * The visitor's current phone as the wizard shows and stores it (spec recommender.md §2 "Current
- * phone step", §4 "Selecting a searched phone"). Glue over engine functions: nothing here classifies
- * on its own rules — camera, battery and screen use the engine's live-data classification, storage
- * and processor the catalogue's derivation, enrichment the engine's `enrichCurrentPhone`.
+ * The visitor's current phone as the wizard shows and stores it (current-phone step, selection of a
+ * searched phone). Nothing here classifies: the classes come with the search result or the specs
+ * lookup, computed by the catalogue one way for every phone; a phone guessed from its name has
+ * unknown classes (shown as unknown), and its tier comes from its age.
  * Pure; no framework imports.
  */
-import { deriveProcessorSpeed, deriveStorage, phoneImage } from '../catalogue/derive';
-import type { BatteryLife, CameraQuality, PhoneOs, PriceRange, ProcessorSpeed, ScreenSize, Storage } from '../catalogue/schema';
-import { classifyBatteryText, classifyCameraText, classifyPrice, classifyScreenText, enrichCurrentPhone } from '../recommender/classify';
-import type { Preferences } from '../recommender/preferences';
-import type { PhoneSpecsResponse, SearchResult } from '../recommender/schemas';
+import { phoneImage } from '../catalogue/derive';
+import type {
+  BatteryLife,
+  CameraQuality,
+  PhoneOs,
+  PriceRange,
+  ProcessorSpeed,
+  ScreenSize,
+  Storage,
+} from '../catalogue/enums';
+import { DEFAULT_CURRENT_PHONE_PRICE_RANGE, type Preferences } from '../recommender/preferences';
+import type { PhoneClassesView, PhoneSpecsResponse, SearchResult } from '../recommender/schemas';
 
 /** The selected current phone: what the card shows and what is stored in the answers. */
 export interface CurrentPhoneCard {
@@ -21,8 +28,8 @@ export interface CurrentPhoneCard {
   image: string;
   priceRange: PriceRange;
   os: PhoneOs;
-  cameraQuality: CameraQuality;
-  batteryLife: BatteryLife;
+  cameraQuality: CameraQuality | null;
+  batteryLife: BatteryLife | null;
   storage: Storage | null;
   screenSize: ScreenSize | null;
   processorSpeed: ProcessorSpeed | null;
@@ -35,6 +42,16 @@ export interface CurrentPhoneCard {
 const TIER_BY_CATEGORY: Record<string, PriceRange> = { Budget: 'budget', Midrange: 'midrange', Premium: 'premium' };
 const osOf = (brand: string): PhoneOs => (brand.trim().toLowerCase() === 'apple' ? 'ios' : 'android');
 
+function withClasses(c: PhoneClassesView | undefined) {
+  return {
+    cameraQuality: c?.cameraQuality ?? null,
+    batteryLife: c?.batteryLife ?? null,
+    storage: c?.storage ?? null,
+    screenSize: c?.screenSize ?? null,
+    processorSpeed: c?.processorSpeed ?? null,
+  };
+}
+
 /** A card for a search result picked from the dropdown. */
 export function cardFromSearchResult(r: SearchResult): CurrentPhoneCard {
   return {
@@ -43,13 +60,9 @@ export function cardFromSearchResult(r: SearchResult): CurrentPhoneCard {
     name: `${r.brand} ${r.model}`,
     year: r.year,
     image: phoneImage(r.brand),
-    priceRange: TIER_BY_CATEGORY[r.category] ?? classifyPrice(r.price),
+    priceRange: r.classes?.priceRange ?? TIER_BY_CATEGORY[r.category] ?? DEFAULT_CURRENT_PHONE_PRICE_RANGE,
     os: osOf(r.brand),
-    cameraQuality: classifyCameraText(r.main_camera),
-    batteryLife: classifyBatteryText(r.battery_capacity),
-    storage: r.storage ? deriveStorage(r.storage) : null,
-    screenSize: r.screen_size ? classifyScreenText(r.screen_size) : null,
-    processorSpeed: r.chipset ? deriveProcessorSpeed(r.chipset) : null,
+    ...withClasses(r.classes),
     estimated: false,
     enriched: false,
   };
@@ -57,55 +70,47 @@ export function cardFromSearchResult(r: SearchResult): CurrentPhoneCard {
 
 /** A card for a phone in the Phone specs shape (a specs lookup, or the engine's local estimate). */
 export function cardFromSpecsPhone(p: PhoneSpecsResponse['phone'], estimated: boolean): CurrentPhoneCard {
-  const s = p.specs;
   return {
     brand: p.brand,
     model: p.model,
     name: `${p.brand} ${p.model}`.trim(),
     year: p.release_year,
     image: p.image || phoneImage(p.brand),
-    priceRange: classifyPrice(p.price_range),
+    priceRange: p.classes?.priceRange ?? DEFAULT_CURRENT_PHONE_PRICE_RANGE,
     os: p.os,
-    cameraQuality: classifyCameraText(s.camera.main),
-    batteryLife: classifyBatteryText(s.battery),
-    storage: s.storage ? deriveStorage(s.storage) : null,
-    screenSize: s.display ? classifyScreenText(s.display) : null,
-    processorSpeed: s.processor ? deriveProcessorSpeed(s.processor) : null,
+    ...withClasses(p.classes),
     estimated,
     enriched: false,
   };
 }
 
 /**
- * Spec §4: the card enriched from a specs lookup — image, the better of the known and looked-up
- * camera, battery and storage classes, and for an estimated phone the price tier by age.
+ * The card after a specs lookup: the image, and for a catalogue phone the catalogue's classes and
+ * tier (the same ones its search result carried). An estimated answer adds nothing but the image and
+ * the age-based tier: its specifications are unknown.
  */
 export function enrichCard(card: CurrentPhoneCard, answer: PhoneSpecsResponse): CurrentPhoneCard {
   const p = answer.phone;
-  const estimated = answer.source !== 'internal';
-  const e = enrichCurrentPhone(
-    { image: card.image, cameraQuality: card.cameraQuality, batteryLife: card.batteryLife, storage: card.storage ?? undefined, priceRange: card.priceRange },
-    { image: p.image, model: p.model, year: p.release_year, camera: p.specs.camera.main, battery: p.specs.battery, storage: p.specs.storage, estimated },
-  );
+  const known = answer.source === 'internal';
   return {
     ...card,
-    image: e.image ?? card.image,
-    cameraQuality: e.cameraQuality ?? card.cameraQuality,
-    batteryLife: e.batteryLife ?? card.batteryLife,
-    storage: e.storage ?? card.storage,
-    priceRange: e.priceRange ?? card.priceRange,
-    processorSpeed: card.processorSpeed ?? (p.specs.processor ? deriveProcessorSpeed(p.specs.processor) : null),
-    screenSize: card.screenSize ?? (p.specs.display ? classifyScreenText(p.specs.display) : null),
+    image: p.image || card.image,
+    ...(known ? withClasses(p.classes) : {}),
+    priceRange: p.classes?.priceRange ?? card.priceRange,
+    year: known ? p.release_year : card.year,
+    estimated: !known,
     enriched: true,
   };
 }
 
 /**
- * The answers a selected phone sets (spec §4: the phone, its brand, os ios/android and
- * searchedForCurrentPhone; plus the results-page additions of §3).
+ * The answers a selected phone sets: the phone, its brand, os (ios or android) and
+ * searchedForCurrentPhone; plus the results page's current-phone details.
  */
 export function preferencesForCard(card: CurrentPhoneCard): Preferences {
-  const specs: NonNullable<Preferences['currentPhoneSpecs']> = { cameraQuality: card.cameraQuality, batteryLife: card.batteryLife };
+  const specs: NonNullable<Preferences['currentPhoneSpecs']> = {};
+  if (card.cameraQuality) specs.cameraQuality = card.cameraQuality;
+  if (card.batteryLife) specs.batteryLife = card.batteryLife;
   if (card.storage) specs.storage = card.storage;
   if (card.screenSize) specs.screenSize = card.screenSize;
   if (card.processorSpeed) specs.processorSpeed = card.processorSpeed;

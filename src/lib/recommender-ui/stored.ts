@@ -13,7 +13,7 @@ export function isStoredPreferences(v: unknown): v is Preferences {
   return isObject(v) && Object.values(v).every((x) => ['string', 'number', 'boolean'].includes(typeof x) || isObject(x));
 }
 
-/** Stored recommendations: a non-empty list of {phone, matchScore, reasons, working}. */
+/** Stored recommendations: a non-empty list of {phone (with its CAD pricing), matchScore, reasons, working}. */
 export function isStoredRecommendations(v: unknown): v is Recommendation[] {
   return (
     Array.isArray(v) &&
@@ -30,6 +30,8 @@ export function isStoredRecommendations(v: unknown): v is Recommendation[] {
         typeof r.phone.brand === 'string' &&
         typeof r.phone.model === 'string' &&
         isObject(r.phone.specs) &&
+        // Written before prices carried their source: unreadable, so the visitor recomputes.
+        isObject(r.phone.pricing) &&
         Array.isArray(r.phone.features),
     )
   );

@@ -1,7 +1,13 @@
 /**
- * Budget slider (spec recommender.md §9). Pure; client-safe.
+ * Budget slider. Pure; client-safe.
+ *
+ * The slider's scale is the written one (0-100, readout round((300 + v/100*1200)/10)*10, i.e. $300 to
+ * $1500). Its tier is the tier of the dollars it reads out, in the Canadian-dollar tiers of the catalogue
+ * (src/lib/catalogue/pricing.ts), so the readout always lies inside the tier label shown next to it
+ * (the written 0-33 / 34-66 / 67-100 split showed 'Up to $1020' beside 'Midrange ($500-$800)').
  */
-import type { PriceRange } from '../catalogue/schema';
+import type { PriceRange } from '../catalogue/enums';
+import { PRICE_TIER_LABELS, PRICE_TIER_MAX_CAD, priceTier } from '../catalogue/pricing';
 
 /** Slider settings: 0 to 100, step 1, starts at 50 (and resets to 50 on Back from the budget step). */
 export const BUDGET_SLIDER = { min: 0, max: 100, step: 1, initial: 50 } as const;
@@ -9,12 +15,8 @@ export const BUDGET_SLIDER = { min: 0, max: 100, step: 1, initial: 50 } as const
 /** Tick labels under the slider. */
 export const BUDGET_TICKS = { min: '$300', max: '$1500+' } as const;
 
-/** Dollar range shown for each tier elsewhere on the site (spec §9). */
-export const PRICE_RANGE_LABELS: Record<PriceRange, string> = {
-  budget: '$300-$500',
-  midrange: '$500-$800',
-  premium: '$800+',
-};
+/** Dollar range (CAD) shown for each tier wherever a tier is named. */
+export const PRICE_RANGE_LABELS: Record<PriceRange, string> = PRICE_TIER_LABELS;
 
 /** Display names of the tiers. */
 export const PRICE_RANGE_NAMES = {
@@ -28,21 +30,27 @@ function clampSlider(value: number): number {
   return Math.min(BUDGET_SLIDER.max, Math.max(BUDGET_SLIDER.min, value));
 }
 
-/** Tier of a slider value: 0-33 budget, 34-66 midrange, 67-100 premium (fractions: below 34 / below 67). */
-export function budgetTier(value: number): PriceRange {
-  const v = clampSlider(value);
-  if (v < 34) return 'budget';
-  if (v < 67) return 'midrange';
-  return 'premium';
-}
-
 /** Dollars shown for a slider value: round((300 + v/100*1200)/10)*10, i.e. $300 to $1500. */
 export function budgetDollars(value: number): number {
   const v = clampSlider(value);
   return Math.round((300 + (v / 100) * 1200) / 10) * 10;
 }
 
+/** Tier of a slider value: the tier of the dollars it shows (0-24 budget, 25-57 midrange, 58-100 premium). */
+export function budgetTier(value: number): PriceRange {
+  return priceTier(budgetDollars(value));
+}
+
 /** The slider's readout: '$' and the displayed dollars, e.g. '$300', '$900', '$1500'. */
 export function budgetReadout(value: number): string {
   return `$${budgetDollars(value)}`;
+}
+
+/**
+ * The most the visitor said they would spend, in CAD: the slider's dollars when a position is known
+ * (no limit at the top of the scale, which reads '$1500+'), otherwise the top of the chosen tier.
+ */
+export function budgetMaxCad(budget: PriceRange, sliderValue?: number): number {
+  if (sliderValue === undefined) return PRICE_TIER_MAX_CAD[budget];
+  return clampSlider(sliderValue) >= BUDGET_SLIDER.max ? Number.POSITIVE_INFINITY : budgetDollars(sliderValue);
 }

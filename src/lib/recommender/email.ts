@@ -41,8 +41,8 @@ function modeOf(prefs: Preferences): WizardMode {
 }
 
 function priceLine(phone: Phone): string | null {
-  // Only a known list price: the spec's tier estimates are not quoted in an e-mail.
-  return phone.priceEstimated ? null : `US$${phone.price.toFixed(2)}`;
+  // Only a Canadian list price: a conversion (phone not sold in Canada) is not quoted in an e-mail.
+  return phone.priceEstimated ? null : `CA$${phone.price.toFixed(2)}`;
 }
 
 /** Renders the recommendations e-mail (subject, plain text and HTML). */

@@ -11,12 +11,17 @@ export function orUnknown(value: string | number | null | undefined): string {
   return value === null || value === undefined || value === '' ? UNKNOWN : String(value);
 }
 
-/** A US-dollar price, e.g. formatPrice(1199.99) -> '$1,200' (recommendation cards use 0 decimals). */
+/**
+ * A Canadian-dollar price, e.g. formatPrice(1288.99) -> '$1,289' (recommendation cards use 0 decimals).
+ * Written '$' as Canadian sites do; the site's pages say prices are in CAD.
+ */
 export function formatPrice(price: number, decimals = 0): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(price);
+  const digits = { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
+  const n = new Intl.NumberFormat('en-CA', digits).format(price);
+  return `$${n}`;
 }
 
-/** A phone's price for a card: 'about $500' when it is the spec's tier estimate, else '$1,200'. */
+/** A phone's price for a card: 'about $2,420' when it is a conversion (not sold in Canada), else '$1,289'. */
 export function phonePriceLabel(phone: Pick<Phone, 'price' | 'priceEstimated'>, decimals = 0): string {
   return `${phone.priceEstimated ? 'about ' : ''}${formatPrice(phone.price, decimals)}`;
 }

@@ -20,19 +20,20 @@
  *   BUDGET_SLIDER, BUDGET_TICKS, budgetTier(v), budgetDollars(v), budgetReadout(v)
  *   PRICE_RANGE_LABELS, PRICE_RANGE_NAMES
  *   wizardProgress(step, questions), progressBarValue(value, max)
- *   UNKNOWN ('—'), orUnknown(v), formatPrice(n, decimals=0), phonePriceLabel(phone)  ('about $500'
- *                                            when phone.priceEstimated: the spec's tier price)
+ *   UNKNOWN ('—'), orUnknown(v), formatPrice(n, decimals=0), phonePriceLabel(phone)  (CAD; 'about $2,420'
+ *                                            when phone.priceEstimated: a converted US price)
  *   encodeAnswers(prefs) / decodeAnswers(str)   shareable `a` URL parameter (null if invalid)
  *
  * ── Recommending ────────────────────────────────────────────────────────────────────────────────────
- *   recommend(phones, prefs)                 top 2 Recommendation {phone, matchScore, reasons,
+ *   recommend(phones, prefs)                 top 2 Recommendation {phone, matchScore, reasons, upgrade,
  *                                            working[{criterion,label,answer,phoneHas,points,max,
  *                                            rule}], points, criteria, scoreRule, tieBreakers}
  *   rankPhones(phones, prefs)                every candidate, best first
  *   scorePhone(phone, prefs)                 one phone's Recommendation
  *   filterCandidates(phones, prefs)          last two years, OS/brand choice, not the own phone
  *   toRecommendationSummary(rec)             {model, brand, matchScore, reasons} for the e-mail POST
- *   SCORING                                  the one table of points (documented in scoring.ts)
+ *   SCORING, isWeakMatch(score)              the one table of points (documented in scoring.ts)
+ *   checkUpgrade(current, phone, prefs, max) is a suggestion a real upgrade? spec-vs-spec reasons
  *
  * ── Phones by name ──────────────────────────────────────────────────────────────────────────────────
  *   parsePhoneText(text, defaultBrand)       local guess of brand + model (§5 Search)
@@ -40,9 +41,8 @@
  *   resolvePhone(phones, text)               the catalogue phone a text names, or null
  *   guessReleaseYear(model), DEFAULT_RELEASE_YEAR
  *   supportLabel(brand, year), ageBasedPriceTier(model, year)
- *   classifyCameraText / classifyBatteryText / classifyScreenText / classifyPrice (§5 live data)
- *   DEFAULT_PRICE (699.99), MISSING_PRICE (999), impliesFiveG(year), impliesAiFeatures(year)
- *   enrichCurrentPhone(known, lookup)        §4 enrichment from a specs lookup
+ *   DEFAULT_PRICE (699.99), impliesFiveG(year), impliesAiFeatures(year)
+ *   (camera, battery, screen, storage and performance classes: src/lib/catalogue/classes.ts, one way)
  *
  * ── Shared zod schemas (./schemas) ──────────────────────────────────────────────────────────────────
  *   saveRecommendationsFormSchema, resultsEmailFormSchema, FORM_MESSAGES,
@@ -54,6 +54,7 @@ export * from './questions';
 export * from './budget';
 export * from './progress';
 export * from './scoring';
+export * from './upgrade';
 export * from './search';
 export * from './classify';
 export * from './share';

@@ -5,8 +5,8 @@
 import { phoneImage, deriveOs } from '../catalogue/derive';
 import type { Phone } from '../catalogue/schema';
 import { PRICE_RANGE_NAMES } from './budget';
-import { DEFAULT_PRICE, impliesAiFeatures, impliesFiveG } from './classify';
-import type { PhoneSpecsResponse, SearchResult } from './schemas';
+import { ageBasedPriceTier, DEFAULT_PRICE, impliesAiFeatures, impliesFiveG } from './classify';
+import type { PhoneClassesView, PhoneSpecsResponse, SearchResult } from './schemas';
 import { guessReleaseYear, parsePhoneText, resolvePhone, searchCatalogue, type ParsedBrand } from './search';
 
 /** Most phones in a search answer. */
@@ -14,6 +14,19 @@ export const SEARCH_LIMIT = 10;
 
 /** Note attached to an estimated phone. */
 export const ESTIMATED_NOTE = 'Not in our catalogue: estimated from the model name. Specifications are unknown.';
+
+/** The classes of a catalogue phone, as the catalogue computed them. */
+export function phoneClasses(phone: Phone): PhoneClassesView {
+  const s = phone.specs;
+  return {
+    cameraQuality: s.cameraQuality,
+    batteryLife: s.batteryLife,
+    screenSize: s.screenSize,
+    storage: s.storage,
+    processorSpeed: s.processorSpeed,
+    priceRange: phone.priceRange,
+  };
+}
 
 /** A catalogue phone in the Search result shape (spec §3). */
 export function toSearchResult(phone: Phone): SearchResult {
@@ -35,6 +48,7 @@ export function toSearchResult(phone: Phone): SearchResult {
     network: s.network,
     display_type: s.display,
     dimensions: s.dimensions,
+    classes: phoneClasses(phone),
   };
 }
 
@@ -55,6 +69,7 @@ export function toSpecsPhone(phone: Phone): PhoneSpecsResponse['phone'] {
     image: phone.image,
     release_year: phone.year,
     price_range: phone.price,
+    classes: phoneClasses(phone),
     os: phone.os,
     specs: {
       display: s.display ? (s.screenInches ? `${s.screenInches}" ${s.display}` : s.display) : null,
@@ -70,7 +85,7 @@ export function toSpecsPhone(phone: Phone): PhoneSpecsResponse['phone'] {
   };
 }
 
-const LINE_NAMES: Record<ParsedBrand, string> = { Apple: 'iPhone', Samsung: 'Galaxy', Google: 'Pixel' };
+const LINE_NAMES: Record<string, string> = { Apple: 'iPhone', Samsung: 'Galaxy', Google: 'Pixel' };
 
 /**
  * A phone guessed from typed text (not in the catalogue): brand and model from `parsePhoneText`, year
@@ -80,8 +95,9 @@ const LINE_NAMES: Record<ParsedBrand, string> = { Apple: 'iPhone', Samsung: 'Gal
 export function estimatePhone(text: string, defaultBrand: ParsedBrand = 'Samsung'): PhoneSpecsResponse['phone'] | null {
   const parsed = parsePhoneText(text, defaultBrand);
   if (!parsed) return null;
-  const model = parsed.model || LINE_NAMES[parsed.brand];
-  const year = guessReleaseYear(parsed.recognised ? model : `${LINE_NAMES[parsed.brand]} ${model}`);
+  const line = LINE_NAMES[parsed.brand];
+  const model = parsed.model || line || 'phone';
+  const year = guessReleaseYear(parsed.recognised || !line ? model : `${line} ${model}`);
   return {
     id: null,
     brand: parsed.brand,
@@ -89,6 +105,15 @@ export function estimatePhone(text: string, defaultBrand: ParsedBrand = 'Samsung
     image: phoneImage(parsed.brand),
     release_year: year,
     price_range: DEFAULT_PRICE,
+    // Nothing is known but the name: every class unknown, the tier guessed from the age.
+    classes: {
+      cameraQuality: null,
+      batteryLife: null,
+      screenSize: null,
+      storage: null,
+      processorSpeed: null,
+      priceRange: ageBasedPriceTier(model, year),
+    },
     os: deriveOs(parsed.brand),
     specs: {
       display: null,

@@ -165,6 +165,20 @@ export type RecommendationsPayload = z.output<typeof recommendationsPayloadSchem
 
 const text = z.string().nullable();
 
+/**
+ * The recommender classes of a phone as the catalogue computed them (one way for every phone); null
+ * when unknown (a phone guessed from its name, an unpublished battery).
+ */
+export const phoneClassesSchema = z.object({
+  cameraQuality: z.enum(CAMERA_QUALITIES).nullable(),
+  batteryLife: z.enum(BATTERY_LIVES).nullable(),
+  screenSize: z.enum(SCREEN_SIZES).nullable(),
+  storage: z.enum(STORAGES).nullable(),
+  processorSpeed: z.enum(PROCESSOR_SPEEDS).nullable(),
+  priceRange: z.enum(PRICE_RANGES).nullable(),
+});
+export type PhoneClassesView = z.infer<typeof phoneClassesSchema>;
+
 /** One phone in GET /api/search-phones (spec §3 "Search result"); `id` added for selection. */
 export const searchResultSchema = z.object({
   id: z.string(),
@@ -183,6 +197,7 @@ export const searchResultSchema = z.object({
   network: text,
   display_type: text,
   dimensions: text,
+  classes: phoneClassesSchema,
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
@@ -208,8 +223,9 @@ export const phoneSpecsResponseSchema = z.object({
     model: z.string(),
     image: z.string(),
     release_year: z.number().int(),
-    /** The phone's price in US dollars (the spec names it price_range). */
+    /** The phone's price in Canadian dollars (the spec names it price_range). */
     price_range: z.number(),
+    classes: phoneClassesSchema,
     os: z.enum(PHONE_OS),
     specs: z.object({
       display: text,

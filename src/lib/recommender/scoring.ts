@@ -1,11 +1,12 @@
 /**
- * Filtering, match score, ranking and reasons (spec recommender.md §9). Pure; client-safe.
+ * Filtering, match score, ranking, reasons and the upgrade check. Pure; client-safe.
  *
  * Every number used to score a phone is in ONE table, {@link SCORING}, documented right above it.
  * Each recommendation also carries its working: per criterion, the visitor's answer, what the phone
  * has, the points given and the maximum, so the UI can show why a phone scored what it did.
  */
 import { RECOMMENDABLE_FROM_YEAR } from '../catalogue/constants';
+import { PRICE_TIER_MAX_CAD } from '../catalogue/pricing';
 import {
   BATTERY_LIVES,
   CAMERA_QUALITIES,
@@ -15,45 +16,60 @@ import {
   type ProcessorSpeed,
 } from '../catalogue/enums';
 import type { Phone } from '../catalogue/schema';
-import { PRICE_RANGE_LABELS, PRICE_RANGE_NAMES } from './budget';
+import { budgetMaxCad, PRICE_RANGE_LABELS, PRICE_RANGE_NAMES } from './budget';
 import { supportLabel } from './classify';
-import type { OsPreference, Preferences } from './preferences';
+import { formatPrice } from './format';
+import { usableCurrentPhone, type OsPreference, type Preferences } from './preferences';
 import { optionLabel } from './questions';
+import { resolvePhone } from './search';
+import { aspectStrength, checkUpgrade, type UpgradeCheck } from './upgrade';
 
 /*
  * ─── THE SCORING TABLE ──────────────────────────────────────────────────────────────────────────────
  *
- * matchScore = 50 when no budget is set (spec). Otherwise
+ * matchScore = 50 when no budget is set. Otherwise
  * matchScore = min(100, round(points / (criteria × 20) × 100)), where `criteria` counts the rows below
- * that apply to the visitor and `points` adds up what the phone earns on them.
+ * that apply and `points` adds up what the phone earns on them. The five core questions (budget,
+ * OS, primary use, camera, battery) always count once a budget is set: a SKIPPED question or a
+ * 'NO PREFERENCE' answer is a criterion with 0 points, not a matched one (budget alone used to give
+ * every phone 100%). Below SCORING.weakMatchBelow percent a match is labelled a weak match.
  *
- * | Criterion         | Counted when                              | Points (max first)                                         |
- * |-------------------|-------------------------------------------|------------------------------------------------------------|
- * | Budget            | a budget is set (always, when scored)     | same tier 30 · phone one tier CHEAPER 20 · one tier DEARER |
- * |                   |                                           | 15 · two tiers away 0                                       |
- * | Camera            | camera question answered                  | same class 15 · BETTER than asked 10 · WORSE 7.5            |
- * | Battery           | battery question answered                 | same class 15 · BETTER than asked 10 · WORSE 7.5            |
- * | OS / brand        | OS question answered (incl. no preference)| phone fits the choice 20 · otherwise 0 (filtered out)       |
- * | Primary use       | primary-use question answered             | phone SUITS the use 10 · otherwise 5                        |
- * | Special features  | features question answered (advanced)     | phone HAS it, or 'nothing special' asked 10 · otherwise 5   |
- * | Brand switching   | current brand is Apple, Samsung or Google | SAME brand, or visitor open to switch 10 · switching 3      |
+ * | Criterion        | Counted when                   | Points (max first)                                   |
+ * |------------------|--------------------------------|------------------------------------------------------|
+ * | Budget           | a budget is set                | same tier 30 · one tier CHEAPER 20 · one tier DEARER |
+ * |                  |                                | 15 (also: same tier but 5%+ over 'Up to $X') · two   |
+ * |                  |                                | tiers away 0. Tiers from the CAD price               |
+ * | OS / brand       | always (skipped, no pref.: 0)  | fits the choice 20 · otherwise 0 (filtered out)      |
+ * | Primary use      | always (skipped: 0)            | phone SUITS the use 10 · otherwise 5                 |
+ * | Camera           | always (skipped: 0)            | same 15 · BETTER 10 · WORSE 7.5 · UNKNOWN 11.25      |
+ * | Battery          | always (skipped: 0)            | same 15 · BETTER 10 · WORSE 7.5 · UNKNOWN 11.25      |
+ * | Special features | answered (advanced mode)       | HAS it 10 · otherwise 5 · 'nothing special' 0        |
+ * | Brand switching  | current brand Apple/Samsung/   | SAME brand, or open to switch 10 · switching 3       |
+ * |                  | Google                         |                                                      |
  *
- * Our choices where the spec says "not shown" are in CAPITALS: cheaper-than-budget earns more than
- * dearer (it saves money; dearer stretches the budget); a better camera/battery than asked earns more
- * than a worse one; "suits the use" means: productivity -> fast or premium processor; content ->
- * professional camera; entertainment -> large screen and extended or maximum battery; general -> any.
+ * Our choices where the written rules say "not shown" are in CAPITALS: cheaper-than-budget earns more
+ * than dearer; a better camera/battery than asked earns more than a worse one; an unknown class (an
+ * unpublished battery) earns the middle of worse and same, so not knowing neither sinks nor lifts a
+ * phone; "suits the use" means: productivity -> fast or premium chip (chip table); content ->
+ * professional camera; entertainment -> large screen and a battery that is not standard; general -> a
+ * battery that is not standard (lasts a day of mixed use).
  *
- * Not scored (the spec gives them no points) but used, in this order, to order phones whose scores
- * are equal: the raw ratio points / (criteria × 20) before rounding and capping; then how many of
- * these answers the phone fits — screen size (same class), storage (largest option at least the
- * answer), processor (at least the answer), environment (outdoor -> maximum battery, work -> fast or
- * premium processor, varied -> extended or maximum battery, home -> any), camera lens wish (the phone
- * has that lens), work style (productivity/presentations -> fast or premium processor); then newer
- * release year; then id.
+ * Not scored, but used in this order to order phones whose scores are equal: the raw ratio
+ * points / (criteria × 20) before rounding and capping; then the SHORTFALL (class steps the camera
+ * and battery fall below the answers: fewer first); then dollars OVER the visitor's budget (fewer
+ * first); then how many of these answers the phone
+ * fits — screen size (same class), storage (largest option at least the answer), processor (at least
+ * the answer), environment (outdoor -> maximum battery, work -> fast or premium processor, varied ->
+ * extended or maximum battery, home -> any), camera lens wish (the phone has that lens), work style
+ * (productivity/presentations -> fast or premium processor); then newer release year; then more of
+ * what the visitor cares about (lenses and megapixels, mAh, chip tier and year: ./upgrade.ts
+ * aspectStrength); then id.
  *
  * Candidates: phones released in RECOMMENDABLE_FROM_YEAR or later, of the chosen OS or brand, minus
- * the visitor's own searched phone. Top 2 are kept. Reasons: at most 4; when fewer than 3 apply,
- * generic true facts about the phone are added until there are 3.
+ * the visitor's own searched phone. When the visitor searched for their phone and it is in the
+ * catalogue, only real upgrades within budget are suggested (./upgrade.ts); if there is none, the
+ * closest options are shown, marked `stillFits`. Top 2 are kept. Reasons: at most 4; when fewer than
+ * 3 apply, generic true facts about the phone are added until there are 3.
  * ────────────────────────────────────────────────────────────────────────────────────────────────────
  */
 export const SCORING = {
@@ -62,14 +78,23 @@ export const SCORING = {
   topCount: 2,
   maxReasons: 4,
   minReasons: 3,
+  /** A match below this percentage is labelled a weak match. */
+  weakMatchBelow: 50,
+  /** Points of a core question that was skipped or answered 'no preference'. */
+  notAnswered: 0,
   budget: { sameTier: 30, oneTierCheaper: 20, oneTierDearer: 15, twoTiersAway: 0 },
-  camera: { same: 15, better: 10, worse: 7.5 },
-  battery: { same: 15, better: 10, worse: 7.5 },
+  camera: { same: 15, better: 10, worse: 7.5, unknown: 11.25 },
+  battery: { same: 15, better: 10, worse: 7.5, unknown: 11.25 },
   os: { fits: 20, other: 0 },
   primaryUse: { suits: 10, other: 5 },
-  advancedFeatures: { has: 10, other: 5 },
+  advancedFeatures: { has: 10, other: 5, nothingSpecial: 0 },
   brand: { same: 10, switching: 3 },
 } as const;
+
+/** True when a match score is labelled a weak match (below SCORING.weakMatchBelow). */
+export function isWeakMatch(score: number): boolean {
+  return score < SCORING.weakMatchBelow;
+}
 
 /** Scored criteria, in the order reasons are written. */
 export type Criterion = 'budget' | 'os' | 'cameraQuality' | 'batteryLife' | 'primaryUse' | 'advancedFeatures' | 'brand';
@@ -117,13 +142,14 @@ export interface Recommendation {
   scoreRule: string;
   /** Answers not scored but used to order equal scores. */
   tieBreakers: TieBreakWorking[];
+  /** When the visitor searched for their phone: how this phone compares with it (else null). */
+  upgrade: UpgradeCheck | null;
 }
 
 const BRANDS_FOR_SWITCHING = ['Apple', 'Samsung', 'Google'];
 
 const rank = <T extends string>(order: readonly T[], v: T) => order.indexOf(v);
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const money = (n: number) => `$${n.toFixed(2)}`;
 
 /** True when the phone fits an OS/brand choice (no choice, or no preference: every phone). */
 export function fitsOsChoice(phone: Pick<Phone, 'os' | 'brand'>, os: OsPreference | undefined): boolean {
@@ -166,31 +192,73 @@ function lensText(text: string | null): string | null {
 /** Does the phone suit a primary use? (see the table) */
 function suitsUse(phone: Phone, use: NonNullable<Preferences['primaryUse']>): { suits: boolean; has: string } {
   const s = phone.specs;
+  const battery = s.batteryLife ?? 'unknown';
+  // An unpublished battery is not held against a phone (unknown is neutral).
+  const longBattery = s.batteryLife !== 'standard';
   switch (use) {
     case 'productivity':
       return { suits: s.processorSpeed !== 'standard', has: `${cap(s.processorSpeed)} processor` };
     case 'content':
       return { suits: s.cameraQuality === 'professional', has: `${cap(s.cameraQuality)} camera` };
     case 'entertainment':
-      return { suits: s.screenSize === 'large' && s.batteryLife !== 'standard', has: `${cap(s.screenSize)} screen, ${s.batteryLife} battery` };
+      return { suits: s.screenSize === 'large' && longBattery, has: `${cap(s.screenSize)} screen, ${battery} battery` };
     default:
-      return { suits: true, has: 'Any phone suits everyday use' };
+      return { suits: longBattery, has: `${cap(battery)} battery` };
   }
 }
 
-function scoreBudget(phone: Phone, budget: NonNullable<Preferences['budget']>): CriterionWorking {
+/** A price up to 5% over the slider's 'Up to $X' still counts as in budget (the slider moves in $10-12 steps). */
+export const OVER_SLIDER_TOLERANCE = 1.05;
+
+/**
+ * The most the visitor would spend, in CAD: the slider's dollars plus OVER_SLIDER_TOLERANCE, never
+ * above the chosen tier's top (a midrange answer never admits a premium phone).
+ */
+export function maxSpendCad(prefs: Pick<Preferences, 'budget' | 'budgetValue'>): number {
+  if (!prefs.budget) return Number.POSITIVE_INFINITY;
+  const slider = budgetMaxCad(prefs.budget, prefs.budgetValue) * OVER_SLIDER_TOLERANCE;
+  return Math.min(PRICE_TIER_MAX_CAD[prefs.budget], slider);
+}
+
+type WithBudget = Preferences & { budget: NonNullable<Preferences['budget']> };
+
+function scoreBudget(phone: Phone, prefs: WithBudget): CriterionWorking {
+  const budget = prefs.budget;
+  const price = formatPrice(phone.price);
   const diff = rank(PRICE_RANGES, phone.priceRange) - rank(PRICE_RANGES, budget);
+  const overSlider = diff === 0 && phone.price > maxSpendCad(prefs);
   const b = SCORING.budget;
   const [points, rule] =
-    diff === 0 ? [b.sameTier, 'same tier as your budget'] : diff === -1 ? [b.oneTierCheaper, 'one tier cheaper than your budget'] : diff === 1 ? [b.oneTierDearer, 'one tier above your budget'] : [b.twoTiersAway, 'two tiers away from your budget'];
+    diff === 0 && !overSlider
+      ? [b.sameTier, 'same tier as your budget']
+      : overSlider
+        ? [b.oneTierDearer, 'your tier, but above the amount you set']
+        : diff === -1
+          ? [b.oneTierCheaper, 'one tier cheaper than your budget']
+          : diff === 1
+            ? [b.oneTierDearer, 'one tier above your budget']
+            : [b.twoTiersAway, 'two tiers away from your budget'];
   return {
     criterion: 'budget',
     label: 'Budget',
     answer: `${PRICE_RANGE_NAMES[budget]} (${PRICE_RANGE_LABELS[budget]})`,
-    phoneHas: `${PRICE_RANGE_NAMES[phone.priceRange]} · ${phone.priceEstimated ? 'about ' : ''}${money(phone.price)}`,
+    phoneHas: `${PRICE_RANGE_NAMES[phone.priceRange]} · ${phone.priceEstimated ? 'about ' : ''}${price}`,
     points,
     max: b.sameTier,
     rule,
+  };
+}
+
+/** A core question the visitor skipped, or answered 'no preference': counted, 0 points. */
+function notAnswered(criterion: Criterion, label: string, max: number, noPreference: boolean): CriterionWorking {
+  return {
+    criterion,
+    label,
+    answer: noPreference ? 'No preference' : 'Skipped',
+    phoneHas: '—',
+    points: SCORING.notAnswered,
+    max,
+    rule: noPreference ? 'no preference: not counted as a match' : 'not answered: not counted as a match',
   };
 }
 
@@ -198,12 +266,19 @@ function scoreLevel<T extends string>(
   criterion: 'cameraQuality' | 'batteryLife',
   order: readonly T[],
   asked: T,
-  has: T,
-  table: { same: number; better: number; worse: number },
+  has: T | null,
+  table: { same: number; better: number; worse: number; unknown: number },
   phoneHas: string,
 ): CriterionWorking {
-  const diff = rank(order, has) - rank(order, asked);
-  const [points, rule] = diff === 0 ? [table.same, 'same as you asked'] : diff > 0 ? [table.better, 'better than you asked'] : [table.worse, 'less than you asked'];
+  const diff = has === null ? null : rank(order, has) - rank(order, asked);
+  const [points, rule] =
+    diff === null
+      ? [table.unknown, 'not published: scored neutrally']
+      : diff === 0
+        ? [table.same, 'same as you asked']
+        : diff > 0
+          ? [table.better, 'better than you asked']
+          : [table.worse, 'less than you asked'];
   return {
     criterion,
     label: criterion === 'cameraQuality' ? 'Camera' : 'Battery',
@@ -221,16 +296,22 @@ function cameraHas(phone: Phone): string {
 }
 
 function batteryHas(phone: Phone): string {
-  const mah = phone.specs.batteryMah;
-  return mah ? `${cap(phone.specs.batteryLife)} (${mah} mAh)` : `${cap(phone.specs.batteryLife)} (capacity not published)`;
+  const { batteryMah: mah, batteryLife } = phone.specs;
+  if (!mah || !batteryLife) return 'Unknown (capacity not published)';
+  return `${cap(batteryLife)} (${mah.toLocaleString('en-US')} mAh)`;
 }
 
-/** The scored working of one phone for the visitor's answers (scored criteria only). */
+/**
+ * The scored working of one phone for the visitor's answers. Once a budget is set, the five core
+ * questions always have a row (a skipped or 'no preference' one earns 0); special features count when
+ * answered; brand switching when the current brand is Apple, Samsung or Google.
+ */
 export function scoreCriteria(phone: Phone, prefs: Preferences): CriterionWorking[] {
   const rows: CriterionWorking[] = [];
   const s = phone.specs;
-  if (prefs.budget) rows.push(scoreBudget(phone, prefs.budget));
-  if (prefs.os) {
+  const core = Boolean(prefs.budget);
+  if (prefs.budget) rows.push(scoreBudget(phone, { ...prefs, budget: prefs.budget }));
+  if (prefs.os && prefs.os !== 'no_preference') {
     const fits = fitsOsChoice(phone, prefs.os);
     rows.push({
       criterion: 'os',
@@ -241,9 +322,13 @@ export function scoreCriteria(phone: Phone, prefs: Preferences): CriterionWorkin
       max: SCORING.os.fits,
       rule: fits ? 'fits your choice' : 'does not fit your choice',
     });
+  } else if (core || prefs.os) {
+    rows.push(notAnswered('os', 'Brand / OS', SCORING.os.fits, prefs.os === 'no_preference'));
   }
   if (prefs.cameraQuality) rows.push(scoreLevel('cameraQuality', CAMERA_QUALITIES, prefs.cameraQuality, s.cameraQuality, SCORING.camera, cameraHas(phone)));
+  else if (core) rows.push(notAnswered('cameraQuality', 'Camera', SCORING.camera.same, false));
   if (prefs.batteryLife) rows.push(scoreLevel('batteryLife', BATTERY_LIVES, prefs.batteryLife, s.batteryLife, SCORING.battery, batteryHas(phone)));
+  else if (core) rows.push(notAnswered('batteryLife', 'Battery', SCORING.battery.same, false));
   if (prefs.primaryUse) {
     const { suits, has } = suitsUse(phone, prefs.primaryUse);
     rows.push({
@@ -255,17 +340,26 @@ export function scoreCriteria(phone: Phone, prefs: Preferences): CriterionWorkin
       max: SCORING.primaryUse.suits,
       rule: suits ? 'suits this use' : 'not the best fit for this use',
     });
-  }
+  } else if (core) rows.push(notAnswered('primaryUse', 'Primary use', SCORING.primaryUse.suits, false));
   if (prefs.advancedFeatures) {
-    const has = prefs.advancedFeatures === 'standard' || s.advancedFeatures === prefs.advancedFeatures;
+    const asked = prefs.advancedFeatures;
+    const has = asked !== 'standard' && s.featureTags.includes(asked);
+    const labels = s.featureTags.map((t) => optionLabel('advancedFeatures', t));
+    const tags = labels.length ? labels.join(', ') : 'Nothing special';
+    const f = SCORING.advancedFeatures;
     rows.push({
       criterion: 'advancedFeatures',
       label: 'Special features',
-      answer: optionLabel('advancedFeatures', prefs.advancedFeatures),
-      phoneHas: optionLabel('advancedFeatures', s.advancedFeatures),
-      points: has ? SCORING.advancedFeatures.has : SCORING.advancedFeatures.other,
-      max: SCORING.advancedFeatures.has,
-      rule: has ? (prefs.advancedFeatures === 'standard' ? 'nothing special needed' : 'has the feature') : 'does not have the feature',
+      answer: optionLabel('advancedFeatures', asked),
+      phoneHas: tags,
+      points: asked === 'standard' ? f.nothingSpecial : has ? f.has : f.other,
+      max: f.has,
+      rule:
+        asked === 'standard'
+          ? 'nothing special asked: not counted as a match'
+          : has
+            ? 'has the feature'
+            : 'does not have the feature',
     });
   }
   if (prefs.currentBrand && BRANDS_FOR_SWITCHING.includes(prefs.currentBrand)) {
@@ -305,7 +399,8 @@ export function tieBreakers(phone: Phone, prefs: Preferences): TieBreakWorking[]
   if (prefs.environment) {
     const env = prefs.environment;
     const fits = env === 'outdoor' ? s.batteryLife === 'maximum' : env === 'work' ? s.processorSpeed !== 'standard' : env === 'varied' ? s.batteryLife !== 'standard' : true;
-    const has = env === 'work' ? `${cap(s.processorSpeed)} processor` : env === 'home' ? 'Any phone' : `${cap(s.batteryLife)} battery`;
+    const battery = `${cap(s.batteryLife ?? 'unknown')} battery`;
+    const has = env === 'work' ? `${cap(s.processorSpeed)} processor` : env === 'home' ? 'Any phone' : battery;
     rows.push({ criterion: 'environment', label: 'Environment', answer: optionLabel('environment', env), phoneHas: has, fits });
   }
   if (prefs.cameraSpecs) {
@@ -328,6 +423,8 @@ export function matchScoreFrom(points: number, criteria: number, budgetSet: bool
 
 function reasonFor(row: CriterionWorking, phone: Phone, prefs: Preferences): string | null {
   const s = phone.specs;
+  // A skipped question, 'no preference' or 'nothing special' is not a reason to pick a phone.
+  if (row.rule.endsWith('not counted as a match')) return null;
   switch (row.criterion) {
     case 'budget':
       if (row.points === SCORING.budget.sameTier) return `In your price range (${PRICE_RANGE_NAMES[phone.priceRange]}, ${PRICE_RANGE_LABELS[phone.priceRange]})`;
@@ -337,7 +434,7 @@ function reasonFor(row: CriterionWorking, phone: Phone, prefs: Preferences): str
       if (row.points === 0 || prefs.os === 'no_preference') return null;
       return prefs.os === 'ios' ? 'Runs iOS, as you prefer' : prefs.os === 'android' ? 'Runs Android, as you prefer' : `A ${phone.brand} phone, as you prefer`;
     case 'cameraQuality': {
-      if (row.points === SCORING.camera.worse) return null;
+      if (row.points === SCORING.camera.worse || row.points === SCORING.camera.unknown) return null;
       const main = lensText(s.cameraSpecs.mainCamera);
       const withMain = main ? ` with a ${main} main camera` : '';
       if (s.cameraQuality === 'professional') return `Professional-grade camera system${withMain}`;
@@ -345,8 +442,8 @@ function reasonFor(row: CriterionWorking, phone: Phone, prefs: Preferences): str
       return 'Simple, capable camera for quick snaps';
     }
     case 'batteryLife': {
-      if (row.points === SCORING.battery.worse) return null;
-      const mah = s.batteryMah ? ` (${s.batteryMah} mAh)` : '';
+      if (row.points === SCORING.battery.worse || !s.batteryLife) return null;
+      const mah = s.batteryMah ? ` (${s.batteryMah.toLocaleString('en-US')} mAh)` : '';
       return `${cap(s.batteryLife)} battery life${mah}`;
     }
     case 'primaryUse':
@@ -356,14 +453,18 @@ function reasonFor(row: CriterionWorking, phone: Phone, prefs: Preferences): str
           return `${cap(s.processorSpeed)} processor${s.chipset ? ` (${s.chipset})` : ''} for work and multitasking`;
         case 'content':
           return 'Camera built for creating photo and video content';
-        case 'entertainment':
-          return `Large ${s.screenInches ? `${s.screenInches}-inch ` : ''}screen and long battery for entertainment`;
+        case 'entertainment': {
+          const inches = s.screenInches ? `${s.screenInches}-inch ` : '';
+          return `Large ${inches}screen${s.batteryLife ? ' and long battery' : ''} for entertainment`;
+        }
         default:
           return 'Well-rounded for everyday use';
       }
     case 'advancedFeatures':
-      if (row.points !== SCORING.advancedFeatures.has || prefs.advancedFeatures === 'standard') return null;
-      return s.advancedFeatures === 'ai' ? 'Built-in AI features' : s.advancedFeatures === 'foldable' ? 'Foldable design' : 'Made for augmented reality';
+      if (row.points !== SCORING.advancedFeatures.has) return null;
+      if (prefs.advancedFeatures === 'ai') return 'Built-in AI features';
+      if (prefs.advancedFeatures === 'foldable') return 'Foldable design';
+      return 'Depth (LiDAR) scanner for augmented reality';
     case 'brand':
       return phone.brand === prefs.currentBrand ? `Stays with ${phone.brand}, the brand you know` : null;
   }
@@ -429,6 +530,7 @@ export function scorePhone(phone: Phone, prefs: Preferences): Recommendation {
       ? `min(100, round(${points} / (${criteria} × ${SCORING.perCriterion}) × 100)) = ${matchScore}`
       : `No budget set: every phone scores ${SCORING.noBudgetScore}`,
     tieBreakers: ties,
+    upgrade: null,
   };
 }
 
@@ -436,13 +538,40 @@ function rawRatio(r: Recommendation): number {
   return r.criteria === 0 ? 0 : r.points / (r.criteria * SCORING.perCriterion);
 }
 
-/** Orders scored phones best first: matchScore, raw ratio, tie-break fits, newer year, id. */
-export function compareRecommendations(a: Recommendation, b: Recommendation): number {
+/**
+ * How many class steps the phone's camera and battery fall short of the answers (0 when it meets
+ * them or they were not asked). Worse earns the same 7.5 points one step or two below the answer, so
+ * among equal scores the phone that falls shorter loses (a single-lens camera is further from
+ * 'professional' than a dual one).
+ */
+export function shortfall(phone: Phone, prefs: Preferences): number {
+  const gap = <T extends string>(order: readonly T[], asked: T | undefined, has: T | null) =>
+    asked === undefined || has === null ? 0 : Math.max(0, order.indexOf(asked) - order.indexOf(has));
+  const s = phone.specs;
+  const camera = gap(CAMERA_QUALITIES, prefs.cameraQuality, s.cameraQuality);
+  return camera + gap(BATTERY_LIVES, prefs.batteryLife, s.batteryLife);
+}
+
+/** Dollars a phone costs above what the visitor would spend (0 when within budget or no budget). */
+export function overBudgetBy(phone: Phone, prefs: Preferences): number {
+  const max = maxSpendCad(prefs);
+  return Number.isFinite(max) ? Math.max(0, phone.price - max) : 0;
+}
+
+/**
+ * Orders scored phones best first: matchScore, raw ratio, smaller shortfall, less over budget,
+ * tie-break fits, newer year, more of what the visitor cares about (`aspectStrength`), id.
+ * `prefs` is needed for the shortfall and over-budget keys (without it, they are skipped).
+ */
+export function compareRecommendations(a: Recommendation, b: Recommendation, prefs?: Preferences): number {
   return (
     b.matchScore - a.matchScore ||
     rawRatio(b) - rawRatio(a) ||
+    (prefs ? shortfall(a.phone, prefs) - shortfall(b.phone, prefs) : 0) ||
+    (prefs ? overBudgetBy(a.phone, prefs) - overBudgetBy(b.phone, prefs) : 0) ||
     b.tieBreakers.filter((t) => t.fits).length - a.tieBreakers.filter((t) => t.fits).length ||
     b.phone.year - a.phone.year ||
+    (prefs ? aspectStrength(b.phone, prefs) - aspectStrength(a.phone, prefs) : 0) ||
     a.phone.id.localeCompare(b.phone.id)
   );
 }
@@ -451,15 +580,38 @@ export function compareRecommendations(a: Recommendation, b: Recommendation): nu
 export function rankPhones(phones: readonly Phone[], prefs: Preferences): Recommendation[] {
   return filterCandidates(phones, prefs)
     .map((p) => scorePhone(p, prefs))
-    .sort(compareRecommendations);
+    .sort((a, b) => compareRecommendations(a, b, prefs));
+}
+
+/**
+ * The visitor's own phone when they searched for it and it is in `phones` (the whole catalogue, not
+ * only recommendable phones), else null.
+ */
+export function currentCataloguePhone(phones: readonly Phone[], prefs: Preferences): Phone | null {
+  const text = prefs.searchedForCurrentPhone ? usableCurrentPhone(prefs) : null;
+  return text ? (resolvePhone(phones, text)?.phone ?? null) : null;
 }
 
 /**
  * The recommendations for a set of answers: the top 2 (SCORING.topCount) of `rankPhones`.
- * `phones` is the catalogue (e.g. PHONES from src/lib/catalogue, or the subset a page passes to an island).
+ * `phones` is the whole catalogue (PHONES, or the same list from /phone-recommender/phones.json).
+ *
+ * When the visitor searched for their phone and it is in the catalogue, each recommendation carries
+ * the upgrade check, and only real upgrades within budget are suggested. If there is none, the best
+ * real upgrades at any price are shown (or, if nothing at all beats the phone, the best matches),
+ * each marked `upgrade.stillFits`, so the page can say honestly that the phone still fits.
  */
 export function recommend(phones: readonly Phone[], prefs: Preferences, count: number = SCORING.topCount): Recommendation[] {
-  return rankPhones(phones, prefs).slice(0, count);
+  const ranked = rankPhones(phones, prefs);
+  const current = currentCataloguePhone(phones, prefs);
+  if (!current) return ranked.slice(0, count);
+  const maxCad = maxSpendCad(prefs);
+  const checked = ranked.map((r) => ({ ...r, upgrade: checkUpgrade(current, r.phone, prefs, maxCad) }));
+  const real = checked.filter((r) => r.upgrade.isUpgrade && r.upgrade.inBudget);
+  if (real.length) return real.slice(0, count);
+  const upgrades = checked.filter((r) => r.upgrade.isUpgrade);
+  const closest = (upgrades.length ? upgrades : checked).slice(0, count);
+  return closest.map((r) => ({ ...r, upgrade: { ...r.upgrade, stillFits: true } }));
 }
 
 /** The compact form sent to POST /api/recommendations: { model, brand, matchScore, reasons }. */

@@ -4,12 +4,39 @@
  */
 import { CATALOGUE_CURRENT_YEAR } from '../catalogue/constants';
 
-/** Brands the local parser can name. */
+/** Brands in the catalogue, the ones the local parser knows model names of. */
 export type ParsedBrand = 'Apple' | 'Samsung' | 'Google';
+
+/**
+ * Other phone makers a visitor may type. A named maker is kept as typed (Android), never turned into
+ * the default brand: 'Motorola Edge 50' is a Motorola, not 'Apple motorola edge 50' running iOS.
+ */
+export const OTHER_BRANDS: readonly [RegExp, string][] = [
+  [/\b(motorola|moto|razr)\b/i, 'Motorola'],
+  [/\bone\s?plus\b/i, 'OnePlus'],
+  [/\b(xiaomi|redmi|poco)\b/i, 'Xiaomi'],
+  [/\b(sony|xperia)\b/i, 'Sony'],
+  [/\bnothing\s+phone\b/i, 'Nothing'],
+  [/\bhuawei\b/i, 'Huawei'],
+  [/\bhonor\b/i, 'Honor'],
+  [/\boppo\b/i, 'Oppo'],
+  [/\bvivo\b/i, 'Vivo'],
+  [/\brealme\b/i, 'Realme'],
+  [/\bnokia\b/i, 'Nokia'],
+  [/\blg\b/i, 'LG'],
+  [/\b(asus|zenfone|rog\s+phone)\b/i, 'Asus'],
+  [/\bzte\b/i, 'ZTE'],
+  [/\btcl\b/i, 'TCL'],
+  [/\balcatel\b/i, 'Alcatel'],
+  [/\bfairphone\b/i, 'Fairphone'],
+  [/\bhtc\b/i, 'HTC'],
+  [/\bblackberry\b/i, 'BlackBerry'],
+];
 
 /** A phone guessed from typed text. */
 export interface ParsedPhoneText {
-  brand: ParsedBrand;
+  /** A catalogue brand, another maker named in the text, or `defaultBrand`. */
+  brand: string;
   /** True when the text named no brand and `brand` is the default. */
   brandDefaulted: boolean;
   /**
@@ -71,10 +98,12 @@ function recognise(t: string): { brand: ParsedBrand; model: string } | null {
 }
 
 /**
- * Guesses brand and model from typed text (spec §5): iPhone number with pro, max, plus or mini;
- * Galaxy letter and number with ultra or plus; Pixel number with pro, xl or a. The brand comes from
- * the words apple, iphone, samsung, galaxy, google, pixel; when none is present it is `defaultBrand`
- * (Apple in the browser, Samsung in the server-sourced mapping). Null for empty text.
+ * Guesses brand and model from typed text: iPhone number with pro, max, plus or mini; Galaxy letter
+ * and number with ultra or plus; Pixel number with pro, xl or a. The brand comes from the words apple,
+ * iphone, samsung, galaxy, google, pixel, or another maker's name (OTHER_BRANDS, kept as typed); text
+ * that starts with a word naming no known maker keeps that word as the brand ('Cat S62' -> Cat).
+ * Only text naming no brand at all ('15 Pro') gets `defaultBrand` (Apple in the browser, Samsung on
+ * the server). Null for empty text.
  */
 export function parsePhoneText(text: string, defaultBrand: ParsedBrand = 'Apple'): ParsedPhoneText | null {
   const t = clean(text);
@@ -82,8 +111,22 @@ export function parsePhoneText(text: string, defaultBrand: ParsedBrand = 'Apple'
   const hit = recognise(t);
   if (hit) return { ...hit, brandDefaulted: false, recognised: true };
   const named = BRAND_WORDS.find(([re]) => re.test(t))?.[1];
-  const model = clean(t.replace(/\b(apple|samsung|google)\b/gi, ''));
-  return { brand: named ?? defaultBrand, brandDefaulted: !named, model, recognised: false };
+  if (named) {
+    const model = clean(t.replace(/\b(apple|samsung|google)\b/gi, ''));
+    return { brand: named, brandDefaulted: false, model, recognised: false };
+  }
+  const other = OTHER_BRANDS.find(([re]) => re.test(t));
+  if (other) {
+    const [, brand] = other;
+    const model = clean(t.replace(new RegExp(`\\b${brand}\\b`, 'i'), ''));
+    return { brand, brandDefaulted: false, model, recognised: false };
+  }
+  const first = /^([A-Za-z][A-Za-z-]*)\s+(.+)$/.exec(t);
+  if (first) {
+    const brand = first[1]![0]!.toUpperCase() + first[1]!.slice(1);
+    return { brand, brandDefaulted: false, model: first[2]!, recognised: false };
+  }
+  return { brand: defaultBrand, brandDefaulted: true, model: t, recognised: false };
 }
 
 /** Year assumed when a phone's release year cannot be guessed: CATALOGUE_CURRENT_YEAR - 2 (spec §9). */

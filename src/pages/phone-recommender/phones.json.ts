@@ -1,13 +1,14 @@
 /**
- * The phones the recommender may suggest, finished at build time (mapped and validated by the
- * catalogue), as one static JSON file. The wizard fetches it when it reaches the results step and the
+ * The whole phone catalogue, finished at build time (mapped, classified, priced in CAD and
+ * validated), as one static JSON file. The wizard fetches it when it reaches the results step and the
  * results page at load, so the browser never downloads raw records or the mapping code, and the
- * page's JavaScript stays small.
+ * wizard's start-up JavaScript stays small. Older phones are included so a visitor's current phone
+ * can be compared spec by spec; only phones released since RECOMMENDABLE_FROM_YEAR are suggested.
  */
 import type { APIRoute } from 'astro';
-import { recommendablePhones } from '../../lib/catalogue';
+import { PHONES } from '../../lib/catalogue';
 
 export const prerender = true;
 
 export const GET: APIRoute = () =>
-  new Response(JSON.stringify(recommendablePhones()), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+  new Response(JSON.stringify(PHONES), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });

@@ -1,0 +1,107 @@
+/**
+ * Canadian prices -> what the recommender shows and scores: the price tier, the '$' on cards, the
+ * budget slider's tier and a phone's line level (for "is this an upgrade?"). Pure; client-safe.
+ * Why these boundaries: docs/recommender.md, "Canadian prices and tiers".
+ */
+import type { PriceRange } from './enums';
+
+/** Tier boundaries in Canadian dollars: budget below $600, midrange $600-$999.99, premium from $1,000. */
+export const PRICE_TIER_FROM_CAD = { midrange: 600, premium: 1000 } as const;
+
+/** Readable dollar range of each tier, in the words shown next to the budget slider. */
+export const PRICE_TIER_LABELS: Record<PriceRange, string> = {
+  budget: 'up to $599',
+  midrange: '$600-$999',
+  premium: '$1,000+',
+};
+
+/** Highest price (CAD) inside a tier; Infinity for premium. */
+export const PRICE_TIER_MAX_CAD: Record<PriceRange, number> = {
+  budget: PRICE_TIER_FROM_CAD.midrange - 0.01,
+  midrange: PRICE_TIER_FROM_CAD.premium - 0.01,
+  premium: Number.POSITIVE_INFINITY,
+};
+
+/** The tier of a price in Canadian dollars. */
+export function priceTier(cad: number): PriceRange {
+  if (cad >= PRICE_TIER_FROM_CAD.premium) return 'premium';
+  if (cad >= PRICE_TIER_FROM_CAD.midrange) return 'midrange';
+  return 'budget';
+}
+
+/**
+ * Line level from the launch price in CAD, the class of phone a model was made as: 0 entry (under
+ * $600), 1 midrange (under $1,000), 2 flagship (under $1,400), 3 top of the line ($1,400 and up).
+ * A suggestion with a lower level than the visitor's phone is not an upgrade (iPhone 16 Plus, launched
+ * at $1,279, is level 2; the iPhone 16 Pro, $1,449, is level 3).
+ */
+export function lineLevel(launchCad: number): 0 | 1 | 2 | 3 {
+  if (launchCad >= 1400) return 3;
+  if (launchCad >= PRICE_TIER_FROM_CAD.premium) return 2;
+  if (launchCad >= PRICE_TIER_FROM_CAD.midrange) return 1;
+  return 0;
+}
+
+/** The Canadian price facts of a phone (see `phonePricingSchema`). */
+export interface PhonePricing {
+  /** Launch price in CAD for the base storage. */
+  launchCad: number;
+  /** 'YYYY-MM' of the launch price. */
+  launchDate: string;
+  /** Where the launch figure comes from, in words (required). */
+  launchSource: string;
+  /** The maker's later Canadian price, or null. */
+  currentCad: number | null;
+  currentDate: string | null;
+  currentSource: string | null;
+  /** True when the figure is a conversion (phone not sold in Canada), shown as 'about $…'. */
+  estimated: boolean;
+}
+
+/** The price shown and used for the tier: the current price when known, else the launch price. */
+export function shownPriceCad(p: Pick<PhonePricing, 'launchCad' | 'currentCad'>): number {
+  return p.currentCad ?? p.launchCad;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** 'YYYY-MM' -> 'Sep 2024' (the text as given when it is not of that form). */
+export function monthYear(yyyymm: string): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(yyyymm);
+  const month = m ? MONTHS[Number(m[2]) - 1] : undefined;
+  return m && month ? `${month} ${m[1]}` : yyyymm;
+}
+
+const STORES: Record<string, string> = {
+  Apple: 'Apple Canada',
+  Samsung: 'Samsung Canada',
+  Google: 'Google Store Canada',
+};
+
+/** One row of the CAD price table (src/data/phones/prices-cad.ts), as written there. */
+export interface CadPriceRowInput {
+  launch: readonly [number, string, 'store' | 'reported' | 'converted', number?, number?];
+  current?: readonly [number, string, string];
+}
+
+/** Builds the price facts of a phone from its row in the CAD price table, writing the source text. */
+export function pricingFromRow(brand: string, row: CadPriceRowInput): PhonePricing {
+  const [cad, date, basis, usd, rate] = row.launch;
+  const store = STORES[brand] ?? `${brand} Canada`;
+  const when = monthYear(date);
+  const launchSource =
+    basis === 'store'
+      ? `${store} launch price, ${when}`
+      : basis === 'reported'
+        ? `${store} launch price as reported at launch, ${when} (not re-checked against the maker's archive)`
+        : `Estimate: not sold in Canada; US launch price US$${usd ?? '?'} at ${rate ?? '?'} CAD per USD, ${when}`;
+  return {
+    launchCad: cad,
+    launchDate: date,
+    launchSource,
+    currentCad: row.current?.[0] ?? null,
+    currentDate: row.current?.[1] ?? null,
+    currentSource: row.current?.[2] ?? null,
+    estimated: basis === 'converted' && !row.current,
+  };
+}
