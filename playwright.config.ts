@@ -42,7 +42,15 @@ export default defineConfig({
     trace: 'off',
     launchOptions: {
       executablePath: CHROME,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+      ],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
@@ -65,7 +73,13 @@ export default defineConfig({
     {
       command: 'node scripts/serve.mjs',
       url: `http://127.0.0.1:${LOAD_PORT}/api/health`,
-      env: { ...serverEnv, SITE_ROOT: '.load-test-site', PORT: String(LOAD_PORT), SITE_LAUNCHED: 'true', EDGE_FUNCTIONS: 'off' },
+      env: {
+        ...serverEnv,
+        SITE_ROOT: '.load-test-site',
+        PORT: String(LOAD_PORT),
+        SITE_LAUNCHED: 'true',
+        EDGE_FUNCTIONS: 'off',
+      },
       reuseExistingServer: false,
       timeout: 120_000,
     },

@@ -22,7 +22,12 @@ import { distReader } from '../src/lib/perf/dist.ts';
 import { findImports } from '../src/lib/perf/js-imports.ts';
 import { extractScripts } from '../src/lib/perf/html-scripts.ts';
 import { EAGER_DIRECTIVES } from '../src/lib/perf/page-js.ts';
-import { inlineStylesheet, moduleScriptTags, replaceModuleScripts, stylesheetTags } from '../src/lib/perf/page-assets.ts';
+import {
+  inlineStylesheet,
+  moduleScriptTags,
+  replaceModuleScripts,
+  stylesheetTags,
+} from '../src/lib/perf/page-assets.ts';
 import { pageText, prunePageCss } from '../src/lib/perf/page-css.ts';
 
 /** Source modules that hold state shared by a page's scripts and islands: never duplicated. */
@@ -126,7 +131,10 @@ async function bundlePageScripts(
     const html = readFileSync(htmlPath, 'utf8');
     const tags = moduleScriptTags(html).filter((t) => t.url.startsWith('/_astro/'));
     if (tags.length === 0) continue;
-    const { files, dynamic } = staticClosure(tags.map((t) => t.url), readText);
+    const { files, dynamic } = staticClosure(
+      tags.map((t) => t.url),
+      readText,
+    );
     if (files.length <= 1) continue;
     if (dynamic) {
       logger.warn(`${file}: a page script uses import(); its scripts stay as they are.`);
@@ -134,7 +142,12 @@ async function bundlePageScripts(
     }
     const islands = extractScripts(html).islands;
     const closureOf = (list: typeof islands) =>
-      new Set(staticClosure(list.flatMap((i) => [i.componentUrl, i.rendererUrl ?? []].flat()), readText).files);
+      new Set(
+        staticClosure(
+          list.flatMap((i) => [i.componentUrl, i.rendererUrl ?? []].flat()),
+          readText,
+        ).files,
+      );
     // An island hydrated at load fetches its chunks anyway: copying them would only add bytes.
     const eagerIslandFiles = closureOf(islands.filter((i) => EAGER_DIRECTIVES.includes(i.directive)));
     if (files.some((f) => eagerIslandFiles.has(f))) {
@@ -148,14 +161,20 @@ async function bundlePageScripts(
       return modules === undefined || modules.some((m) => STATEFUL_MODULE.test(m));
     });
     if (unsafe.length) {
-      logger.info(`${file}: keeps its script chunks (shared with its islands and holding state: ${unsafe.join(', ')}).`);
+      logger.info(
+        `${file}: keeps its script chunks (shared with its islands and holding state: ${unsafe.join(', ')}).`,
+      );
       continue;
     }
     const key = tags.map((t) => t.url).join('\n');
     let url = written.get(key);
     if (!url) {
       const result = await build({
-        stdin: { contents: tags.map((t) => `import ${JSON.stringify(`.${t.url}`)};`).join('\n'), resolveDir: root, loader: 'js' },
+        stdin: {
+          contents: tags.map((t) => `import ${JSON.stringify(`.${t.url}`)};`).join('\n'),
+          resolveDir: root,
+          loader: 'js',
+        },
         bundle: true,
         format: 'esm',
         minify: true,
@@ -187,8 +206,14 @@ function inlinePageCss(root: string, pages: readonly string[], logger: AstroInte
     // Every script the page can load: its scripts, its islands, and what they import (also lazily).
     const { urls } = extractScripts(html);
     const pagePath = `/${file}`;
-    const roots = urls.map((u) => new URL(u.url, `http://site.invalid${pagePath}`)).filter((u) => u.host === 'site.invalid');
-    const scripts = staticClosure(roots.map((u) => u.pathname), read, true).files.map((f) => read(f)!);
+    const roots = urls
+      .map((u) => new URL(u.url, `http://site.invalid${pagePath}`))
+      .filter((u) => u.host === 'site.invalid');
+    const scripts = staticClosure(
+      roots.map((u) => u.pathname),
+      read,
+      true,
+    ).files.map((f) => read(f)!);
     const text = pageText(html, scripts);
     for (const tag of tags) {
       if (!sheets.has(tag.url)) {

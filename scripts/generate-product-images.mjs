@@ -46,7 +46,8 @@ function screenArt(id, x, y, w, h, r) {
 }
 
 function phoneFront(cx, cy, w, h, { frame = ['#dfe8f3', '#9fb2c8'], rot = 0, id = 'pf' } = {}) {
-  const x = cx - w / 2, y = cy - h / 2;
+  const x = cx - w / 2,
+    y = cy - h / 2;
   const b = Math.round(w * 0.035);
   return `<g transform="rotate(${rot} ${cx} ${cy})">
     <defs><linearGradient id="${id}-fr" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="${frame[1]}"/><stop offset=".5" stop-color="${frame[0]}"/><stop offset="1" stop-color="${frame[1]}"/></linearGradient></defs>
@@ -61,8 +62,11 @@ function phoneFront(cx, cy, w, h, { frame = ['#dfe8f3', '#9fb2c8'], rot = 0, id 
 }
 
 function phoneBack(cx, cy, w, h, { body = ['#dcebf7', '#a9c4de'], rot = 0, id = 'pb' } = {}) {
-  const x = cx - w / 2, y = cy - h / 2;
-  const lens = (ly) => `<circle cx="${x + w * 0.2}" cy="${ly}" r="${w * 0.085}" fill="#c8d3df" stroke="#8d9cad" stroke-width="3"/>
+  const x = cx - w / 2,
+    y = cy - h / 2;
+  const lens = (
+    ly,
+  ) => `<circle cx="${x + w * 0.2}" cy="${ly}" r="${w * 0.085}" fill="#c8d3df" stroke="#8d9cad" stroke-width="3"/>
     <circle cx="${x + w * 0.2}" cy="${ly}" r="${w * 0.062}" fill="#111520"/>
     <circle cx="${x + w * 0.2}" cy="${ly}" r="${w * 0.035}" fill="#1f2a44"/>
     <circle cx="${x + w * 0.185}" cy="${ly - w * 0.018}" r="${w * 0.012}" fill="#9fb8ff" opacity=".8"/>`;
@@ -85,7 +89,8 @@ const drawings = {
     }),
 
   'samsung-galaxy-buds3-pro-case.png': () =>
-    scene(`
+    scene(
+      `
       <defs>
         <linearGradient id="case" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fbfcfd"/><stop offset="1" stop-color="#cdd3da"/></linearGradient>
         <linearGradient id="lid" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#eef1f4"/><stop offset="1" stop-color="#bfc7cf"/></linearGradient>
@@ -95,7 +100,9 @@ const drawings = {
       <path d="M300 380 Q500 330 700 380 L 720 440 Q 500 400 280 440 Z" fill="url(#lid)" opacity=".8"/>
       <rect x="300" y="560" width="400" height="190" rx="95" fill="url(#gloss)" opacity=".35"/>
       <circle cx="500" cy="640" r="9" fill="#3ddc84"/>
-      <circle cx="500" cy="640" r="22" fill="#3ddc84" opacity=".18"/>`, { shadow: { cx: 500, cy: 800, rx: 260, ry: 30 } }),
+      <circle cx="500" cy="640" r="22" fill="#3ddc84" opacity=".18"/>`,
+      { shadow: { cx: 500, cy: 800, rx: 260, ry: 30 } },
+    ),
   'samsung-galaxy-buds3-pro-buds.png': () => {
     const bud = (cx, cy, rot, id) => `<g transform="rotate(${rot} ${cx} ${cy})">
       <defs><linearGradient id="${id}" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#c9d0d8"/><stop offset=".5" stop-color="#f8fafb"/><stop offset="1" stop-color="#b7c0ca"/></linearGradient></defs>
@@ -110,7 +117,8 @@ const drawings = {
   },
 
   'samsung-galaxy-watch7-face.png': () =>
-    scene(`
+    scene(
+      `
       <defs>
         <linearGradient id="strap" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#3d5a45"/><stop offset=".5" stop-color="#5c7c63"/><stop offset="1" stop-color="#3d5a45"/></linearGradient>
         <linearGradient id="bezel" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#eef2ee"/><stop offset="1" stop-color="#8f9c92"/></linearGradient>
@@ -131,9 +139,12 @@ const drawings = {
       <path d="M500 334 A166 166 0 0 1 650 571" fill="none" stroke="#38bdf8" stroke-width="12" stroke-linecap="round"/>
       <text x="500" y="520" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="96" font-weight="700" fill="#f1f5f2">10:08</text>
       <text x="500" y="580" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="30" fill="#86efac">♥ 64 bpm</text>
-      <circle cx="500" cy="500" r="232" fill="url(#gloss)" opacity=".35"/>`, { shadow: { cx: 500, cy: 930, rx: 150, ry: 22 } }),
+      <circle cx="500" cy="500" r="232" fill="url(#gloss)" opacity=".35"/>`,
+      { shadow: { cx: 500, cy: 930, rx: 150, ry: 22 } },
+    ),
   'samsung-galaxy-watch7-side.png': () =>
-    scene(`
+    scene(
+      `
       <defs>
         <linearGradient id="strap2" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#5c7c63"/><stop offset="1" stop-color="#34503c"/></linearGradient>
         <linearGradient id="case2" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#9aa79d"/><stop offset=".5" stop-color="#eef2ee"/><stop offset="1" stop-color="#8f9c92"/></linearGradient>
@@ -145,18 +156,24 @@ const drawings = {
       <ellipse cx="500" cy="455" rx="215" ry="86" fill="#12231a"/>
       <path d="M310 455 A190 76 0 0 1 640 410" fill="none" stroke="#4ade80" stroke-width="10" stroke-linecap="round"/>
       <ellipse cx="440" cy="420" rx="120" ry="30" fill="#fff" opacity=".12"/>
-      <rect x="742" y="440" width="26" height="44" rx="10" fill="#9aa79d"/>`, { shadow: { cx: 500, cy: 840, rx: 280, ry: 30 } }),
+      <rect x="742" y="440" width="26" height="44" rx="10" fill="#9aa79d"/>`,
+      { shadow: { cx: 500, cy: 840, rx: 280, ry: 30 } },
+    ),
 
   'samsung-galaxy-tab-s10-fe-front.png': () =>
-    scene(`
+    scene(
+      `
       <rect x="84" y="234" width="832" height="548" rx="44" fill="#8d96a1"/>
       <rect x="90" y="240" width="820" height="536" rx="40" fill="#0b0d12"/>
       ${screenArt('tab', 116, 266, 768, 484, 20)}
       <circle cx="500" cy="253" r="5" fill="#1d2230"/>
       <rect x="160" y="815" width="640" height="16" rx="8" fill="#59616b"/>
-      <path d="M800 815 l 44 8 l -44 8 z" fill="#3b4149"/>`, { shadow: { cx: 500, cy: 840, rx: 400, ry: 30 } }),
+      <path d="M800 815 l 44 8 l -44 8 z" fill="#3b4149"/>`,
+      { shadow: { cx: 500, cy: 840, rx: 400, ry: 30 } },
+    ),
   'samsung-galaxy-tab-s10-fe-back.png': () =>
-    scene(`
+    scene(
+      `
       <defs><linearGradient id="tb" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#b8bfc8"/><stop offset="1" stop-color="#7f8893"/></linearGradient></defs>
       <rect x="230" y="90" width="540" height="820" rx="44" fill="#6f7782"/>
       <rect x="236" y="96" width="528" height="808" rx="40" fill="url(#tb)"/>
@@ -165,10 +182,13 @@ const drawings = {
       <circle cx="300" cy="164" r="20" fill="#10141c"/>
       <circle cx="350" cy="164" r="8" fill="#eee9db"/>
       <rect x="486" y="300" width="28" height="460" rx="14" fill="#4a515b"/>
-      <rect x="490" y="306" width="8" height="440" rx="4" fill="#fff" opacity=".25"/>`, { shadow: { cx: 500, cy: 930, rx: 280, ry: 24 } }),
+      <rect x="490" y="306" width="8" height="440" rx="4" fill="#fff" opacity=".25"/>`,
+      { shadow: { cx: 500, cy: 930, rx: 280, ry: 24 } },
+    ),
 
   'samsung-45w-power-adapter-front.png': () =>
-    scene(`
+    scene(
+      `
       <defs><linearGradient id="ch" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#3a3f47"/><stop offset="1" stop-color="#0d0f12"/></linearGradient></defs>
       <rect x="452" y="170" width="24" height="120" rx="6" fill="#c9cdd2"/>
       <rect x="524" y="170" width="24" height="120" rx="6" fill="#c9cdd2"/>
@@ -176,9 +196,12 @@ const drawings = {
       <rect x="330" y="270" width="340" height="470" rx="70" fill="url(#gloss)" opacity=".25"/>
       <rect x="455" y="620" width="90" height="34" rx="17" fill="#050607" stroke="#565c66" stroke-width="4"/>
       <rect x="475" y="632" width="50" height="10" rx="5" fill="#2c3038"/>
-      <text x="500" y="470" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="44" font-weight="700" fill="#e5e7eb" opacity=".85">45W</text>`, { shadow: { cx: 500, cy: 790, rx: 220, ry: 26 } }),
+      <text x="500" y="470" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="44" font-weight="700" fill="#e5e7eb" opacity=".85">45W</text>`,
+      { shadow: { cx: 500, cy: 790, rx: 220, ry: 26 } },
+    ),
   'samsung-45w-power-adapter-cable.png': () =>
-    scene(`
+    scene(
+      `
       <defs><linearGradient id="ch2" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#3a3f47"/><stop offset="1" stop-color="#0d0f12"/></linearGradient></defs>
       <path d="M360 600 C 200 600, 180 420, 330 400 C 480 380, 520 560, 660 540 C 800 520, 790 360, 680 330" fill="none" stroke="#16181c" stroke-width="26" stroke-linecap="round"/>
       <path d="M360 600 C 200 600, 180 420, 330 400 C 480 380, 520 560, 660 540 C 800 520, 790 360, 680 330" fill="none" stroke="#4b5059" stroke-width="6" stroke-linecap="round" opacity=".6"/>
@@ -186,7 +209,9 @@ const drawings = {
       <rect x="480" y="584" width="46" height="32" rx="10" fill="#b9bec5"/>
       <g transform="rotate(-62 680 330)"><rect x="620" y="300" width="120" height="60" rx="20" fill="url(#ch2)"/><rect x="740" y="314" width="46" height="32" rx="10" fill="#b9bec5"/></g>
       <rect x="250" y="680" width="210" height="170" rx="36" fill="url(#ch2)"/>
-      <rect x="320" y="790" width="70" height="26" rx="13" fill="#050607" stroke="#565c66" stroke-width="3"/>`, { shadow: { cx: 480, cy: 860, rx: 320, ry: 28 } }),
+      <rect x="320" y="790" width="70" height="26" rx="13" fill="#050607" stroke="#565c66" stroke-width="3"/>`,
+      { shadow: { cx: 480, cy: 860, rx: 320, ry: 28 } },
+    ),
 
   'insignia-screen-protector-pack.png': () => {
     const glass = (dx, dy, i) => `<g transform="translate(${dx} ${dy}) rotate(${-8 + i * 6} 500 500)">
@@ -196,16 +221,21 @@ const drawings = {
       <path d="M600 620 L 640 620 L 560 790 L 520 790 Z" fill="#fff" opacity=".35"/>
       <circle cx="500" cy="210" r="12" fill="none" stroke="#7fb6d6" stroke-width="2"/>
     </g>`;
-    return scene(`${glass(-110, 10, 0)}${glass(0, 0, 1)}${glass(110, 10, 2)}
+    return scene(
+      `${glass(-110, 10, 0)}${glass(0, 0, 1)}${glass(110, 10, 2)}
       <g transform="translate(712 150)"><circle r="62" fill="#0046be"/><text y="20" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="58" font-weight="700" fill="#fff">×3</text></g>`,
-      { bg: ['#f1f6fb', '#dbe5ef'], shadow: { cx: 500, cy: 880, rx: 330, ry: 30 } });
+      { bg: ['#f1f6fb', '#dbe5ef'], shadow: { cx: 500, cy: 880, rx: 330, ry: 30 } },
+    );
   },
   'insignia-screen-protector-phone.png': () =>
-    scene(`${phoneFront(470, 480, 320, 680, { id: 'sp' })}
+    scene(
+      `${phoneFront(470, 480, 320, 680, { id: 'sp' })}
       <g transform="rotate(-9 640 300)">
         <path d="M330 150 L 680 150 Q 720 150 720 190 L 720 600 Q 620 560 520 700 L 330 700 Q 290 700 290 660 L 290 190 Q 290 150 330 150 Z" fill="#dff4ff" opacity=".42" stroke="#ffffff" stroke-width="5"/>
         <path d="M340 200 L 440 200 L 340 400 Z" fill="#fff" opacity=".5"/>
-      </g>`, { bg: ['#f1f6fb', '#dbe5ef'] }),
+      </g>`,
+      { bg: ['#f1f6fb', '#dbe5ef'] },
+    ),
 };
 
 mkdirSync(OUT, { recursive: true });

@@ -80,7 +80,10 @@ const SAMSUNG = [
 function samsung(i, r) {
   const s = SAMSUNG[i];
   const nebula = s.neb
-    .map((c) => `<ellipse cx="${(r() * W).toFixed(0)}" cy="${(0.15 + r() * 0.7) * H}" rx="${(0.3 + r() * 0.4) * W}" ry="${(0.15 + r() * 0.25) * H}" fill="${c}" opacity="${(0.35 + r() * 0.3).toFixed(2)}" transform="rotate(${(r() * 60 - 30).toFixed(0)} ${W / 2} ${H / 2})"/>`)
+    .map(
+      (c) =>
+        `<ellipse cx="${(r() * W).toFixed(0)}" cy="${(0.15 + r() * 0.7) * H}" rx="${(0.3 + r() * 0.4) * W}" ry="${(0.15 + r() * 0.25) * H}" fill="${c}" opacity="${(0.35 + r() * 0.3).toFixed(2)}" transform="rotate(${(r() * 60 - 30).toFixed(0)} ${W / 2} ${H / 2})"/>`,
+    )
     .join('');
   let stars = '';
   for (let k = 0; k < 220; k++) {
@@ -91,9 +94,13 @@ function samsung(i, r) {
   const py = (0.55 + r() * 0.2) * H;
   const pr = (0.22 + r() * 0.12) * W;
   let extra = '';
-  if (s.ring) extra += `<ellipse cx="${px}" cy="${py}" rx="${pr * 1.9}" ry="${pr * 0.38}" fill="none" stroke="${s.planet[0]}" stroke-width="14" opacity=".55" transform="rotate(-18 ${px} ${py})"/>`;
-  if (s.orbits) for (let k = 1; k <= 4; k++) extra += `<circle cx="${px}" cy="${py}" r="${pr * (1 + k * 0.55)}" fill="none" stroke="#fff" stroke-opacity="${0.22 - k * 0.04}" stroke-width="2"/>`;
-  if (s.comet) extra += `<path d="M${W * 0.9} ${H * 0.12} L ${W * 0.25} ${H * 0.42}" stroke="url(#tail)" stroke-width="10" stroke-linecap="round"/><circle cx="${W * 0.25}" cy="${H * 0.42}" r="14" fill="#fff"/>`;
+  if (s.ring)
+    extra += `<ellipse cx="${px}" cy="${py}" rx="${pr * 1.9}" ry="${pr * 0.38}" fill="none" stroke="${s.planet[0]}" stroke-width="14" opacity=".55" transform="rotate(-18 ${px} ${py})"/>`;
+  if (s.orbits)
+    for (let k = 1; k <= 4; k++)
+      extra += `<circle cx="${px}" cy="${py}" r="${pr * (1 + k * 0.55)}" fill="none" stroke="#fff" stroke-opacity="${0.22 - k * 0.04}" stroke-width="2"/>`;
+  if (s.comet)
+    extra += `<path d="M${W * 0.9} ${H * 0.12} L ${W * 0.25} ${H * 0.42}" stroke="url(#tail)" stroke-width="10" stroke-linecap="round"/><circle cx="${W * 0.25}" cy="${H * 0.42}" r="14" fill="#fff"/>`;
   const planet = s.eclipse
     ? `<circle cx="${px}" cy="${py}" r="${pr * 1.08}" fill="${s.neb[1]}" filter="url(#glow)"/><circle cx="${px}" cy="${py}" r="${pr}" fill="#050505"/>`
     : `<circle cx="${px}" cy="${py}" r="${pr * 1.15}" fill="${s.planet[0]}" opacity=".25" filter="url(#glow)"/><circle cx="${px}" cy="${py}" r="${pr}" fill="url(#pl)"/>`;
@@ -135,7 +142,10 @@ function google(i, r) {
     }
   } else if (layout === 1) {
     for (let k = 0; k < 9; k++) {
-      const cx = r() * W, cy = r() * H, rx = 120 + r() * 220, ry = rx * (0.7 + r() * 0.4);
+      const cx = r() * W,
+        cy = r() * H,
+        rx = 120 + r() * 220,
+        ry = rx * (0.7 + r() * 0.4);
       shapes += `<ellipse cx="${cx.toFixed(0)}" cy="${cy.toFixed(0)}" rx="${rx.toFixed(0)}" ry="${ry.toFixed(0)}" fill="${pick()}" transform="rotate(${(r() * 180).toFixed(0)} ${cx.toFixed(0)} ${cy.toFixed(0)})"/>`;
     }
   } else if (layout === 2) {
@@ -145,13 +155,18 @@ function google(i, r) {
     shapes += `<circle cx="${W / 2}" cy="${H * 0.62}" r="300" fill="none" stroke="${d}" stroke-width="28"/>`;
   } else if (layout === 3) {
     for (let k = 0; k < 5; k++) {
-      const x = (k % 2) * W * 0.5 - 60 + r() * 80, y = H * 0.06 + k * H * 0.19, w = W * 0.62, h = H * 0.17;
+      const x = (k % 2) * W * 0.5 - 60 + r() * 80,
+        y = H * 0.06 + k * H * 0.19,
+        w = W * 0.62,
+        h = H * 0.17;
       shapes += `<rect x="${x.toFixed(0)}" y="${y.toFixed(0)}" width="${w.toFixed(0)}" height="${h.toFixed(0)}" rx="${(h / 2).toFixed(0)}" fill="${cols[k % 4]}"/>`;
     }
     shapes += `<circle cx="${W * 0.78}" cy="${H * 0.3}" r="120" fill="${bg}" stroke="${a}" stroke-width="24"/>`;
   } else {
     for (let k = 0; k < 4; k++) {
-      const cx = W * (0.2 + (k % 2) * 0.6), cy = H * (0.25 + Math.floor(k / 2) * 0.45), rad = 260 + r() * 120;
+      const cx = W * (0.2 + (k % 2) * 0.6),
+        cy = H * (0.25 + Math.floor(k / 2) * 0.45),
+        rad = 260 + r() * 120;
       shapes += `<path d="M${cx - rad} ${cy + rad} V ${cy} A ${rad} ${rad} 0 0 1 ${cx + rad} ${cy} V ${cy + rad} Z" fill="${cols[k]}"/>`;
       shapes += `<path d="M${cx - rad * 0.55} ${cy + rad} V ${cy} A ${rad * 0.55} ${rad * 0.55} 0 0 1 ${cx + rad * 0.55} ${cy} V ${cy + rad} Z" fill="${bg}" opacity=".85"/>`;
     }
@@ -174,7 +189,8 @@ for (const w of list) {
   const png = await image.png().toBuffer();
   await sharp(png).jpeg({ quality: 80, mozjpeg: true, progressive: true }).toFile(`${OUT}/${w.id}.jpg`);
   await sharp(png).resize(360, 640).jpeg({ quality: 72, mozjpeg: true }).toFile(`${OUT}/thumbs/${w.id}.jpg`);
-  const full = statSync(`${OUT}/${w.id}.jpg`).size, thumb = statSync(`${OUT}/thumbs/${w.id}.jpg`).size;
+  const full = statSync(`${OUT}/${w.id}.jpg`).size,
+    thumb = statSync(`${OUT}/thumbs/${w.id}.jpg`).size;
   total += full + thumb;
   console.log(`${w.id.padEnd(28)} ${Math.round(full / 1024)} KB  thumb ${Math.round(thumb / 1024)} KB`);
 }

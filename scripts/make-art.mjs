@@ -111,7 +111,10 @@ const thumb = ({ w, h, a, b, title, sub, art, top = false }) => `
   ${art}
   <rect width="${w}" height="${h}" fill="url(#fade)"/>
   <text font-family="Liberation Sans, DejaVu Sans, sans-serif" font-weight="700" font-size="${h > w ? 84 : 88}" fill="#fff">${title
-    .map((line, i) => `<tspan x="${w * 0.07}" y="${top ? 150 + i * 98 : h - (h > w ? 180 : 110) - (title.length - 1 - i) * 98}">${line}</tspan>`)
+    .map(
+      (line, i) =>
+        `<tspan x="${w * 0.07}" y="${top ? 150 + i * 98 : h - (h > w ? 180 : 110) - (title.length - 1 - i) * 98}">${line}</tspan>`,
+    )
     .join('')}</text>
   <text x="${w * 0.07}" y="${top ? 150 + title.length * 98 - 20 : h - (h > w ? 90 : 40)}" font-family="Liberation Sans, DejaVu Sans, sans-serif" font-weight="700" font-size="${h > w ? 38 : 34}" fill="#fde68a" letter-spacing="4">${sub}</text>
 </svg>`;
@@ -119,28 +122,45 @@ const thumb = ({ w, h, a, b, title, sub, art, top = false }) => `
 const videos = [
   {
     file: 'buds3-pro-review.png',
-    w: 1280, h: 720, a: '#1e1b4b', b: '#6366f1',
-    title: ['Galaxy Buds3 Pro', 'full review'], sub: 'MAPLE TECH · REVIEW', top: true,
+    w: 1280,
+    h: 720,
+    a: '#1e1b4b',
+    b: '#6366f1',
+    title: ['Galaxy Buds3 Pro', 'full review'],
+    sub: 'MAPLE TECH · REVIEW',
+    top: true,
     art: `<g transform="translate(700 300)">${bud(200, 60, false)}${bud(400, 60, true)}</g>
       <defs><linearGradient id="budShade" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#fff" stop-opacity="0"/><stop offset="1" stop-color="#64748b" stop-opacity=".35"/></linearGradient><filter id="blur"><feGaussianBlur stdDeviation="6"/></filter></defs>`,
   },
   {
     file: 'short-camera-test.png',
-    w: 720, h: 1280, a: '#7f1d1d', b: '#f97316',
-    title: ['iPhone vs', 'Galaxy:', 'night photos'], sub: '#SHORTS',
+    w: 720,
+    h: 1280,
+    a: '#7f1d1d',
+    b: '#f97316',
+    title: ['iPhone vs', 'Galaxy:', 'night photos'],
+    sub: '#SHORTS',
     art: `<g transform="translate(100 120)">${phone(0, 0, 230, 460, -10, '#fde68a', '#f97316', 'p1')}${phone(260, 40, 230, 460, 10, '#bfdbfe', '#6366f1', 'p2')}</g>`,
   },
   {
     file: 'short-android-settings.png',
-    w: 720, h: 1280, a: '#052e16', b: '#16a34a',
-    title: ['3 Android', 'settings to', 'turn on'], sub: '#SHORTS',
+    w: 720,
+    h: 1280,
+    a: '#052e16',
+    b: '#16a34a',
+    title: ['3 Android', 'settings to', 'turn on'],
+    sub: '#SHORTS',
     art: `<g fill="none" stroke="#dcfce7" stroke-width="22" stroke-linecap="round">
       ${[0, 1, 2].map((i) => `<rect x="150" y="${180 + i * 170}" width="200" height="100" rx="50" fill="${i === 1 ? '#22c55e' : '#166534'}" stroke="none"/><circle cx="${i === 1 ? 300 : 200}" cy="${230 + i * 170}" r="38" fill="#f0fdf4" stroke="none"/><path d="M400 ${230 + i * 170} H560" opacity=".6"/>`).join('')}</g>`,
   },
   {
     file: 'short-3g-check.png',
-    w: 720, h: 1280, a: '#042f2e', b: '#0891b2',
-    title: ['Will your', 'phone work', 'after 3G?'], sub: '#SHORTS',
+    w: 720,
+    h: 1280,
+    a: '#042f2e',
+    b: '#0891b2',
+    title: ['Will your', 'phone work', 'after 3G?'],
+    sub: '#SHORTS',
     art: `<g stroke="#ecfeff" stroke-width="18" stroke-linecap="round" stroke-linejoin="round" fill="none" transform="translate(-140 -20)">
       <path d="M430 560 L500 250 L570 560 M455 460 H545"/>
       ${[1, 2, 3].map((i) => `<path d="M ${500 - 50 * i} ${250 - 50 * i} a ${70 * i} ${70 * i} 0 0 0 0 ${100 * i}" opacity="${1 - i * 0.22}"/><path d="M ${500 + 50 * i} ${250 - 50 * i} a ${70 * i} ${70 * i} 0 0 1 0 ${100 * i}" opacity="${1 - i * 0.22}"/>`).join('')}</g>`,

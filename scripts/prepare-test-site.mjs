@@ -23,7 +23,17 @@ if (!existsSync('dist/index.html')) {
 for (const target of targets) {
   rmSync(target, { recursive: true, force: true });
   mkdirSync(target);
-  for (const item of ['dist', 'netlify', 'src', 'public', 'netlify.toml', 'package.json', 'package-lock.json', 'tsconfig.json', '.netlify/v1']) {
+  for (const item of [
+    'dist',
+    'netlify',
+    'src',
+    'public',
+    'netlify.toml',
+    'package.json',
+    'package-lock.json',
+    'tsconfig.json',
+    '.netlify/v1',
+  ]) {
     if (existsSync(item)) cpSync(item, `${target}/${item}`, { recursive: true });
   }
 }

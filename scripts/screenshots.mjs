@@ -7,11 +7,17 @@ const base = process.env.BASE_URL ?? 'http://127.0.0.1:8888';
 const out = process.env.OUT_DIR ?? 'screenshots';
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ['/'];
 mkdirSync(out, { recursive: true });
-const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 for (const path of paths) {
   for (const width of [375, 1280]) {
     for (const scheme of ['light', 'dark']) {
-      const page = await browser.newPage({ viewport: { width, height: width === 375 ? 812 : 900 }, colorScheme: scheme });
+      const page = await browser.newPage({
+        viewport: { width, height: width === 375 ? 812 : 900 },
+        colorScheme: scheme,
+      });
       await page.goto(base + path, { waitUntil: 'networkidle' });
       const file = `${out}/${path.replace(/[^a-z0-9]+/gi, '_') || 'home'}-${width}-${scheme}.png`;
       await page.screenshot({ path: file, fullPage: true });

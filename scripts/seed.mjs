@@ -39,7 +39,9 @@ const { written, ms } = await seedSubscribers(lib, {
     console.log(`  ${done}/${total} (${Math.round(rate)}/s, about ${Math.round((total - done) / rate)} s left)`);
   },
 });
-console.log(`Done: ${written} subscribers in ${(ms / 1000).toFixed(1)} s (${Math.round(written / (ms / 1000))}/s), statistics snapshot written.`);
+console.log(
+  `Done: ${written} subscribers in ${(ms / 1000).toFixed(1)} s (${Math.round(written / (ms / 1000))}/s), statistics snapshot written.`,
+);
 console.log('Open /admin/waitlist on `npm start` (or `npm run serve`) to see them.');
 await server.stop();
 process.exit(0);

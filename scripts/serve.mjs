@@ -26,13 +26,23 @@ import { Worker } from 'node:worker_threads';
 import { NetlifyDev } from '@netlify/dev';
 import { LocalState, mockLocation } from '@netlify/dev-utils';
 import { buildAndLoadFunctions } from './runtime/functions.mjs';
-import { chooseEncoding, clientHeaders, functionContext, matchFunction, requestUrl, shouldCompress, socketAddress } from './runtime/http.mjs';
+import {
+  chooseEncoding,
+  clientHeaders,
+  functionContext,
+  matchFunction,
+  requestUrl,
+  shouldCompress,
+  socketAddress,
+} from './runtime/http.mjs';
 
 // The edge runtime, patched on the copy @netlify/dev itself imports.
 let edgeHandler = null;
 {
   const requireFromDev = createRequire(fileURLToPath(import.meta.resolve('@netlify/dev')));
-  const { EdgeFunctionsHandler } = await import(pathToFileURL(requireFromDev.resolve('@netlify/edge-functions-dev')).href);
+  const { EdgeFunctionsHandler } = await import(
+    pathToFileURL(requireFromDev.resolve('@netlify/edge-functions-dev')).href
+  );
   const proto = EdgeFunctionsHandler.prototype;
   // 1. A memory leak: for *every* request the emulator asks the Deno server for the edge functions'
   // in-source config, and Deno answers from a new Worker that it never terminates (~10 MB each).
@@ -130,12 +140,22 @@ globalThis.fetch = async function blobsFetch(input, init) {
   const id = ++blobsSeq;
   return new Promise((resolve) => {
     pendingBlobs.set(id, resolve);
-    blobsWorker.postMessage({ type: 'request', id, url: req.url, method: req.method, headers: [...req.headers], body }, body ? [body] : []);
+    blobsWorker.postMessage(
+      { type: 'request', id, url: req.url, method: req.method, headers: [...req.headers], body },
+      body ? [body] : [],
+    );
   });
 };
 const blobsSiteId = new LocalState(root).get('siteId') ?? '0';
 process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(
-  JSON.stringify({ deployID: '0', edgeURL: blobsUrl, uncachedEdgeURL: blobsUrl, primaryRegion: 'us-east-2', siteID: blobsSiteId, token: blobsToken }),
+  JSON.stringify({
+    deployID: '0',
+    edgeURL: blobsUrl,
+    uncachedEdgeURL: blobsUrl,
+    primaryRegion: 'us-east-2',
+    siteID: blobsSiteId,
+    token: blobsToken,
+  }),
 ).toString('base64');
 
 const dev = new NetlifyDev({
@@ -156,7 +176,16 @@ const dev = new NetlifyDev({
 // The emulator hands edge functions only the variables of Netlify's own config sources, never this
 // process's environment; in production they read the site's variables through Netlify.env. Pass the
 // pre-launch gate's settings through (the gate would otherwise see SITE_LAUNCHED and ADMIN_KEY unset).
-const EDGE_ENV = ['NETLIFY_BLOBS_CONTEXT', 'LOCAL_MODE', 'ADMIN_KEY', 'SESSION_SECRET', 'SITE_LAUNCHED', 'ADMIN_LOGIN_RATE_LIMIT', 'CONTEXT', 'REQUIRE_CONFIG'];
+const EDGE_ENV = [
+  'NETLIFY_BLOBS_CONTEXT',
+  'LOCAL_MODE',
+  'ADMIN_KEY',
+  'SESSION_SECRET',
+  'SITE_LAUNCHED',
+  'ADMIN_LOGIN_RATE_LIMIT',
+  'CONTEXT',
+  'REQUIRE_CONFIG',
+];
 const loadConfig = dev.getConfig.bind(dev);
 dev.getConfig = async () => {
   const config = await loadConfig();
@@ -180,11 +209,16 @@ const STATIC_CACHE_MAX = 64 * 1024 * 1024;
 async function serve(req, res, trusted) {
   const started = performance.now();
   try {
-    const requestId = trusted && typeof req.headers['x-nf-request-id'] === 'string' ? req.headers['x-nf-request-id'] : randomUUID().replace(/-/g, '');
+    const requestId =
+      trusted && typeof req.headers['x-nf-request-id'] === 'string'
+        ? req.headers['x-nf-request-id']
+        : randomUUID().replace(/-/g, '');
     let ip;
     let headers;
     if (trusted) {
-      headers = Object.entries(req.headers).flatMap(([k, v]) => (v === undefined ? [] : [[k, Array.isArray(v) ? v.join(', ') : v]]));
+      headers = Object.entries(req.headers).flatMap(([k, v]) =>
+        v === undefined ? [] : [[k, Array.isArray(v) ? v.join(', ') : v]],
+      );
       ip = String(req.headers['x-nf-client-connection-ip'] ?? socketAddress(req.socket.remoteAddress));
     } else {
       headers = clientHeaders(req.headers);
@@ -197,7 +231,12 @@ async function serve(req, res, trusted) {
     try {
       url = requestUrl(req.url, req.headers.host || `${host}:${port}`);
     } catch {
-      return await send(req, res, new Response('Bad request', { status: 400, headers: { 'content-type': 'text/plain' } }), {});
+      return await send(
+        req,
+        res,
+        new Response('Bad request', { status: 400, headers: { 'content-type': 'text/plain' } }),
+        {},
+      );
     }
     const method = (req.method ?? 'GET').toUpperCase();
     const withBody = method !== 'GET' && method !== 'HEAD';
@@ -211,19 +250,28 @@ async function serve(req, res, trusted) {
       // its context.next() comes back to the origin listener). The gate excludes /api/*.
       const edgeFirst = !trusted && edgeHandler !== null && (await edgeRunsFirst(readRequest, method, url.pathname));
       if (!edgeFirst) {
-        const response = await invoke(fn, writeRequest(), { ip, requestId, cookieHeader: req.headers.cookie ?? null, url });
+        const response = await invoke(fn, writeRequest(), {
+          ip,
+          requestId,
+          cookieHeader: req.headers.cookie ?? null,
+          url,
+        });
         return await send(req, res, response, { compress: !trusted });
       }
     }
 
-    const result = await dev.handleInEphemeralDirectory(readRequest, writeRequest, unusedBuildDir, { serverAddress: originAddress });
+    const result = await dev.handleInEphemeralDirectory(readRequest, writeRequest, unusedBuildDir, {
+      serverAddress: originAddress,
+    });
     // Not on the origin listener: the edge runtime asks it for identity bodies and compresses nothing.
     const opts = { compress: !trusted, cacheKey: result?.type === 'static' ? url.pathname : null };
     if (result) return await send(req, res, result.response, opts);
 
     // Nothing matched: like Netlify, answer with the site's 404 page (and its headers) and status 404.
     // The visitor's cookies go along, so the edge gate decides for /404.html as it did for the page.
-    const notFound = await dev.handle(new Request(new URL('/404.html', url), { headers: { cookie: req.headers.cookie ?? '' } }));
+    const notFound = await dev.handle(
+      new Request(new URL('/404.html', url), { headers: { cookie: req.headers.cookie ?? '' } }),
+    );
     const body = notFound ? await notFound.text() : '404 Page Not Found';
     const notFoundHeaders = new Headers(notFound?.headers);
     notFoundHeaders.delete('content-length');
@@ -236,7 +284,8 @@ async function serve(req, res, trusted) {
     }
     res.end('Internal error');
   } finally {
-    if (process.env.SERVE_LOG === '1') console.log(`${req.method} ${req.url} ${res.statusCode} ${Math.round(performance.now() - started)} ms`);
+    if (process.env.SERVE_LOG === '1')
+      console.log(`${req.method} ${req.url} ${res.statusCode} ${Math.round(performance.now() - started)} ms`);
   }
 }
 
@@ -271,19 +320,26 @@ async function invoke(fn, request, { ip, requestId, cookieHeader, url }) {
     deploy: { context: process.env.CONTEXT ?? 'dev', id: '0', published: false },
     geo: mockLocation,
     region: 'dev',
-    waitUntil: (promise) => void Promise.resolve(promise).catch((err) => console.error(`[fn ${fn.name}] waitUntil`, err)),
+    waitUntil: (promise) =>
+      void Promise.resolve(promise).catch((err) => console.error(`[fn ${fn.name}] waitUntil`, err)),
   });
   let response;
   try {
     response = await fnDef.handler(request, context);
   } catch (err) {
     console.error(`[fn ${fn.name}] uncaught error`, err);
-    return new Response('Internal Server Error', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    return new Response('Internal Server Error', {
+      status: 500,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    });
   }
   if (response === undefined) return new Response(null, { status: 204 });
   if (!(response instanceof Response)) {
     console.error(`[fn ${fn.name}] returned something other than a Response`);
-    return new Response('Internal Server Error', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    return new Response('Internal Server Error', {
+      status: 500,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    });
   }
   if (setCookies.length === 0) return response;
   const headers = new Headers(response.headers);
@@ -302,17 +358,24 @@ async function send(req, res, response, { compress: allowed = false, cacheKey = 
 
   const method = (req.method ?? 'GET').toUpperCase();
   const contentType = response.headers.get('content-type');
-  const compress = allowed && shouldCompress({
-    status: response.status,
-    method,
-    contentType,
-    contentEncoding: response.headers.get('content-encoding'),
-    contentLength: response.headers.get('content-length'),
-  });
+  const compress =
+    allowed &&
+    shouldCompress({
+      status: response.status,
+      method,
+      contentType,
+      contentEncoding: response.headers.get('content-encoding'),
+      contentLength: response.headers.get('content-length'),
+    });
   const encoding = compress ? chooseEncoding(req.headers['accept-encoding']) : null;
-  if (allowed && contentType && shouldCompress({ status: 200, method: 'GET', contentType, contentEncoding: null, contentLength: null })) {
+  if (
+    allowed &&
+    contentType &&
+    shouldCompress({ status: 200, method: 'GET', contentType, contentEncoding: null, contentLength: null })
+  ) {
     const vary = res.getHeader('vary');
-    if (!vary || !/accept-encoding/i.test(String(vary))) res.setHeader('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    if (!vary || !/accept-encoding/i.test(String(vary)))
+      res.setHeader('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
   }
   if (!response.body || method === 'HEAD') {
     await response.body?.cancel().catch(() => {});
@@ -333,7 +396,9 @@ async function send(req, res, response, { compress: allowed = false, cacheKey = 
       // Files are compressed once, so use a high level, as Netlify's CDN does for cached files.
       body =
         encoding === 'br'
-          ? zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+          ? zlib.brotliCompressSync(raw, {
+              params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+            })
           : zlib.gzipSync(raw, { level: 9 });
       if (staticCacheBytes + body.length <= STATIC_CACHE_MAX) {
         staticCache.set(key, body);
@@ -347,7 +412,9 @@ async function send(req, res, response, { compress: allowed = false, cacheKey = 
     return;
   }
   const compressor =
-    encoding === 'br' ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }) : zlib.createGzip({ level: 6 });
+    encoding === 'br'
+      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+      : zlib.createGzip({ level: 6 });
   await pipeline(Readable.fromWeb(response.body), compressor, res).catch(() => res.destroy());
 }
 

@@ -53,21 +53,38 @@ if (!only || only === 'static') {
   for (const script of ['typecheck', 'lint', 'format:check']) stage(`Static checks: ${script}`, 'npm', ['run', script]);
 }
 if (!only || only === 'vitest') {
-  stage('Unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'], {}, [
-    'test-results/vitest.json',
-    (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests }),
-  ]);
+  stage(
+    'Unit and API tests',
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'],
+    {},
+    ['test-results/vitest.json', (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests })],
+  );
 }
 if (!only || only === 'e2e') {
   stage('Build', 'npx', ['astro', 'build']);
-  stage('Size budgets', 'npx', ['vitest', 'run', '--config', 'vitest.budgets.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/budgets.json'], {}, [
-    'test-results/budgets.json',
-    (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests }),
-  ]);
+  stage(
+    'Size budgets',
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--config',
+      'vitest.budgets.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=test-results/budgets.json',
+    ],
+    {},
+    ['test-results/budgets.json', (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests })],
+  );
   stage('Prepare test site', 'node', ['scripts/prepare-test-site.mjs']);
-  stage('Browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json' }, [
-    'test-results/playwright.json',
-    (j) => ({ passed: j.stats.expected + j.stats.flaky, failed: j.stats.unexpected }),
-  ]);
+  stage(
+    'Browser tests',
+    'npx',
+    ['playwright', 'test', '--reporter=list,json'],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json' },
+    ['test-results/playwright.json', (j) => ({ passed: j.stats.expected + j.stats.flaky, failed: j.stats.unexpected })],
+  );
 }
 finish(0);

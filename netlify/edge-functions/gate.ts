@@ -2,7 +2,13 @@ import type { Config, Context } from '@netlify/edge-functions';
 import { ASSET_PATTERN, decideGate, isStaticAsset, JOIN_PATH, withoutParam } from '../../src/lib/gate/decide.ts';
 import { gateConfig } from '../../src/lib/gate/config.ts';
 import { createAttemptLimiter, type AttemptLimiter } from '../../src/lib/gate/attempts.ts';
-import { ADMIN_PARAM, createSessionToken, keysMatch, sessionCookie, sessionFromRequest } from '../../src/lib/admin/session.ts';
+import {
+  ADMIN_PARAM,
+  createSessionToken,
+  keysMatch,
+  sessionCookie,
+  sessionFromRequest,
+} from '../../src/lib/admin/session.ts';
 
 /**
  * The pre-launch gate (docs/site.md#pre-launch-gate), a thin wrapper around `decideGate` in src/lib/gate/decide.ts:
@@ -28,7 +34,12 @@ export default async (req: Request, context: Context) => {
   if (cfg.problem) console.error(`[gate] no staff access: ${cfg.problem}`);
   const secrets = cfg.adminKey && cfg.sessionSecret ? { secret: cfg.sessionSecret, adminKey: cfg.adminKey } : null;
   const session = secrets ? await sessionFromRequest(req, secrets) : null;
-  const decision = decideGate({ path: url.pathname, launched: cfg.launched, adminSession: session !== null, devMode: session?.devMode ?? false });
+  const decision = decideGate({
+    path: url.pathname,
+    launched: cfg.launched,
+    adminSession: session !== null,
+    devMode: session?.devMode ?? false,
+  });
   if (decision.action === 'pass') return mark(await context.next(), decision.reason);
   return new URL(JOIN_PATH, req.url);
 };
@@ -52,7 +63,8 @@ async function adminParam(req: Request, url: URL, cfg: ReturnType<typeof gateCon
     'cache-control': 'no-store',
     'referrer-policy': 'no-referrer',
     'x-robots-tag': 'noindex',
-    'content-security-policy': "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    'content-security-policy':
+      "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     'x-gate': 'admin-param',
   });
   let signedIn = false;
@@ -62,7 +74,10 @@ async function adminParam(req: Request, url: URL, cfg: ReturnType<typeof gateCon
     console.warn(`[gate] ?${ADMIN_PARAM}= from ${ip} ignored: too many wrong keys`);
   } else if (await keysMatch(key, cfg.adminKey)) {
     limiter.reset(ip);
-    const { token, session } = await createSessionToken({ secret: cfg.sessionSecret, adminKey: cfg.adminKey }, { devMode: true });
+    const { token, session } = await createSessionToken(
+      { secret: cfg.sessionSecret, adminKey: cfg.adminKey },
+      { devMode: true },
+    );
     headers.append('set-cookie', sessionCookie(token, session, req.url));
     signedIn = true;
   } else {

@@ -27,9 +27,11 @@ function queryText(req: Request, context: FnContext): string {
 export default handler(async (req, context: FnContext) => {
   allowMethods(req, 'GET', 'HEAD');
   const parsed = phoneQuerySchema.safeParse(queryText(req, context));
-  if (!parsed.success) throw new HttpError(400, 'invalid_query', parsed.error.issues[0]?.message ?? 'Invalid phone name.');
+  if (!parsed.success)
+    throw new HttpError(400, 'invalid_query', parsed.error.issues[0]?.message ?? 'Invalid phone name.');
   const answer = phoneSpecsFor(PHONES, parsed.data);
-  if (!answer) throw new HttpError(404, 'not_found', 'Enter a phone model to look up, for example /api/phone-specs/Pixel%208.');
+  if (!answer)
+    throw new HttpError(404, 'not_found', 'Enter a phone model to look up, for example /api/phone-specs/Pixel%208.');
   return json(answer, { headers: CACHE_HEADERS });
 });
 

@@ -27,12 +27,17 @@ export default handler(async (req, context: FnContext) => {
 
   const fields: Record<string, string> = {};
   payload.recommendations.forEach((rec, i) => {
-    if (!findPhoneByText(`${rec.brand} ${rec.model}`)) fields[`recommendations.${i}.model`] = `${rec.brand} ${rec.model} is not a phone in our catalogue`;
+    if (!findPhoneByText(`${rec.brand} ${rec.model}`))
+      fields[`recommendations.${i}.model`] = `${rec.brand} ${rec.model} is not a phone in our catalogue`;
   });
-  if (Object.keys(fields).length) throw new HttpError(400, 'invalid_input', 'Some fields are missing or invalid.', fields);
+  if (Object.keys(fields).length)
+    throw new HttpError(400, 'invalid_input', 'Some fields are missing or invalid.', fields);
 
   const picks = recommend(recommendablePhones(), payload.preferences);
-  if (picks.length === 0) throw new HttpError(400, 'invalid_input', 'No phone matches these answers.', { preferences: 'No phone matches these answers' });
+  if (picks.length === 0)
+    throw new HttpError(400, 'invalid_input', 'No phone matches these answers.', {
+      preferences: 'No phone matches these answers',
+    });
   const current = findPhoneByText(payload.phoneModel);
   const email = renderRecommendationsEmail({
     name: '',
@@ -44,7 +49,12 @@ export default handler(async (req, context: FnContext) => {
   });
   const sent = await sendMail({ to: payload.email, ...email, kind: 'recommendations', clientIp: ip });
   if (!sent.ok && sent.limited) throw mailLimitError(sent.limited);
-  if (!sent.ok) throw new HttpError(502, 'mail_failed', 'We could not send the e-mail right now. Please try again in a few minutes.');
+  if (!sent.ok)
+    throw new HttpError(
+      502,
+      'mail_failed',
+      'We could not send the e-mail right now. Please try again in a few minutes.',
+    );
   return json({ ok: true });
 });
 

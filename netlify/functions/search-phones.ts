@@ -12,7 +12,10 @@ import { allowMethods, handler, HttpError, json } from '../../src/lib/server/htt
 export default handler(async (req) => {
   allowMethods(req, 'GET', 'HEAD');
   const parsed = phoneQuerySchema.safeParse(new URL(req.url).searchParams.get('query') ?? '');
-  if (!parsed.success) throw new HttpError(400, 'invalid_query', parsed.error.issues[0]?.message ?? 'Invalid search text.', { query: parsed.error.issues[0]?.message ?? 'Invalid' });
+  if (!parsed.success)
+    throw new HttpError(400, 'invalid_query', parsed.error.issues[0]?.message ?? 'Invalid search text.', {
+      query: parsed.error.issues[0]?.message ?? 'Invalid',
+    });
   return json(searchPhones(PHONES, parsed.data), {
     headers: {
       'cache-control': 'public, max-age=300',

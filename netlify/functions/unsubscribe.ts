@@ -20,7 +20,9 @@ export default handler(async (req, context: FnContext) => {
   const query = new URL(req.url).searchParams.get('token');
   if (req.method === 'GET') {
     const id = await verifyUnsubscribeToken(query, secret);
-    return id ? htmlPage(unsubscribePage('ask', siteUrl, query!), 200) : htmlPage(unsubscribePage('invalid', siteUrl), 400);
+    return id
+      ? htmlPage(unsubscribePage('ask', siteUrl, query!), 200)
+      : htmlPage(unsubscribePage('invalid', siteUrl), 400);
   }
   const form = await readFormOrJson(req);
   const oneClick = form['List-Unsubscribe'] === 'One-Click';

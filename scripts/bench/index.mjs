@@ -13,7 +13,21 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as settings from './settings.mjs';
-import { BASE, CONNECTIONS, LH_DIR, LIGHTHOUSE, LOAD, RESULTS, ROOT, SCALE, SITE, SKIP_BUILD, elapsed, log, sleep } from './settings.mjs';
+import {
+  BASE,
+  CONNECTIONS,
+  LH_DIR,
+  LIGHTHOUSE,
+  LOAD,
+  RESULTS,
+  ROOT,
+  SCALE,
+  SITE,
+  SKIP_BUILD,
+  elapsed,
+  log,
+  sleep,
+} from './settings.mjs';
 import { isAlive, killServerHard, serverMemory, startServer, stopServer } from './server.mjs';
 import { machineNotes } from './machine.mjs';
 import { lighthouse } from './lighthouse.mjs';
@@ -48,19 +62,32 @@ async function ensureServer() {
 
 /** One signup endpoint or read endpoint under load, with the integrity of what it stored. */
 async function loadEndpoint(ep) {
-  const probe = await request({ method: ep.method, path: ep.path, body: ep.signup ? signupBodies[ep.signup](`bench-${settings.RUN_ID}-probe-${ep.signup}@example.com`) : null });
+  const probe = await request({
+    method: ep.method,
+    path: ep.path,
+    body: ep.signup ? signupBodies[ep.signup](`bench-${settings.RUN_ID}-probe-${ep.signup}@example.com`) : null,
+  });
   if (probe.error || probe.status < 200 || probe.status >= 300) {
-    return { id: ep.id, signup: ep.signup, state: 'error', note: `probe answered ${probe.error ?? probe.status}: ${probe.text ?? ''}` };
+    return {
+      id: ep.id,
+      signup: ep.signup,
+      state: 'error',
+      note: `probe answered ${probe.error ?? probe.status}: ${probe.text ?? ''}`,
+    };
   }
   const t0 = performance.now();
   const run = await runLoad({ method: ep.method, path: ep.path, makeBody: ep.signup ? signupBodies[ep.signup] : null });
-  log(`load ${ep.id}: ${Math.round(run.rps)} req/s, p50 ${Math.round(run.p50)} ms, p99 ${Math.round(run.p99)} ms (${elapsed(t0)})`);
+  log(
+    `load ${ep.id}: ${Math.round(run.rps)} req/s, p50 ${Math.round(run.p50)} ms, p99 ${Math.round(run.p99)} ms (${elapsed(t0)})`,
+  );
   const result = { id: ep.id, signup: ep.signup, state: 'measured', ...run };
   if (ep.signup) {
     await sleep(500);
     result.integrity = signupIntegrity(ep.signup, run);
     const s = result.integrity;
-    log(`signups ${ep.id}: sent ${s.sent}, answered ${s.answered} (2xx ${s.acked}), stored ${s.stored}, 5xx ${s.fiveXx}`);
+    log(
+      `signups ${ep.id}: sent ${s.sent}, answered ${s.answered} (2xx ${s.acked}), stored ${s.stored}, 5xx ${s.fiveXx}`,
+    );
   }
   delete result.sent;
   delete result.answered;
@@ -86,7 +113,9 @@ async function crashTest() {
   await killServerHard();
   killed = true;
   const run = await loading;
-  const acked = [...run.answered].filter(([, s]) => s >= 200 && s < 300).map(([e]) => e.replace('-waitlist-', '-crash-'));
+  const acked = [...run.answered]
+    .filter(([, s]) => s >= 200 && s < 300)
+    .map(([e]) => e.replace('-waitlist-', '-crash-'));
   let restarted = false;
   try {
     await startServer();
@@ -97,10 +126,22 @@ async function crashTest() {
   const stored = storedAddresses(`bench-${settings.RUN_ID}-crash-`).addresses;
   const integrity = checkStoredRecords();
   // Still readable through the API (a torn record used to make every staff listing answer 500).
-  const list = await request({ method: 'GET', path: '/api/admin/waitlist?q=crash', headers: { 'admin-key': settings.ADMIN_KEY } });
+  const list = await request({
+    method: 'GET',
+    path: '/api/admin/waitlist?q=crash',
+    headers: { 'admin-key': settings.ADMIN_KEY },
+  });
   if (list.status !== 200) integrity.bad.push(`staff listing answered ${list.status ?? list.error}`);
-  log(`crash: ${run.sent.length} sent, ${acked.length} 2xx before the kill, ${acked.filter((e) => !stored.has(e)).length} of them lost; ${integrity.bad.length} unparsable of ${integrity.files}`);
-  return { sentBeforeKill: run.sent.length, acked: acked.length, lostAcked: acked.filter((e) => !stored.has(e)).length, integrity, restarted };
+  log(
+    `crash: ${run.sent.length} sent, ${acked.length} 2xx before the kill, ${acked.filter((e) => !stored.has(e)).length} of them lost; ${integrity.bad.length} unparsable of ${integrity.files}`,
+  );
+  return {
+    sentBeforeKill: run.sent.length,
+    acked: acked.length,
+    lostAcked: acked.filter((e) => !stored.has(e)).length,
+    integrity,
+    restarted,
+  };
 }
 
 async function main() {
@@ -122,7 +163,12 @@ async function main() {
   const built = listBuiltPages(distDir);
   const measure = (page) => {
     const html = readFileSync(path.join(distDir, page.file));
-    return { ...page, js: measurePageJs(html.toString('utf8'), page.route, read), htmlBytes: html.length, htmlGzip: gzipSize(html) };
+    return {
+      ...page,
+      js: measurePageJs(html.toString('utf8'), page.route, read),
+      htmlBytes: html.length,
+      htmlGzip: gzipSize(html),
+    };
   };
   const measured = new Map(built.map((p) => [p.route, measure(p)]));
   const picked = pickRoutes(built.map((p) => p.route));
@@ -142,7 +188,9 @@ async function main() {
         continue;
       }
       const page = { wanted, route, ...measured.get(route) };
-      const res = await fetch(`${BASE}${route}`, { signal: AbortSignal.timeout(30_000) }).catch((e) => ({ status: `error ${e.message}` }));
+      const res = await fetch(`${BASE}${route}`, { signal: AbortSignal.timeout(30_000) }).catch((e) => ({
+        status: `error ${e.message}`,
+      }));
       page.status = res.status;
       if (LIGHTHOUSE) page.lh = await lighthouse(route, LIGHTHOUSE_CATEGORIES);
       pages.push(page);
@@ -153,7 +201,11 @@ async function main() {
       log(`idle ${ep.id}: p50 ${Math.round(r.p50)} ms`);
       idle.push(r);
     }
-    data.opsPerSignup = { n: 20, waitlist: await blobsOpsPerSignup('waitlist'), newsletter: await blobsOpsPerSignup('newsletter') };
+    data.opsPerSignup = {
+      n: 20,
+      waitlist: await blobsOpsPerSignup('waitlist'),
+      newsletter: await blobsOpsPerSignup('newsletter'),
+    };
     if (LOAD) {
       for (const ep of LOAD_ENDPOINTS) {
         await ensureServer();
@@ -168,13 +220,24 @@ async function main() {
       await ensureServer();
       log('scale section (scripts/bench/scale.mjs)...');
       const { runScaleBench } = await import(pathToFileURL(scaleFile).href);
-      const rows = await runScaleBench({ ...settings, base: BASE, site: SITE, log, startServer, stopServer, ensureServer, serverMemory });
+      const rows = await runScaleBench({
+        ...settings,
+        base: BASE,
+        site: SITE,
+        log,
+        startServer,
+        stopServer,
+        ensureServer,
+        serverMemory,
+      });
       data.scale = Array.isArray(rows) ? rows.join('\n') : String(rows ?? '');
     }
     if (LOAD) {
       data.integrity = checkStoredRecords();
       data.memory = serverMemory();
-      log(`records: ${data.integrity.files} files, ${data.integrity.bad.length} unparsable; server RSS ${Math.round((data.memory?.own ?? 0) / 1048576)} MB`);
+      log(
+        `records: ${data.integrity.files} files, ${data.integrity.bad.length} unparsable; server RSS ${Math.round((data.memory?.own ?? 0) / 1048576)} MB`,
+      );
       data.crash = await crashTest();
     } else {
       data.memory = serverMemory();

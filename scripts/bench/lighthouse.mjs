@@ -12,7 +12,15 @@ function runOnce(url, outFile, categories) {
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
-      [LH_CLI, url, '--output=json', `--output-path=${outFile}`, `--only-categories=${categories.join(',')}`, `--chrome-flags=${CHROME_FLAGS}`, '--quiet'],
+      [
+        LH_CLI,
+        url,
+        '--output=json',
+        `--output-path=${outFile}`,
+        `--only-categories=${categories.join(',')}`,
+        `--chrome-flags=${CHROME_FLAGS}`,
+        '--quiet',
+      ],
       { env: { ...process.env, CHROME_PATH: CHROME }, stdio: ['ignore', 'ignore', 'pipe'] },
     );
     let stderr = '';
@@ -20,7 +28,8 @@ function runOnce(url, outFile, categories) {
     const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
     child.on('exit', (code) => {
       clearTimeout(timer);
-      if (code !== 0 || !existsSync(outFile)) return resolve({ error: `lighthouse exited ${code}: ${stderr.trim().split('\n').pop() ?? ''}` });
+      if (code !== 0 || !existsSync(outFile))
+        return resolve({ error: `lighthouse exited ${code}: ${stderr.trim().split('\n').pop() ?? ''}` });
       try {
         const r = JSON.parse(readFileSync(outFile, 'utf8'));
         if (r.runtimeError) return resolve({ error: `${r.runtimeError.code}: ${r.runtimeError.message}` });
@@ -55,7 +64,11 @@ export async function lighthouse(route, categories) {
       r = await runOnce(`${BASE}${route}`, out, categories);
     }
     runs.push(r);
-    log(`lighthouse ${route} run ${i}/${RUNS}: ` + (r.error ? `error ${r.error}` : categories.map((c) => `${c} ${r.scores[c]}`).join(', ')) + ` (${elapsed(t0)})`);
+    log(
+      `lighthouse ${route} run ${i}/${RUNS}: ` +
+        (r.error ? `error ${r.error}` : categories.map((c) => `${c} ${r.scores[c]}`).join(', ')) +
+        ` (${elapsed(t0)})`,
+    );
   }
   const ok = runs.filter((r) => !r.error);
   if (ok.length === 0) return { error: runs[0]?.error ?? 'no run', runs: 0 };

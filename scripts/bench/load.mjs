@@ -3,7 +3,19 @@
 import http from 'node:http';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ADMIN_KEY, BASE, BLOBS_DIR, CONNECTIONS, DURATION, HOST, PORT, RUN_ID, log, quantile, sleep } from './settings.mjs';
+import {
+  ADMIN_KEY,
+  BASE,
+  BLOBS_DIR,
+  CONNECTIONS,
+  DURATION,
+  HOST,
+  PORT,
+  RUN_ID,
+  log,
+  quantile,
+  sleep,
+} from './settings.mjs';
 import { blobsCounts } from './server.mjs';
 
 export const signupBodies = {
@@ -15,16 +27,42 @@ export const emailFor = (tag, n) => `bench-${RUN_ID}-${tag}-${n}@example.com`;
 /** Endpoints timed one request at a time on the idle server (the issue: every endpoint p50 <= 50 ms). */
 export const IDLE_ENDPOINTS = [
   { id: 'GET /api/health', method: 'GET', path: '/api/health' },
-  { id: 'POST /api/waitlist', method: 'POST', path: '/api/waitlist', body: (n) => signupBodies.waitlist(emailFor('idle-w', n)) },
-  { id: 'POST /api/newsletter/subscribe', method: 'POST', path: '/api/newsletter/subscribe', body: (n) => signupBodies.newsletter(emailFor('idle-n', n)) },
+  {
+    id: 'POST /api/waitlist',
+    method: 'POST',
+    path: '/api/waitlist',
+    body: (n) => signupBodies.waitlist(emailFor('idle-w', n)),
+  },
+  {
+    id: 'POST /api/newsletter/subscribe',
+    method: 'POST',
+    path: '/api/newsletter/subscribe',
+    body: (n) => signupBodies.newsletter(emailFor('idle-n', n)),
+  },
   { id: 'GET /api/search-phones?query=pixel', method: 'GET', path: '/api/search-phones?query=pixel' },
   { id: 'GET /api/phone-specs/Google Pixel 8', method: 'GET', path: '/api/phone-specs/Google%20Pixel%208' },
   // Answered 400 (no valid recommendation set in the bench): the time of the function's validation path.
-  { id: 'POST /api/recommendations (invalid body, 400)', method: 'POST', path: '/api/recommendations', body: () => ({ email: 'x' }), expect: 400 },
+  {
+    id: 'POST /api/recommendations (invalid body, 400)',
+    method: 'POST',
+    path: '/api/recommendations',
+    body: () => ({ email: 'x' }),
+    expect: 400,
+  },
   // Answered 400 (a bad token): the time of the function's token check.
   { id: 'GET /api/unsubscribe?token=bad (400)', method: 'GET', path: '/api/unsubscribe?token=bad', expect: 400 },
-  { id: 'GET /api/admin/waitlist (admin key)', method: 'GET', path: '/api/admin/waitlist?q=bench-idle', headers: { 'admin-key': ADMIN_KEY } },
-  { id: 'GET /api/admin/waitlist/stats (admin key)', method: 'GET', path: '/api/admin/waitlist/stats', headers: { 'admin-key': ADMIN_KEY } },
+  {
+    id: 'GET /api/admin/waitlist (admin key)',
+    method: 'GET',
+    path: '/api/admin/waitlist?q=bench-idle',
+    headers: { 'admin-key': ADMIN_KEY },
+  },
+  {
+    id: 'GET /api/admin/waitlist/stats (admin key)',
+    method: 'GET',
+    path: '/api/admin/waitlist/stats',
+    headers: { 'admin-key': ADMIN_KEY },
+  },
 ];
 
 /** Endpoints put under load. */
@@ -48,12 +86,21 @@ function request({ method, path: p, body, headers = {}, agent, localAddress, tim
         method,
         agent,
         localAddress,
-        headers: { ...headers, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
+        headers: {
+          ...headers,
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+        },
       },
       (res) => {
         const chunks = [];
         res.on('data', (c) => chunks.length < 4 && chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode, ms: performance.now() - t0, text: Buffer.concat(chunks).toString('utf8').slice(0, 300) }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode,
+            ms: performance.now() - t0,
+            text: Buffer.concat(chunks).toString('utf8').slice(0, 300),
+          }),
+        );
         res.on('error', (err) => resolve({ error: err.code ?? err.message, ms: performance.now() - t0 }));
       },
     );
@@ -81,7 +128,14 @@ export async function idleLatency(ep, n = 21) {
   times.sort((a, b) => a - b);
   const expected = ep.expect ?? 200;
   const wrong = [...statuses].filter(([s]) => s !== expected && !(expected === 200 && s >= 200 && s < 300));
-  return { id: ep.id, p50: quantile(times, 0.5), max: times.at(-1) ?? null, n: times.length, statuses: Object.fromEntries(statuses), wrong };
+  return {
+    id: ep.id,
+    p50: quantile(times, 0.5),
+    max: times.at(-1) ?? null,
+    n: times.length,
+    statuses: Object.fromEntries(statuses),
+    wrong,
+  };
 }
 
 /**
@@ -90,7 +144,16 @@ export async function idleLatency(ep, n = 21) {
  * per-address rate limit state is that of many visitors, not one. After the time is up no new
  * request starts and every request in flight is awaited (so "answered" can be compared with "sent").
  */
-export async function runLoad({ method, path: p, makeBody, connections = CONNECTIONS, duration = DURATION, uniqueIps = true, onAnswer, stop }) {
+export async function runLoad({
+  method,
+  path: p,
+  makeBody,
+  connections = CONNECTIONS,
+  duration = DURATION,
+  uniqueIps = true,
+  onAnswer,
+  stop,
+}) {
   const sent = [];
   const answered = new Map(); // email -> status
   const statusCounts = {};
@@ -127,7 +190,10 @@ export async function runLoad({ method, path: p, makeBody, connections = CONNECT
   );
   const seconds = (performance.now() - t0) / 1000;
   latencies.sort((a, b) => a - b);
-  const ok2xx = Object.entries(statusCounts).reduce((n, [s, c]) => (Number(s) >= 200 && Number(s) < 300 ? n + c : n), 0);
+  const ok2xx = Object.entries(statusCounts).reduce(
+    (n, [s, c]) => (Number(s) >= 200 && Number(s) < 300 ? n + c : n),
+    0,
+  );
   return {
     seconds,
     total: latencies.length,
@@ -212,7 +278,9 @@ export function signupIntegrity(kind, run) {
     acked: acked.length,
     stored: run.sent.filter((e) => stored.addresses.has(e)).length,
     lostAcked: acked.filter((e) => !stored.addresses.has(e)).length,
-    storedNotAcked: run.sent.filter((e) => stored.addresses.has(e) && !(run.answered.get(e) >= 200 && run.answered.get(e) < 300)).length,
+    storedNotAcked: run.sent.filter(
+      (e) => stored.addresses.has(e) && !(run.answered.get(e) >= 200 && run.answered.get(e) < 300),
+    ).length,
     strays: [...stored.addresses].filter((e) => !run.sent.includes(e)).length,
     fiveXx: Object.entries(run.statusCounts).reduce((n, [s, c]) => (Number(s) >= 500 ? n + c : n), 0),
     stores: stored.stores,
@@ -227,7 +295,13 @@ export async function parallelRepeats() {
   const t0 = performance.now();
   const results = await Promise.all(
     emails.map((email, i) =>
-      request({ method: 'POST', path: '/api/waitlist', body: signupBodies.waitlist(email), localAddress: `127.0.0.${2 + (i % 250)}`, agent: false }),
+      request({
+        method: 'POST',
+        path: '/api/waitlist',
+        body: signupBodies.waitlist(email),
+        localAddress: `127.0.0.${2 + (i % 250)}`,
+        agent: false,
+      }),
     ),
   );
   const seconds = (performance.now() - t0) / 1000;
@@ -261,7 +335,9 @@ export async function blobsOpsPerSignup(kind, n = 20) {
     const d = (after[k] - (before[k] ?? 0)) / n;
     if (d) per[k] = Math.round(d * 10) / 10;
   }
-  const total = Object.entries(per).filter(([k]) => k !== 'refused').reduce((a, [, v]) => a + v, 0);
+  const total = Object.entries(per)
+    .filter(([k]) => k !== 'refused')
+    .reduce((a, [, v]) => a + v, 0);
   return { per, total: Math.round(total * 10) / 10 };
 }
 

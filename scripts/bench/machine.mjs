@@ -21,15 +21,25 @@ export const pkgVersion = (name) => {
   }
 };
 
-export const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' / ');
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
 
 export function machineNotes() {
   const cpus = os.cpus();
-  const chromium = quiet(CHROME, ['--version'])?.split('\n').find((l) => /chrom/i.test(l)) ?? `not found at ${CHROME}`;
+  const chromium =
+    quiet(CHROME, ['--version'])
+      ?.split('\n')
+      .find((l) => /chrom/i.test(l)) ?? `not found at ${CHROME}`;
   const commit = quiet('git', ['rev-parse', '--short', 'HEAD']);
   const dirty = quiet('git', ['status', '--porcelain', '--untracked-files=no']);
   return {
-    date: new Date().toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC'),
+    date: new Date()
+      .toISOString()
+      .replace('T', ' ')
+      .replace(/\.\d+Z$/, ' UTC'),
     commit: commit ? `${commit}${dirty ? ' (with uncommitted changes)' : ''}` : 'unknown',
     cpu: `${cpus.length} × ${cpus[0]?.model?.trim() ?? 'unknown CPU'}`,
     cpus: cpus.length,

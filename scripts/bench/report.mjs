@@ -3,9 +3,8 @@ import os from 'node:os';
 import { CONNECTIONS, DURATION, LIGHTHOUSE, LOAD, RUNS, SITE, elapsed, median } from './settings.mjs';
 import { loadAverage, pkgVersion } from './machine.mjs';
 
-const { budgetsFor, checkSizeBudgets, checkLighthouseBudgets, formatKb, LIGHTHOUSE_CATEGORIES, PAGE_BUDGETS } = await import(
-  '../../src/lib/perf/budgets.ts'
-);
+const { budgetsFor, checkSizeBudgets, checkLighthouseBudgets, formatKb, LIGHTHOUSE_CATEGORIES, PAGE_BUDGETS } =
+  await import('../../src/lib/perf/budgets.ts');
 export { LIGHTHOUSE_CATEGORIES };
 
 /** The runtime targets (docs/runtime.md), in one place. */
@@ -23,10 +22,24 @@ export const fmtMs = (v) => (v == null ? '—' : v >= 1000 ? `${(v / 1000).toFix
 const fmtCls = (v) => (v == null ? '—' : v.toFixed(3));
 const fmtScore = (v) => (v == null ? '—' : String(Math.round(v)));
 const fmtMb = (b) => (b == null ? '—' : `${Math.round(b / 1024 / 1024)} MB`);
-const table = (head, rows) => [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+const table = (head, rows) =>
+  [
+    `| ${head.join(' | ')} |`,
+    `| ${head.map(() => '---').join(' | ')} |`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
 export const cell = (s) => String(s).replace(/\|/g, '\\|');
-const statusText = (counts) => Object.entries(counts ?? {}).map(([code, n]) => `${code}×${n}`).join(' ') || 'none';
-const row = (route, check, measured, ok, source = 'runtime targets') => ({ route, source, check, measured: String(measured), status: ok === null ? 'n/a' : ok ? 'met' : 'missed' });
+const statusText = (counts) =>
+  Object.entries(counts ?? {})
+    .map(([code, n]) => `${code}×${n}`)
+    .join(' ') || 'none';
+const row = (route, check, measured, ok, source = 'runtime targets') => ({
+  route,
+  source,
+  check,
+  measured: String(measured),
+  status: ok === null ? 'n/a' : ok ? 'met' : 'missed',
+});
 
 /** Budget rows for pages (sizes, Lighthouse) and the runtime targets. */
 export function budgets({ pages, measured, others, idle, loads, parallel, memory, integrity, crash }) {
@@ -34,18 +47,28 @@ export function budgets({ pages, measured, others, idle, loads, parallel, memory
   const rows = [];
   for (const p of pages.filter((x) => x.route)) {
     rows.push(...checkSizeBudgets(p.route, p.js));
-    if (p.status !== 200 && budgetsFor(p.route).length) rows.push(row(p.route, 'page served with 200', p.status, false, 'bench'));
-    if (LIGHTHOUSE && p.lh?.error && budgetsFor(p.route).some((b) => b.lighthouse)) rows.push(row(p.route, 'Lighthouse runs', cell(p.lh.error), false, 'bench'));
+    if (p.status !== 200 && budgetsFor(p.route).length)
+      rows.push(row(p.route, 'page served with 200', p.status, false, 'bench'));
+    if (LIGHTHOUSE && p.lh?.error && budgetsFor(p.route).some((b) => b.lighthouse))
+      rows.push(row(p.route, 'Lighthouse runs', cell(p.lh.error), false, 'bench'));
     else rows.push(...checkLighthouseBudgets(p.route, LIGHTHOUSE ? (p.lh?.scores ?? null) : null));
   }
   for (const b of PAGE_BUDGETS) {
-    if (![...measured.keys()].some((r) => budgetsFor(r).includes(b))) rows.push({ route: b.pattern, source: b.source, check: 'page budgets', measured: 'not built', status: 'n/a' });
+    if (![...measured.keys()].some((r) => budgetsFor(r).includes(b)))
+      rows.push({ route: b.pattern, source: b.source, check: 'page budgets', measured: 'not built', status: 'n/a' });
   }
   rows.push(...others.flatMap((p) => checkSizeBudgets(p.route, p.js)).filter((r) => r.status === 'missed'));
 
   for (const r of idle) {
     const wrong = r.wrong.length ? `; unexpected answers ${r.wrong.map(([s, n]) => `${s}×${n}`).join(' ')}` : '';
-    rows.push(row(r.id, `idle single request p50 <= ${T.idleP50Ms} ms`, `${fmtMs(r.p50)} (n=${r.n})${wrong}`, r.p50 !== null && r.p50 <= T.idleP50Ms && !r.wrong.length));
+    rows.push(
+      row(
+        r.id,
+        `idle single request p50 <= ${T.idleP50Ms} ms`,
+        `${fmtMs(r.p50)} (n=${r.n})${wrong}`,
+        r.p50 !== null && r.p50 <= T.idleP50Ms && !r.wrong.length,
+      ),
+    );
   }
   for (const l of loads) {
     if (l.state !== 'measured') {
@@ -55,31 +78,76 @@ export function budgets({ pages, measured, others, idle, loads, parallel, memory
     if (l.signup) {
       const s = l.integrity;
       const errs = Object.values(l.errors).reduce((a, b) => a + b, 0);
-      rows.push(row(l.id, 'every request answered', `${s.answered} of ${s.sent} answered; ${errs} connection errors`, s.answered === s.sent && errs === 0));
+      rows.push(
+        row(
+          l.id,
+          'every request answered',
+          `${s.answered} of ${s.sent} answered; ${errs} connection errors`,
+          s.answered === s.sent && errs === 0,
+        ),
+      );
       rows.push(row(l.id, '0 5xx', `${s.fiveXx} 5xx`, s.fiveXx === 0));
       rows.push(
         row(
           l.id,
           'records stored == 2xx answers',
-          `${s.stored} stored, ${s.acked} answered 2xx` + (s.lostAcked ? `, ${s.lostAcked} 2xx NOT stored` : '') + (s.storedNotAcked ? `, ${s.storedNotAcked} stored without a 2xx` : '') + (s.strays ? `, ${s.strays} strays` : ''),
+          `${s.stored} stored, ${s.acked} answered 2xx` +
+            (s.lostAcked ? `, ${s.lostAcked} 2xx NOT stored` : '') +
+            (s.storedNotAcked ? `, ${s.storedNotAcked} stored without a 2xx` : '') +
+            (s.strays ? `, ${s.strays} strays` : ''),
           s.stored === s.acked && s.lostAcked === 0 && s.strays === 0,
         ),
       );
-      rows.push(row(l.id, `>= ${T.signupsPerSecond} signups/s`, `${l.okPerSecond.toFixed(1)}/s`, l.okPerSecond >= T.signupsPerSecond));
+      rows.push(
+        row(
+          l.id,
+          `>= ${T.signupsPerSecond} signups/s`,
+          `${l.okPerSecond.toFixed(1)}/s`,
+          l.okPerSecond >= T.signupsPerSecond,
+        ),
+      );
       rows.push(row(l.id, `p99 <= ${fmtMs(T.signupP99Ms)}`, fmtMs(l.p99), l.p99 !== null && l.p99 <= T.signupP99Ms));
     } else {
       const non2xx = l.total - l.ok2xx;
-      rows.push(row(l.id, `>= ${T.readsPerSecond} req/s, all 2xx`, `${Math.round(l.rps)} req/s; ${non2xx} not 2xx`, l.rps >= T.readsPerSecond && non2xx === 0));
+      rows.push(
+        row(
+          l.id,
+          `>= ${T.readsPerSecond} req/s, all 2xx`,
+          `${Math.round(l.rps)} req/s; ${non2xx} not 2xx`,
+          l.rps >= T.readsPerSecond && non2xx === 0,
+        ),
+      );
       rows.push(row(l.id, `p99 <= ${T.readP99Ms} ms`, fmtMs(l.p99), l.p99 !== null && l.p99 <= T.readP99Ms));
     }
   }
   if (parallel) {
     rows.push(
-      row('POST /api/waitlist ×300 at once', `all 2xx, exactly ${T.parallelStored} stored (30 repeats)`, `${parallel.ok}/300 2xx (${statusText(parallel.statuses)}); ${parallel.stored} stored`, parallel.ok === 300 && parallel.stored === T.parallelStored),
+      row(
+        'POST /api/waitlist ×300 at once',
+        `all 2xx, exactly ${T.parallelStored} stored (30 repeats)`,
+        `${parallel.ok}/300 2xx (${statusText(parallel.statuses)}); ${parallel.stored} stored`,
+        parallel.ok === 300 && parallel.stored === T.parallelStored,
+      ),
     );
   }
-  if (memory) rows.push(row('server', `RSS after the bench < ${fmtMb(T.rssBytes)}`, `${fmtMb(memory.own)} (Deno edge runtime apart: ${fmtMb(memory.children)})`, memory.own < T.rssBytes));
-  if (integrity) rows.push(row('Blobs on disk', 'every stored record parses after the load', `${integrity.files} files, ${integrity.bad.length} unparsable${integrity.bad.length ? `: ${cell(integrity.bad.slice(0, 3).join(', '))}` : ''}`, integrity.bad.length === 0));
+  if (memory)
+    rows.push(
+      row(
+        'server',
+        `RSS after the bench < ${fmtMb(T.rssBytes)}`,
+        `${fmtMb(memory.own)} (Deno edge runtime apart: ${fmtMb(memory.children)})`,
+        memory.own < T.rssBytes,
+      ),
+    );
+  if (integrity)
+    rows.push(
+      row(
+        'Blobs on disk',
+        'every stored record parses after the load',
+        `${integrity.files} files, ${integrity.bad.length} unparsable${integrity.bad.length ? `: ${cell(integrity.bad.slice(0, 3).join(', '))}` : ''}`,
+        integrity.bad.length === 0,
+      ),
+    );
   if (crash) {
     rows.push(
       row(
@@ -96,7 +164,21 @@ export function budgets({ pages, measured, others, idle, loads, parallel, memory
 }
 
 /** The whole Markdown report. */
-export function report({ t0, machine, pages, others, idle, loads, parallel, opsPerSignup, memory, integrity, crash, scale, budgetRows }) {
+export function report({
+  t0,
+  machine,
+  pages,
+  others,
+  idle,
+  loads,
+  parallel,
+  opsPerSignup,
+  memory,
+  integrity,
+  crash,
+  scale,
+  budgetRows,
+}) {
   const pageRows = pages.map((p) => {
     if (!p.route) return [p.wanted, 'not built', ...Array(15).fill('—')];
     const lh = p.lh && !p.lh.error ? p.lh : null;
@@ -142,7 +224,9 @@ export function report({ t0, machine, pages, others, idle, loads, parallel, opsP
           fmtMs(l.p50),
           fmtMs(l.p99),
           cell(statusText(l.errors)),
-          l.signup ? `${l.integrity.sent} / ${l.integrity.answered} / ${l.integrity.acked} / ${l.integrity.stored}` : '—',
+          l.signup
+            ? `${l.integrity.sent} / ${l.integrity.answered} / ${l.integrity.acked} / ${l.integrity.stored}`
+            : '—',
         ],
   );
   const statusCell = (s) => (s === 'missed' ? '**missed**' : s);
@@ -150,7 +234,12 @@ export function report({ t0, machine, pages, others, idle, loads, parallel, opsP
   const met = budgetRows.filter((r) => r.status === 'met').length;
   const na = budgetRows.filter((r) => r.status === 'n/a').length;
   const busy = Number(machine.load.split(' / ')[0]) > machine.cpus;
-  const ops = (o) => (o ? `${o.total} (${Object.entries(o.per).map(([k, v]) => `${k} ${v}`).join(', ')})` : 'not measured');
+  const ops = (o) =>
+    o
+      ? `${o.total} (${Object.entries(o.per)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')})`
+      : 'not measured';
 
   return [
     '# Bench results',
@@ -160,16 +249,48 @@ export function report({ t0, machine, pages, others, idle, loads, parallel, opsP
     `- Software: Node ${machine.node}, ${machine.chromium}, Astro ${machine.astro}, Lighthouse ${machine.lighthouse}, @netlify/dev ${machine.netlifyDev}, zip-it-and-ship-it ${machine.zisi}`,
     `- Server: \`scripts/serve.mjs\` on a scratch copy (${SITE}/) with empty storage: functions bundled once and kept warm, static files, headers and edge functions through @netlify/dev, Blobs on disk, brotli/gzip compression; SITE_LAUNCHED=true, mail to the local outbox, signup limit raised`,
     `- Lighthouse: ${LIGHTHOUSE ? `mobile (default emulation and simulated throttling), median of ${RUNS} run${RUNS > 1 ? 's' : ''} per page, headless Chromium; CPU benchmark index (median) ${median(pages.map((p) => p.lh?.benchmarkIndex)) ?? '—'}` : 'skipped (--no-lighthouse)'}`,
-    ...(busy ? [`- **The machine was busy** (load average ${machine.load.split(' / ')[0]} on ${machine.cpus} CPUs at the start, other work running): timings and Lighthouse performance are lower than on an idle machine; sizes are unaffected.`] : []),
+    ...(busy
+      ? [
+          `- **The machine was busy** (load average ${machine.load.split(' / ')[0]} on ${machine.cpus} CPUs at the start, other work running): timings and Lighthouse performance are lower than on an idle machine; sizes are unaffected.`,
+        ]
+      : []),
     `- Load: ${LOAD ? `${CONNECTIONS} keep-alive connections for ${DURATION} s per endpoint, one request at a time each; connection i comes from 127.0.0.(i+2) (a visitor per connection); every request in flight at the end is awaited` : 'skipped (--no-load)'}`,
     '',
     '## Pages',
     '',
     'JS = every script the page can load (inline, files, island component and renderer chunks, and all they import), gzip level 9. "No import()" leaves out code split off behind `import()`; "at load" also leaves out islands that wait for visibility. HTML = raw (gzip). Requests, transfer (compressed bytes over the wire), scores, FCP, LCP, TBT, CLS from Lighthouse.',
     '',
-    table(['Route', 'JS', 'No import()', 'At load', 'Framework', 'Islands', 'HTML', 'Requests', 'Transfer', 'Perf', 'A11y', 'BP', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS'], pageRows),
+    table(
+      [
+        'Route',
+        'JS',
+        'No import()',
+        'At load',
+        'Framework',
+        'Islands',
+        'HTML',
+        'Requests',
+        'Transfer',
+        'Perf',
+        'A11y',
+        'BP',
+        'SEO',
+        'FCP',
+        'LCP',
+        'TBT',
+        'CLS',
+      ],
+      pageRows,
+    ),
     '',
-    ...(otherRows.length ? ['## Other built pages (size only)', '', table(['Route', 'JS', 'No import()', 'At load', 'Framework', 'HTML', 'Size budget'], otherRows), ''] : []),
+    ...(otherRows.length
+      ? [
+          '## Other built pages (size only)',
+          '',
+          table(['Route', 'JS', 'No import()', 'At load', 'Framework', 'HTML', 'Size budget'], otherRows),
+          '',
+        ]
+      : []),
     '## Endpoints, idle',
     '',
     'One request at a time on the idle server (21 requests after one warm-up, keep-alive).',
@@ -180,9 +301,28 @@ export function report({ t0, machine, pages, others, idle, loads, parallel, opsP
     '',
     'Signups: each request carries a new address; sent / answered / answered 2xx / stored (distinct sent addresses found in the Blobs store on disk).',
     '',
-    table(['Endpoint', 'Responses', 'Req/s', '2xx signups/s', 'p50', 'p99', 'Connection errors', 'Signups sent / answered / 2xx / stored'], loadRows),
+    table(
+      [
+        'Endpoint',
+        'Responses',
+        'Req/s',
+        '2xx signups/s',
+        'p50',
+        'p99',
+        'Connection errors',
+        'Signups sent / answered / 2xx / stored',
+      ],
+      loadRows,
+    ),
     '',
-    ...loads.filter((l) => l.failures?.length).flatMap((l) => [`Non-2xx answers of ${l.id} (first line of the body):`, '', ...l.failures.map((f) => `- \`${f.replace(/`/g, "'")}\``), '']),
+    ...loads
+      .filter((l) => l.failures?.length)
+      .flatMap((l) => [
+        `Non-2xx answers of ${l.id} (first line of the body):`,
+        '',
+        ...l.failures.map((f) => `- \`${f.replace(/`/g, "'")}\``),
+        '',
+      ]),
     '## Storage',
     '',
     `- Blobs operations per signup (counted at the Blobs server, ${opsPerSignup?.n ?? 20} sequential signups each): waitlist ${ops(opsPerSignup?.waitlist)}; newsletter ${ops(opsPerSignup?.newsletter)}.`,
@@ -194,9 +334,17 @@ export function report({ t0, machine, pages, others, idle, loads, parallel, opsP
     ...(scale ? ['## Scale', '', scale, ''] : []),
     '## Budgets',
     '',
-    table(['Route', 'Budget', 'Source', 'Measured', 'Status'], budgetRows.map((r) => [cell(r.route), cell(r.check), r.source, cell(r.measured), statusCell(r.status)])),
+    table(
+      ['Route', 'Budget', 'Source', 'Measured', 'Status'],
+      budgetRows.map((r) => [cell(r.route), cell(r.check), r.source, cell(r.measured), statusCell(r.status)]),
+    ),
     '',
-    ...(others.length ? [`Size budgets of the ${others.length} other built page(s): ${budgetRows.some((r) => others.some((o) => o.route === r.route) && r.status === 'missed') ? 'some missed (listed above)' : 'all met or none apply'}.`, ''] : []),
+    ...(others.length
+      ? [
+          `Size budgets of the ${others.length} other built page(s): ${budgetRows.some((r) => others.some((o) => o.route === r.route) && r.status === 'missed') ? 'some missed (listed above)' : 'all met or none apply'}.`,
+          '',
+        ]
+      : []),
     `**${met} met, ${missed} missed, ${na} n/a.**${missed ? ' The bench exits with status 1.' : ''}`,
     '',
   ].join('\n');

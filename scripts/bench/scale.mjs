@@ -30,10 +30,15 @@ function installCounter(edge) {
     const store = decodeURIComponent(parts[1] ?? '').replace(/^site:/, '');
     counter.local += 1;
     counter.byStore[store] = (counter.byStore[store] ?? 0) + 1;
-    const method = (init?.method ?? (typeof input === 'object' && 'method' in input ? input.method : 'GET')).toUpperCase();
+    const method = (
+      init?.method ?? (typeof input === 'object' && 'method' in input ? input.method : 'GET')
+    ).toUpperCase();
     if (method === 'GET' && parts.length === 2 && res.ok) {
       // A list: Netlify answers 1,000 entries per request.
-      const body = await res.clone().json().catch(() => ({}));
+      const body = await res
+        .clone()
+        .json()
+        .catch(() => ({}));
       const n = (body.blobs?.length ?? 0) + (body.directories?.length ?? 0);
       counter.netlify += Math.max(1, Math.ceil(n / 1000));
     } else counter.netlify += 1;
@@ -80,7 +85,11 @@ export async function runScaleBench(options = {}) {
   const { port } = await server.start();
   const edge = `http://127.0.0.1:${port}`;
   setEnvironmentContext({ siteID: '0', deployID: '0', token, edgeURL: edge, uncachedEdgeURL: edge });
-  const saved = { ADMIN_KEY: process.env.ADMIN_KEY, SIGNUP_RATE_LIMIT: process.env.SIGNUP_RATE_LIMIT, SENDGRID_API_KEY: process.env.SENDGRID_API_KEY };
+  const saved = {
+    ADMIN_KEY: process.env.ADMIN_KEY,
+    SIGNUP_RATE_LIMIT: process.env.SIGNUP_RATE_LIMIT,
+    SENDGRID_API_KEY: process.env.SENDGRID_API_KEY,
+  };
   process.env.ADMIN_KEY = ADMIN_KEY;
   process.env.SIGNUP_RATE_LIMIT = '1000000';
   delete process.env.SENDGRID_API_KEY;
@@ -94,7 +103,11 @@ export async function runScaleBench(options = {}) {
     const headers = {};
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (cookie) headers.cookie = cookie;
-    const req = new Request(new URL(p, 'http://127.0.0.1:8888'), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const req = new Request(new URL(p, 'http://127.0.0.1:8888'), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return handler(req, { ip, params: {} });
   };
   const login = await call(lib.adminHandler, 'POST', '/api/admin/session', { body: { key: ADMIN_KEY } });
@@ -160,7 +173,13 @@ export async function runScaleBench(options = {}) {
       Array.from({ length: 32 }, async () => {
         while (i < hits) {
           const n = i++;
-          await lib.enforceSharedRateLimit('bench', `10.${Math.floor((n % addresses) / 250)}.${n % 250}.1`, 1_000_000, windowMs, t0 + Math.floor((n * 3) / hits) * windowMs + (n % 50));
+          await lib.enforceSharedRateLimit(
+            'bench',
+            `10.${Math.floor((n % addresses) / 250)}.${n % 250}.1`,
+            1_000_000,
+            windowMs,
+            t0 + Math.floor((n * 3) / hits) * windowMs + (n % 50),
+          );
         }
       }),
     );
@@ -183,7 +202,9 @@ export async function runScaleBench(options = {}) {
       mark(oldestAgeWindows <= 2),
     ]);
     if (report.errors.length) notes.push(`Maintenance errors: ${report.errors.join('; ')}`);
-    notes.push(`Rate-limit hits: ${fmtMs(performance.now() - rlStart - maintMs)} for ${hits.toLocaleString('en-US')} (${hitOps.toFixed(1)} Blobs requests each: one list, one write).`);
+    notes.push(
+      `Rate-limit hits: ${fmtMs(performance.now() - rlStart - maintMs)} for ${hits.toLocaleString('en-US')} (${hitOps.toFixed(1)} Blobs requests each: one list, one write).`,
+    );
     partial();
     let signupSeq = 0;
     for (const size of sizes) {
@@ -198,7 +219,9 @@ export async function runScaleBench(options = {}) {
           onProgress: (d, c) => log(`[scale]   ${d}/${c} (${Math.round(d / ((Date.now() - t) / 1000))}/s)`),
         });
         seeded += written;
-        notes.push(`Seeding to ${size.toLocaleString('en-US')}: ${((Date.now() - t) / 1000).toFixed(0)} s (${Math.round(written / ((Date.now() - t) / 1000))} subscribers/s, record + index key each).`);
+        notes.push(
+          `Seeding to ${size.toLocaleString('en-US')}: ${((Date.now() - t) / 1000).toFixed(0)} s (${Math.round(written / ((Date.now() - t) / 1000))} subscribers/s, record + index key each).`,
+        );
       }
       const label = `${(size / 1000).toLocaleString('en-US')}k`;
 
@@ -207,7 +230,12 @@ export async function runScaleBench(options = {}) {
       const signup = await measure(runs, () =>
         call(lib.waitlistHandler, 'POST', '/api/waitlist', {
           ip: `198.51.100.${signupSeq % 250}`,
-          body: { name: 'Bench Signup', email: `bench-signup-${size}-${signupSeq++}@example.com`, interests: 'tech_news', source: 'bench' },
+          body: {
+            name: 'Bench Signup',
+            email: `bench-signup-${size}-${signupSeq++}@example.com`,
+            interests: 'tech_news',
+            source: 'bench',
+          },
         }).then((r) => r.status),
       );
       const storagePath = (signup.ops.byStore.ratelimit ?? 0) + (signup.ops.byStore['subscriber-index'] ?? 0) + 2;
@@ -215,30 +243,81 @@ export async function runScaleBench(options = {}) {
         label,
         'One signup (POST /api/waitlist)',
         fmtMs(signup.ms),
-        `${signup.ops.local} (${Object.entries(signup.ops.byStore).map(([k, v]) => `${k} ${v}`).join(', ')})`,
+        `${signup.ops.local} (${Object.entries(signup.ops.byStore)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')})`,
         `<= 5 operations: limiter + record + index = ${storagePath}; with the confirmation mail ${signup.ops.local}`,
         storagePath <= 5 ? 'met (storage) / **missed** (with mail)' : '**missed**',
       ]);
 
-      const first = await measure(runs, () => admin('/api/admin/waitlist').then(async (r) => ({ status: r.status, n: (await r.json()).length, total: r.headers.get('x-total-count') })));
-      pushRow([label, `Subscriber table, first page (${first.result.n} rows, X-Total-Count ${first.result.total})`, fmtMs(first.ms), `${first.ops.local} (Netlify ${first.ops.netlify})`, '<= 300 ms, <= 60 operations', `${mark(first.ms <= 300)} / ${mark(first.ops.netlify <= 60)}`]);
+      const first = await measure(runs, () =>
+        admin('/api/admin/waitlist').then(async (r) => ({
+          status: r.status,
+          n: (await r.json()).length,
+          total: r.headers.get('x-total-count'),
+        })),
+      );
+      pushRow([
+        label,
+        `Subscriber table, first page (${first.result.n} rows, X-Total-Count ${first.result.total})`,
+        fmtMs(first.ms),
+        `${first.ops.local} (Netlify ${first.ops.netlify})`,
+        '<= 300 ms, <= 60 operations',
+        `${mark(first.ms <= 300)} / ${mark(first.ops.netlify <= 60)}`,
+      ]);
 
-      const page2link = await admin('/api/admin/waitlist').then((r) => /<([^>]+)>/.exec(r.headers.get('link') ?? '')?.[1]);
+      const page2link = await admin('/api/admin/waitlist').then(
+        (r) => /<([^>]+)>/.exec(r.headers.get('link') ?? '')?.[1],
+      );
       if (page2link) {
         const second = await measure(runs, () => admin(page2link).then((r) => r.status));
-        pushRow([label, 'Subscriber table, next page (Link)', fmtMs(second.ms), `${second.ops.local} (Netlify ${second.ops.netlify})`, '—', '—']);
+        pushRow([
+          label,
+          'Subscriber table, next page (Link)',
+          fmtMs(second.ms),
+          `${second.ops.local} (Netlify ${second.ops.netlify})`,
+          '—',
+          '—',
+        ]);
       }
 
       const stats = await measure(runs, () => admin('/api/admin/waitlist/stats').then((r) => r.json()));
-      pushRow([label, `Statistics (total ${stats.result.totalCount})`, fmtMs(stats.ms), `${stats.ops.local} (Netlify ${stats.ops.netlify})`, '<= 1 s, <= 200 operations', `${mark(stats.ms <= 1000)} / ${mark(stats.ops.netlify <= 200)}`]);
+      pushRow([
+        label,
+        `Statistics (total ${stats.result.totalCount})`,
+        fmtMs(stats.ms),
+        `${stats.ops.local} (Netlify ${stats.ops.netlify})`,
+        '<= 1 s, <= 200 operations',
+        `${mark(stats.ms <= 1000)} / ${mark(stats.ops.netlify <= 200)}`,
+      ]);
 
       const { blobs: someKeys } = await getStore({ name: 'subscribers', consistency: 'strong' }).list({ prefix: 'a' });
-      const target = await getStore({ name: 'subscribers', consistency: 'strong' }).get(someKeys[0].key, { type: 'json' });
-      const search = await measure(runs, () => admin(`/api/admin/waitlist?q=${encodeURIComponent(target.email)}`).then(async (r) => (await r.json()).length));
-      pushRow([label, `Search for one e-mail (${search.result} row)`, fmtMs(search.ms), `${search.ops.local} (Netlify ${search.ops.netlify})`, size >= 100_000 ? '<= 2 s' : '—', size >= 100_000 ? mark(search.ms <= 2000) : '—']);
+      const target = await getStore({ name: 'subscribers', consistency: 'strong' }).get(someKeys[0].key, {
+        type: 'json',
+      });
+      const search = await measure(runs, () =>
+        admin(`/api/admin/waitlist?q=${encodeURIComponent(target.email)}`).then(async (r) => (await r.json()).length),
+      );
+      pushRow([
+        label,
+        `Search for one e-mail (${search.result} row)`,
+        fmtMs(search.ms),
+        `${search.ops.local} (Netlify ${search.ops.netlify})`,
+        size >= 100_000 ? '<= 2 s' : '—',
+        size >= 100_000 ? mark(search.ms <= 2000) : '—',
+      ]);
 
-      const substring = await measure(1, () => admin('/api/admin/waitlist?q=tremblay').then((r) => r.headers.get('x-total-count')));
-      pushRow([label, `Substring search "tremblay" (${substring.result} matches; lists the whole index)`, fmtMs(substring.ms), `${substring.ops.local} (Netlify ${substring.ops.netlify})`, '—', '—']);
+      const substring = await measure(1, () =>
+        admin('/api/admin/waitlist?q=tremblay').then((r) => r.headers.get('x-total-count')),
+      );
+      pushRow([
+        label,
+        `Substring search "tremblay" (${substring.result} matches; lists the whole index)`,
+        fmtMs(substring.ms),
+        `${substring.ops.local} (Netlify ${substring.ops.netlify})`,
+        '—',
+        '—',
+      ]);
 
       if (size <= csvMax) {
         global.gc?.();
@@ -287,8 +366,9 @@ export async function runScaleBench(options = {}) {
     );
   } finally {
     counter.restore();
-    for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
+    for (const [k, v] of Object.entries(saved))
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
     await server.stop();
     if (!options.keep) await rm(directory, { recursive: true, force: true });
   }

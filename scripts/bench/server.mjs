@@ -128,7 +128,9 @@ const rssOf = (pid) => {
 export function serverMemory() {
   if (!server || server.exitCode !== null) return null;
   const own = rssOf(server.pid);
-  const children = childPids(server.pid).map(rssOf).filter((v) => v !== null);
+  const children = childPids(server.pid)
+    .map(rssOf)
+    .filter((v) => v !== null);
   return { own, children: children.reduce((a, b) => a + b, 0) };
 }
 

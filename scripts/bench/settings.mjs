@@ -57,4 +57,5 @@ export const median = (values) => {
 };
 
 /** The q-quantile (0..1) of sorted numbers, nearest rank. */
-export const quantile = (sorted, q) => (sorted.length ? sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1))] : null);
+export const quantile = (sorted, q) =>
+  sorted.length ? sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1))] : null;

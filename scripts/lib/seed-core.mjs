@@ -5,12 +5,81 @@
 import { createHash } from 'node:crypto';
 import { getStore } from '@netlify/blobs';
 
-const FIRST = ['Ada', 'Grace', 'Linus', 'Zoë', 'Ming', 'Priya', 'Tomás', 'Amara', 'Noah', 'Olivia', 'Liam', 'Chloé', 'Mateo', 'Aisha', 'Kenji', 'Sofia', 'Ethan', 'Fatima', 'Lucas', 'Maya', 'Owen', 'Nia', 'Arjun', 'Émile'];
-const LAST = ['Lovelace', 'Hopper', 'Nguyen', 'Singh', 'Tremblay', 'Roy', 'Gagnon', 'Wong', 'Patel', 'Martin', 'Côté', 'Okafor', 'Kim', 'Silva', 'Brown', 'Lee', 'Chen', 'MacDonald', 'Haddad', 'Kowalski'];
-const DOMAINS = ['gmail.com', 'outlook.com', 'yahoo.ca', 'icloud.com', 'rogers.com', 'uwaterloo.ca', 'example.com', 'proton.me'];
+const FIRST = [
+  'Ada',
+  'Grace',
+  'Linus',
+  'Zoë',
+  'Ming',
+  'Priya',
+  'Tomás',
+  'Amara',
+  'Noah',
+  'Olivia',
+  'Liam',
+  'Chloé',
+  'Mateo',
+  'Aisha',
+  'Kenji',
+  'Sofia',
+  'Ethan',
+  'Fatima',
+  'Lucas',
+  'Maya',
+  'Owen',
+  'Nia',
+  'Arjun',
+  'Émile',
+];
+const LAST = [
+  'Lovelace',
+  'Hopper',
+  'Nguyen',
+  'Singh',
+  'Tremblay',
+  'Roy',
+  'Gagnon',
+  'Wong',
+  'Patel',
+  'Martin',
+  'Côté',
+  'Okafor',
+  'Kim',
+  'Silva',
+  'Brown',
+  'Lee',
+  'Chen',
+  'MacDonald',
+  'Haddad',
+  'Kowalski',
+];
+const DOMAINS = [
+  'gmail.com',
+  'outlook.com',
+  'yahoo.ca',
+  'icloud.com',
+  'rogers.com',
+  'uwaterloo.ca',
+  'example.com',
+  'proton.me',
+];
 // '' = direct; weights roughly like a launch campaign.
-const SOURCES = [['', 35], ['youtube', 20], ['instagram', 12], ['reddit', 10], ['google', 8], ['tiktok', 6], ['newsletter', 5], ['facebook', 4]];
-const INTERESTS = [['all', 40], ['tech_news', 25], ['phone_recommendations', 20], ['smartphone_tutorials', 15]];
+const SOURCES = [
+  ['', 35],
+  ['youtube', 20],
+  ['instagram', 12],
+  ['reddit', 10],
+  ['google', 8],
+  ['tiktok', 6],
+  ['newsletter', 5],
+  ['facebook', 4],
+];
+const INTERESTS = [
+  ['all', 40],
+  ['tech_news', 25],
+  ['phone_recommendations', 20],
+  ['smartphone_tutorials', 15],
+];
 
 /** A small deterministic generator (mulberry32), so a seed run is reproducible. */
 function random(seed) {
@@ -38,7 +107,19 @@ function weighted(rnd, table) {
  *   options.tag makes the addresses unique per run; options.onProgress(done, count)
  * @returns { written, ms }
  */
-export async function seedSubscribers(lib, { count = 0, days = 90, concurrency = 48, tag = Date.now().toString(36), now = Date.now(), seed = 42, onProgress, snapshot = true } = {}) {
+export async function seedSubscribers(
+  lib,
+  {
+    count = 0,
+    days = 90,
+    concurrency = 48,
+    tag = Date.now().toString(36),
+    now = Date.now(),
+    seed = 42,
+    onProgress,
+    snapshot = true,
+  } = {},
+) {
   const records = getStore({ name: 'subscribers', consistency: 'strong' });
   const index = getStore({ name: 'subscriber-index', consistency: 'strong' });
   const rnd = random(seed);
@@ -61,10 +142,25 @@ export async function seedSubscribers(lib, { count = 0, days = 90, concurrency =
     const name = rnd() < 0.05 ? '' : `${first} ${last}`;
     const id = createHash('sha256').update(email).digest('hex');
     const form = list === 'newsletter' ? 'newsletter' : 'waitlist';
-    const consent = { at, wording: (lib.CONSENT_FORMS[form] ?? lib.CONSENT_FORMS.waitlist).wording, form: lib.CONSENT_FORMS[form] ? form : 'waitlist', page: form === 'waitlist' ? '/join' : '/', source };
+    const consent = {
+      at,
+      wording: (lib.CONSENT_FORMS[form] ?? lib.CONSENT_FORMS.waitlist).wording,
+      form: lib.CONSENT_FORMS[form] ? form : 'waitlist',
+      page: form === 'waitlist' ? '/join' : '/',
+      source,
+    };
     let sub = lib.applySignup(
       null,
-      { list: list === 'newsletter' ? 'newsletter' : 'waitlist', name, email, interest: list === 'newsletter' ? undefined : weighted(rnd, INTERESTS), phoneModel: list === 'waitlist' ? undefined : 'Galaxy S25', source, referrer: source ? `https://${source}.com/` : '', consent },
+      {
+        list: list === 'newsletter' ? 'newsletter' : 'waitlist',
+        name,
+        email,
+        interest: list === 'newsletter' ? undefined : weighted(rnd, INTERESTS),
+        phoneModel: list === 'waitlist' ? undefined : 'Galaxy S25',
+        source,
+        referrer: source ? `https://${source}.com/` : '',
+        consent,
+      },
       id,
       at,
     );

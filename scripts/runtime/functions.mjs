@@ -34,7 +34,12 @@ export async function buildAndLoadFunctions({ root }) {
     const userModule = /getLambdaHandler\(\s*['"]([^'"]+)['"]\s*\)/.exec(entry)?.[1];
     if (!userModule) throw new Error(`Unexpected entry point for function "${fn.name}" in ${fnDir}.`);
     const mod = await import(pathToFileURL(path.resolve(fnDir, userModule)).href);
-    functions.push({ name: fn.name, routes: fn.routes ?? [], excludedRoutes: fn.excludedRoutes ?? [], handler: handlerOf(mod, fn.name) });
+    functions.push({
+      name: fn.name,
+      routes: fn.routes ?? [],
+      excludedRoutes: fn.excludedRoutes ?? [],
+      handler: handlerOf(mod, fn.name),
+    });
   }
   return { functions, ms: Math.round(performance.now() - t0), reused, dir };
 }
@@ -73,9 +78,15 @@ export async function ensureBuilt(root) {
   if (existsSync(path.join(dir, 'manifest.json'))) return { dir, reused: true };
   const tmp = `${dir}.tmp-${process.pid}`;
   await new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), root, path.join(root, 'netlify', 'functions'), tmp], { stdio: 'inherit' });
+    const child = spawn(
+      process.execPath,
+      [fileURLToPath(import.meta.url), root, path.join(root, 'netlify', 'functions'), tmp],
+      { stdio: 'inherit' },
+    );
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`Building the functions failed (exit ${code}).`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`Building the functions failed (exit ${code}).`)),
+    );
   });
   try {
     renameSync(tmp, dir);
@@ -84,7 +95,8 @@ export async function ensureBuilt(root) {
   }
   // Builds of older sources are no longer needed (a server still running one keeps its loaded modules).
   for (const old of readdirSync(base)) {
-    if (path.join(base, old) !== dir && !old.includes('.tmp-')) rmSync(path.join(base, old), { recursive: true, force: true });
+    if (path.join(base, old) !== dir && !old.includes('.tmp-'))
+      rmSync(path.join(base, old), { recursive: true, force: true });
   }
   return { dir, reused: false };
 }
@@ -116,7 +128,10 @@ async function build([root, functionsDir, outDir]) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
-  const task = args.length === 1 ? ensureBuilt(path.resolve(args[0])).then(({ dir }) => console.log(`Functions built in ${dir}`)) : build(args);
+  const task =
+    args.length === 1
+      ? ensureBuilt(path.resolve(args[0])).then(({ dir }) => console.log(`Functions built in ${dir}`))
+      : build(args);
   task.catch((err) => {
     console.error(err);
     process.exit(1);

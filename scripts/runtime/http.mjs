@@ -188,7 +188,8 @@ export function functionContext(input) {
   };
 }
 
-const COMPRESSIBLE = /^(?:text\/|application\/(?:[\w.+-]+\+)?(?:json|xml|javascript|manifest\+json)\b|image\/svg\+xml\b)/i;
+const COMPRESSIBLE =
+  /^(?:text\/|application\/(?:[\w.+-]+\+)?(?:json|xml|javascript|manifest\+json)\b|image\/svg\+xml\b)/i;
 
 /**
  * Whether a response is worth compressing, as Netlify's CDN does: text types (HTML, CSS, JS, JSON,

@@ -7,7 +7,9 @@ import type { ImageMetadata } from 'astro';
 import { getImage } from 'astro:assets';
 import { chooseImage, isUsableImageUrl } from '../lib/images';
 
-const assets = import.meta.glob<{ default: ImageMetadata }>('/src/assets/products/*.{png,jpg,jpeg,webp}', { eager: true });
+const assets = import.meta.glob<{ default: ImageMetadata }>('/src/assets/products/*.{png,jpg,jpeg,webp}', {
+  eager: true,
+});
 
 /** The source asset behind a catalogue image reference, or undefined. */
 export function productImageAsset(ref: string): ImageMetadata | undefined {

@@ -30,7 +30,8 @@ const raw: ProductInput[] = [
     stock: 'In Stock',
     category: 'Smartphone',
     brand: 'Samsung',
-    description: 'Samsung’s compact flagship with the Snapdragon 8 Elite for Galaxy, a 120 Hz display and Galaxy AI built in.',
+    description:
+      'Samsung’s compact flagship with the Snapdragon 8 Elite for Galaxy, a 120 Hz display and Galaxy AI built in.',
     longDescription:
       'The Galaxy S25 packs flagship power into a phone you can use with one hand. The Snapdragon 8 Elite for Galaxy keeps games and on-device AI fast and cool, the 6.2-inch Dynamic AMOLED 2X screen stays readable in bright sun, and the 50 MP triple camera turns low light into clean, detailed shots. Samsung promises seven years of Android and security updates, so it stays current well past the usual upgrade cycle.',
     features: [
@@ -210,7 +211,8 @@ const raw: ProductInput[] = [
     stock: 'Digital Download',
     category: 'Guide',
     brand: HOUSE_BRAND,
-    description: 'Our plain-language guide to choosing your next phone: budgets, carriers, cameras and trade-ins in Canada.',
+    description:
+      'Our plain-language guide to choosing your next phone: budgets, carriers, cameras and trade-ins in Canada.',
     longDescription:
       'Buying a phone in Canada means juggling carrier plans, financing, trade-in offers and a dozen nearly identical models. This 64-page guide cuts through it: what actually matters for battery, camera and updates, how to compare the true cost of a plan with a financed device, and which models we recommend at every budget.',
     features: [
@@ -236,7 +238,8 @@ const raw: ProductInput[] = [
     stock: 'Digital Download',
     category: 'Design',
     brand: HOUSE_BRAND,
-    description: '40 hand-edited 4K wallpapers of Canadian lakes, forests and northern lights, sized for phones and tablets.',
+    description:
+      '40 hand-edited 4K wallpapers of Canadian lakes, forests and northern lights, sized for phones and tablets.',
     longDescription:
       'From the Bruce Peninsula to Banff, this pack collects 40 of our favourite Canadian landscapes, colour-graded for OLED screens. Every image comes in phone (9:16), tall (9:19.5) and tablet (4:3) crops so it fills any screen without awkward cropping.',
     features: [
@@ -261,7 +264,8 @@ const raw: ProductInput[] = [
     stock: 'Digital Download',
     category: 'Guide',
     brand: HOUSE_BRAND,
-    description: '150 tested prompts for Galaxy AI, Gemini and ChatGPT to write, plan, translate and troubleshoot faster.',
+    description:
+      '150 tested prompts for Galaxy AI, Gemini and ChatGPT to write, plan, translate and troubleshoot faster.',
     longDescription:
       'AI assistants are only as useful as what you ask them. The playbook collects 150 prompts we use every day — for e-mail, trip planning, photo edits, translating menus and fixing tech problems — with notes on why each works and how to adapt it. Includes a chapter on privacy: what never to paste into a chatbot.',
     features: [
@@ -285,7 +289,8 @@ const raw: ProductInput[] = [
     stock: 'Digital Download',
     category: 'Utility',
     brand: HOUSE_BRAND,
-    description: 'Step-by-step checklists and settings profiles to make an Android phone faster, quieter and longer-lasting.',
+    description:
+      'Step-by-step checklists and settings profiles to make an Android phone faster, quieter and longer-lasting.',
     longDescription:
       'A slow phone is usually a settings problem, not a hardware one. The toolkit walks you through battery, storage, notification and privacy clean-ups with illustrated checklists for Samsung, Pixel and Motorola phones, plus ready-made Modes and Routines profiles you can copy in minutes.',
     features: [
@@ -309,7 +314,8 @@ const raw: ProductInput[] = [
     stock: 'Digital Download',
     category: 'Course',
     brand: HOUSE_BRAND,
-    description: 'A video course on composition, light, Pro mode and editing — shot entirely on phones around Waterloo Region.',
+    description:
+      'A video course on composition, light, Pro mode and editing — shot entirely on phones around Waterloo Region.',
     longDescription:
       'Twelve lessons take you from point-and-shoot to confident photographer with the phone you already own. Learn composition and light, when to use Pro and RAW modes, night and portrait techniques, and a fast editing workflow in Lightroom Mobile and Snapseed. Every lesson ends with a short assignment.',
     features: [

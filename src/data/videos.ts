@@ -24,8 +24,32 @@ export interface FeaturedVideo {
 }
 
 export const FEATURED_VIDEOS: readonly FeaturedVideo[] = [
-  { id: 'buds3-pro-review', title: 'Galaxy Buds3 Pro: full review after a month', thumbnail: budsReview, embedId: 'mT3bVhgxSkc', isShort: false },
-  { id: 'night-camera-test', title: 'iPhone vs Galaxy: night photo test', thumbnail: cameraTest, embedId: 'Qw7bF2ZcUeA', isShort: true },
-  { id: 'android-settings', title: '3 Android settings to turn on today', thumbnail: androidSettings, embedId: 'Lp4xN8dRtYo', isShort: true },
-  { id: '3g-check', title: 'Will your phone still work after 3G?', thumbnail: threeGCheck, embedId: 'Hs2kV9mQwEe', isShort: true },
+  {
+    id: 'buds3-pro-review',
+    title: 'Galaxy Buds3 Pro: full review after a month',
+    thumbnail: budsReview,
+    embedId: 'mT3bVhgxSkc',
+    isShort: false,
+  },
+  {
+    id: 'night-camera-test',
+    title: 'iPhone vs Galaxy: night photo test',
+    thumbnail: cameraTest,
+    embedId: 'Qw7bF2ZcUeA',
+    isShort: true,
+  },
+  {
+    id: 'android-settings',
+    title: '3 Android settings to turn on today',
+    thumbnail: androidSettings,
+    embedId: 'Lp4xN8dRtYo',
+    isShort: true,
+  },
+  {
+    id: '3g-check',
+    title: 'Will your phone still work after 3G?',
+    thumbnail: threeGCheck,
+    embedId: 'Hs2kV9mQwEe',
+    isShort: true,
+  },
 ];

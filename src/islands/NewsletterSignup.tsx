@@ -30,7 +30,12 @@ interface Props {
 
 export default function NewsletterSignup({ phoneModels }: Props) {
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
-  const ids = { name: `nl-name-${uid}`, email: `nl-email-${uid}`, phoneModel: `nl-phone-${uid}`, consent: `nl-consent-${uid}` };
+  const ids = {
+    name: `nl-name-${uid}`,
+    email: `nl-email-${uid}`,
+    phoneModel: `nl-phone-${uid}`,
+    consent: `nl-consent-${uid}`,
+  };
   const listId = `nl-phone-list-${uid}`;
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -137,7 +142,10 @@ export default function NewsletterSignup({ phoneModels }: Props) {
 
   const collapsed = phase === 'collapsed';
   return (
-    <div className={`card mx-auto max-w-2xl transition-all duration-500 ${collapsed ? 'p-5' : 'p-6 sm:p-10'}`} data-phase={phase}>
+    <div
+      className={`card mx-auto max-w-2xl transition-all duration-500 ${collapsed ? 'p-5' : 'p-6 sm:p-10'}`}
+      data-phase={phase}
+    >
       {/* Collapsed: the heading stays for screen readers (it names the section) but hides visually. */}
       <div className={collapsed ? 'sr-only' : 'text-center'}>
         <h2 id="newsletter-title" className="section-title">
@@ -146,7 +154,13 @@ export default function NewsletterSignup({ phoneModels }: Props) {
         <p className="mt-2 text-muted">Subscribe for Tutorials and Tech Updates</p>
       </div>
 
-      <div ref={statusRef} tabIndex={-1} role="status" aria-live="polite" className={`outline-none ${phase === 'form' ? 'sr-only' : ''}`}>
+      <div
+        ref={statusRef}
+        tabIndex={-1}
+        role="status"
+        aria-live="polite"
+        className={`outline-none ${phase === 'form' ? 'sr-only' : ''}`}
+      >
         {phase === 'confirmed' && (
           <div className="mt-8 flex items-center gap-3 rounded-xl border border-green-600/30 bg-green-50 p-4 text-green-800 dark:bg-green-900/30 dark:text-green-300">
             <CheckIcon className="h-6 w-6 shrink-0" />
@@ -202,7 +216,10 @@ export default function NewsletterSignup({ phoneModels }: Props) {
           </div>
 
           <div className="relative">
-            <label htmlFor={ids.phoneModel} className={`label ${errors.phoneModel ? 'text-red-700 dark:text-red-400' : ''}`}>
+            <label
+              htmlFor={ids.phoneModel}
+              className={`label ${errors.phoneModel ? 'text-red-700 dark:text-red-400' : ''}`}
+            >
               Your current phone
             </label>
             <input
@@ -271,7 +288,10 @@ export default function NewsletterSignup({ phoneModels }: Props) {
                 className="mt-0.5 h-5 w-5 shrink-0 cursor-pointer rounded accent-brand-600"
               />
               <div>
-                <label htmlFor={ids.consent} className={`cursor-pointer text-sm font-medium ${errors.consent ? 'text-red-700 dark:text-red-400' : 'text-fg'}`}>
+                <label
+                  htmlFor={ids.consent}
+                  className={`cursor-pointer text-sm font-medium ${errors.consent ? 'text-red-700 dark:text-red-400' : 'text-fg'}`}
+                >
                   {consent.checkbox}
                 </label>
                 <p id={`${ids.consent}-note`} className="mt-1 text-xs leading-relaxed text-muted">
@@ -284,7 +304,11 @@ export default function NewsletterSignup({ phoneModels }: Props) {
 
           <HoneypotField id={`nl-website-${uid}`} inputRef={honeypot} />
           {/* aria-disabled rather than disabled, so keyboard focus stays on the button while sending. */}
-          <button type="submit" className="btn-primary w-full py-3 text-base aria-disabled:cursor-not-allowed aria-disabled:opacity-60" aria-disabled={busy || undefined}>
+          <button
+            type="submit"
+            className="btn-primary w-full py-3 text-base aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+            aria-disabled={busy || undefined}
+          >
             {busy ? 'Subscribing...' : 'Subscribe'}
           </button>
         </form>

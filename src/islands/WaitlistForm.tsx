@@ -4,7 +4,15 @@
  * with 'Sign up another email'. Validation with the shared schema; toasts through the shared store.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { CONSENT_FORMS, DEFAULT_INTEREST, HONEYPOT_FIELD, INTEREST_LABELS, INTERESTS, TOASTS, type Interest } from '../lib/signups/constants';
+import {
+  CONSENT_FORMS,
+  DEFAULT_INTEREST,
+  HONEYPOT_FIELD,
+  INTEREST_LABELS,
+  INTERESTS,
+  TOASTS,
+  type Interest,
+} from '../lib/signups/constants';
 import { fieldMessages, waitlistPayloadSchema } from '../lib/signups/schemas';
 import { captureSource, type CapturedSource } from '../lib/signups/source';
 import { postJson } from '../lib/signups/client';
@@ -102,8 +110,19 @@ export default function WaitlistForm({ page }: Props) {
   if (status === 'success') {
     return (
       <div className="flex flex-col items-center py-6 text-center">
-        <span className="grid h-16 w-16 place-items-center rounded-full bg-green-100 text-green-700 dark:bg-green-900/40 dark:text-green-300" aria-hidden="true">
-          <svg viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+        <span
+          className="grid h-16 w-16 place-items-center rounded-full bg-green-100 text-green-700 dark:bg-green-900/40 dark:text-green-300"
+          aria-hidden="true"
+        >
+          <svg
+            viewBox="0 0 24 24"
+            className="h-8 w-8"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="M5 12.5l4.5 4.5L19 7.5" />
           </svg>
         </span>
@@ -111,7 +130,8 @@ export default function WaitlistForm({ page }: Props) {
           You're on the waitlist!
         </h2>
         <p className="mt-3 max-w-sm text-muted">
-          We've sent a confirmation email to <strong className="text-fg">{email.trim().toLowerCase()}</strong>. Check your inbox (and your spam folder, just in case).
+          We've sent a confirmation email to <strong className="text-fg">{email.trim().toLowerCase()}</strong>. Check
+          your inbox (and your spam folder, just in case).
         </p>
         <button type="button" className="btn-secondary mt-6" onClick={signUpAnother}>
           Sign up another email
@@ -124,7 +144,14 @@ export default function WaitlistForm({ page }: Props) {
   return (
     // method/action: without JavaScript (or before hydration) the browser posts the form itself and
     // the function answers with a page (docs/performance.md, "The waitlist form without JavaScript").
-    <form ref={formRef} method="post" action="/api/waitlist" noValidate onSubmit={onSubmit} className="relative space-y-5">
+    <form
+      ref={formRef}
+      method="post"
+      action="/api/waitlist"
+      noValidate
+      onSubmit={onSubmit}
+      className="relative space-y-5"
+    >
       <input type="hidden" name="page" value={page} />
       <FormField
         id={ids.name}
@@ -161,7 +188,9 @@ export default function WaitlistForm({ page }: Props) {
         required
       />
       <fieldset aria-describedby={errors.interests ? `${ids.interests}-error` : undefined}>
-        <legend className={`label ${errors.interests ? 'text-red-700 dark:text-red-400' : ''}`}>I'm interested in</legend>
+        <legend className={`label ${errors.interests ? 'text-red-700 dark:text-red-400' : ''}`}>
+          I'm interested in
+        </legend>
         <div className="mt-1 grid grid-cols-1 gap-2 sm:grid-cols-2">
           {INTERESTS.map((value) => (
             <label key={value} className="relative block cursor-pointer">
@@ -187,7 +216,12 @@ export default function WaitlistForm({ page }: Props) {
       </fieldset>
       <HoneypotField id={`wl-website-${uid}`} inputRef={honeypot} />
       {/* aria-disabled rather than disabled, so keyboard focus stays on the button while sending. */}
-      <button type="submit" className="btn-primary w-full py-3 text-base aria-disabled:cursor-not-allowed aria-disabled:opacity-60" aria-disabled={busy || undefined} aria-describedby={`wl-privacy-${uid}`}>
+      <button
+        type="submit"
+        className="btn-primary w-full py-3 text-base aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+        aria-disabled={busy || undefined}
+        aria-describedby={`wl-privacy-${uid}`}
+      >
         {busy ? 'Processing...' : 'Join the Waitlist'}
       </button>
       <p id={`wl-privacy-${uid}`} className="text-xs leading-relaxed text-muted">

@@ -21,9 +21,7 @@ export interface AssetLike {
 }
 
 export type ImageChoice<A extends AssetLike = AssetLike> =
-  | { kind: 'asset'; asset: A }
-  | { kind: 'remote'; src: string }
-  | { kind: 'placeholder'; src: string };
+  { kind: 'asset'; asset: A } | { kind: 'remote'; src: string } | { kind: 'placeholder'; src: string };
 
 /** True when `src` is a string address starting with 'http'. */
 export function isUsableImageUrl(src: unknown): src is string {

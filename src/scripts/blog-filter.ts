@@ -27,7 +27,8 @@ export function wireBlogFilter(root: HTMLElement): void {
     root.dataset.activeCategory = slug;
     if (status && announce) {
       const label = category ?? 'All Posts';
-      status.textContent = shown === 0 ? `No posts in ${label} yet.` : `Showing ${shown} ${shown === 1 ? 'post' : 'posts'}: ${label}.`;
+      status.textContent =
+        shown === 0 ? `No posts in ${label} yet.` : `Showing ${shown} ${shown === 1 ? 'post' : 'posts'}: ${label}.`;
     }
   };
 
@@ -52,5 +53,6 @@ export function wireBlogFilter(root: HTMLElement): void {
   const initial = fromUrl();
   apply(initial, false);
   const canonical = categorySearch(initial);
-  if (location.search && canonical !== location.search) history.replaceState(null, '', `${location.pathname}${canonical}${location.hash}`);
+  if (location.search && canonical !== location.search)
+    history.replaceState(null, '', `${location.pathname}${canonical}${location.hash}`);
 }

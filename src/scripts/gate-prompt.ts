@@ -18,7 +18,12 @@ import { toast } from '../stores/toast';
 const RELOAD_GUARD = 'gate-reloaded';
 
 async function post(body: { key: string; devMode?: boolean }): Promise<Response> {
-  return fetch('/api/admin/session', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return fetch('/api/admin/session', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 function showJoin(): void {
@@ -40,13 +45,19 @@ async function run(): Promise<void> {
   }
   sessionStorage.removeItem(RELOAD_GUARD);
 
-  const key = window.prompt('This page opens at launch. Staff: enter the admin key to continue, or Cancel to join the waitlist.');
+  const key = window.prompt(
+    'This page opens at launch. Staff: enter the admin key to continue, or Cancel to join the waitlist.',
+  );
   if (!key) return showJoin();
 
   const res = await post({ key }).catch(() => null);
   if (!res?.ok) {
     const body = res ? ((await res.json().catch(() => null)) as { error?: { message?: string } } | null) : null;
-    toast({ title: 'Authentication failed', description: res?.status === 429 ? body?.error?.message : 'Invalid admin key provided', variant: 'destructive' });
+    toast({
+      title: 'Authentication failed',
+      description: res?.status === 429 ? body?.error?.message : 'Invalid admin key provided',
+      variant: 'destructive',
+    });
     return showJoin();
   }
   if (window.confirm('Authenticated. Turn on dev mode? Dev mode also opens the home page before launch.')) {

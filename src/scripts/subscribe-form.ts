@@ -55,7 +55,10 @@ export function wireSubscribeForm(form: HTMLFormElement, opts: SubscribeFormOpti
     button.textContent = idle;
     if (!result.ok) {
       const fieldMessage = result.fields ? Object.values(result.fields)[0] : undefined;
-      show('error', result.status === 429 ? 'Too many attempts. Please wait a minute and try again.' : (fieldMessage ?? ERROR_TEXT));
+      show(
+        'error',
+        result.status === 429 ? 'Too many attempts. Please wait a minute and try again.' : (fieldMessage ?? ERROR_TEXT),
+      );
       return;
     }
     show('success', opts.thanks);

@@ -4,7 +4,9 @@ export const THEME_KEY = 'theme';
 export function wireThemeToggles(): void {
   const root = document.documentElement;
   const sync = () =>
-    document.querySelectorAll<HTMLButtonElement>('[data-theme-toggle]').forEach((b) => b.setAttribute('aria-pressed', String(root.classList.contains('dark'))));
+    document
+      .querySelectorAll<HTMLButtonElement>('[data-theme-toggle]')
+      .forEach((b) => b.setAttribute('aria-pressed', String(root.classList.contains('dark'))));
   document.querySelectorAll<HTMLButtonElement>('[data-theme-toggle]').forEach((btn) =>
     btn.addEventListener('click', () => {
       const dark = !root.classList.contains('dark');

@@ -6,7 +6,8 @@
 import { atom } from 'nanostores';
 import type { SessionInfo } from '../lib/admin/schemas';
 
-export type AdminAuthState = { status: 'checking' } | { status: 'signed-out' } | { status: 'signed-in'; session: SessionInfo };
+export type AdminAuthState =
+  { status: 'checking' } | { status: 'signed-out' } | { status: 'signed-in'; session: SessionInfo };
 
 export const $adminAuth = atom<AdminAuthState>({ status: 'checking' });
 
@@ -32,11 +33,17 @@ export async function adminFetch<T>(path: string, init: { method?: string; body?
 }
 
 /** Like `adminFetch`, also giving the response headers (paging: Link, X-Total-Count, X-Unreadable-Count). */
-export async function adminRequest<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<{ data: T; headers: Headers }> {
+export async function adminRequest<T>(
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<{ data: T; headers: Headers }> {
   const res = await fetch(path, {
     method: init.method ?? 'GET',
     credentials: 'include',
-    headers: init.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+    headers:
+      init.body === undefined
+        ? { accept: 'application/json' }
+        : { accept: 'application/json', 'content-type': 'application/json' },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const text = await res.text();

@@ -26,9 +26,21 @@ export const TOAST_EVENT = 'maple:toast';
 let nextId = 1;
 
 /** Shows a toast (replacing the visible one: only TOAST_LIMIT are kept). Returns its id. */
-export function toast(input: { title: string; description?: string; variant?: ToastItem['variant']; duration?: number }): number {
+export function toast(input: {
+  title: string;
+  description?: string;
+  variant?: ToastItem['variant'];
+  duration?: number;
+}): number {
   const id = nextId++;
-  const item: ToastItem = { id, title: input.title, description: input.description, variant: input.variant ?? 'default', duration: input.duration ?? TOAST_DURATION_MS, open: true };
+  const item: ToastItem = {
+    id,
+    title: input.title,
+    description: input.description,
+    variant: input.variant ?? 'default',
+    duration: input.duration ?? TOAST_DURATION_MS,
+    open: true,
+  };
   $toasts.set([item, ...$toasts.get()].slice(0, TOAST_LIMIT));
   if (typeof window !== 'undefined') window.dispatchEvent(new Event(TOAST_EVENT));
   return id;

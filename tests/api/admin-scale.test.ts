@@ -25,8 +25,9 @@ beforeAll(() => {
   }
 });
 afterAll(() => {
-  for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
-  else process.env[k] = v;
+  for (const [k, v] of Object.entries(saved))
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
 });
 beforeEach(async () => {
   await Promise.all(['subscribers', 'subscriber-index', 'outbox', 'ratelimit'].map(clearStore));
@@ -62,9 +63,11 @@ async function seedMany(count: number, { days = 6, tag = 's' } = {}) {
   });
   // Bounded concurrency, as a burst of signups would arrive.
   let next = 0;
-  await Promise.all(Array.from({ length: 16 }, async () => {
-    while (next < jobs.length) await jobs[next++]();
-  }));
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next < jobs.length) await jobs[next++]();
+    }),
+  );
 }
 
 /** Follows `Link: rel="next"` from `path` and returns every row, the totals seen and the page sizes. */
@@ -106,7 +109,10 @@ async function expectExact(queries: string[]) {
     const got = await allPages(`/api/admin/waitlist?q=${encodeURIComponent(q)}&limit=20`);
     expect(got.totals, q).toEqual([String(expected.length)]);
     expect(new Set(got.rows.map((r) => r.id)), q).toEqual(new Set(expected.map((r) => r.id)));
-    expect(got.rows.map((r) => r.createdAt), q).toEqual(expected.map((r) => r.createdAt));
+    expect(
+      got.rows.map((r) => r.createdAt),
+      q,
+    ).toEqual(expected.map((r) => r.createdAt));
   }
 
   const stats = await api('/waitlist/stats');
@@ -142,13 +148,27 @@ describe('paging, search and statistics equal a brute-force count', () => {
         method: 'POST',
         path: '/api/waitlist',
         ip: `198.51.100.${i}`,
-        body: { name: `Burst ${i}`, email: `burst${i}@example.net`, interests: INTERESTS[i % 4], source: i % 2 ? 'reddit' : '' },
+        body: {
+          name: `Burst ${i}`,
+          email: `burst${i}@example.net`,
+          interests: INTERESTS[i % 4],
+          source: i % 2 ? 'reddit' : '',
+        },
       }),
     );
-    const deletes = victims.map((v) => call(admin, { method: 'DELETE', path: `/api/admin/waitlist/${v.id}`, headers: auth, ip: '192.0.2.11' }));
-    const merges = oldOnes.slice(0, 5).map((s) =>
-      call(waitlist, { method: 'POST', path: '/api/waitlist', ip: '198.51.100.200', body: { name: s.name || 'Merged', email: s.email, interests: 'phone_recommendations' } }),
+    const deletes = victims.map((v) =>
+      call(admin, { method: 'DELETE', path: `/api/admin/waitlist/${v.id}`, headers: auth, ip: '192.0.2.11' }),
     );
+    const merges = oldOnes
+      .slice(0, 5)
+      .map((s) =>
+        call(waitlist, {
+          method: 'POST',
+          path: '/api/waitlist',
+          ip: '198.51.100.200',
+          body: { name: s.name || 'Merged', email: s.email, interests: 'phone_recommendations' },
+        }),
+      );
     const unsubs = oldOnes.slice(5).map((s) => markUnsubscribed(s.id));
     const results = await Promise.all([...signups, ...deletes, ...merges]);
     await Promise.all(unsubs);
@@ -185,7 +205,13 @@ describe('paging, search and statistics equal a brute-force count', () => {
         interest: 'tech_news',
         source: `${'src'.repeat(30)}-end`,
         referrer: '',
-        consent: { at: '2026-05-02T00:00:00.000Z', wording: CONSENT_FORMS.waitlist.wording, form: 'waitlist', page: '/join', source: '' },
+        consent: {
+          at: '2026-05-02T00:00:00.000Z',
+          wording: CONSENT_FORMS.waitlist.wording,
+          form: 'waitlist',
+          page: '/join',
+          source: '',
+        },
       },
       '2026-05-02T00:00:00.000Z',
     );
@@ -205,7 +231,15 @@ describe('paging parameters and headers', () => {
     expect(second.json).toHaveLength(10);
     expect(second.headers.get('link')).toBeNull();
 
-    for (const bad of ['limit=0', 'limit=201', 'limit=abc', 'limit=-5', 'cursor=not-a-cursor', 'cursor=%00%01', `cursor=${'A'.repeat(500)}`]) {
+    for (const bad of [
+      'limit=0',
+      'limit=201',
+      'limit=abc',
+      'limit=-5',
+      'cursor=not-a-cursor',
+      'cursor=%00%01',
+      `cursor=${'A'.repeat(500)}`,
+    ]) {
       const res = await api(`/waitlist?${bad}`);
       expect(res.status, bad).toBe(400);
       expect(res.json.error.code).toBe('invalid_input');
@@ -238,7 +272,12 @@ describe('an unreadable record never takes a screen down', () => {
     expect(stats.status).toBe(200);
     expect(stats.json.totalCount).toBe(12); // counted from the index; the records exist, damaged
 
-    const del = await call(admin, { method: 'DELETE', path: `/api/admin/waitlist/${empty.id}`, headers: auth, ip: '192.0.2.12' });
+    const del = await call(admin, {
+      method: 'DELETE',
+      path: `/api/admin/waitlist/${empty.id}`,
+      headers: auth,
+      ip: '192.0.2.12',
+    });
     expect(del.status).toBe(200);
     expect(await storeKeys('subscribers')).not.toContain(empty.id);
     // The maintenance run drops the index key of the record deleted by id.
@@ -252,7 +291,10 @@ describe('CSV export', () => {
     await seedMany(130);
     const truth = await bruteForce();
     const res = await api('/waitlist.csv');
-    const lines = res.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = res.text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines).toHaveLength(truth.length + 1);
     expect(lines.slice(1).map((l) => l.split('","')[1])).toEqual(truth.map((s) => s.email));
     const searched = await api('/waitlist.csv?q=reddit');
@@ -282,12 +324,21 @@ describe('bounded storage', () => {
     return counts;
   }
   const signup = (n: number) =>
-    call(waitlist, { method: 'POST', path: '/api/waitlist', ip: `203.0.113.${n % 200}`, body: { name: `Op ${n}`, email: `op${n}@example.com`, interests: 'all' } });
+    call(waitlist, {
+      method: 'POST',
+      path: '/api/waitlist',
+      ip: `203.0.113.${n % 200}`,
+      body: { name: `Op ${n}`, email: `op${n}@example.com`, interests: 'all' },
+    });
 
   it('a new signup costs the same Blobs requests with 1 or 300 subscribers and 500 rate-limit hits stored', async () => {
     const small = await countBlobs(() => signup(1));
     await seedMany(300);
-    await Promise.all(Array.from({ length: 500 }, (_, i) => enforceSharedRateLimit('signup', `10.0.${i % 250}.${i % 4}`, 100000, 60_000)));
+    await Promise.all(
+      Array.from({ length: 500 }, (_, i) =>
+        enforceSharedRateLimit('signup', `10.0.${i % 250}.${i % 4}`, 100000, 60_000),
+      ),
+    );
     const large = await countBlobs(() => signup(2));
     expect(large).toEqual(small);
     // Limiter: one list + one write; index: one write; the record: read + write (+ the mail status update).
@@ -297,7 +348,11 @@ describe('bounded storage', () => {
 
   it('one maintenance run leaves no rate-limit blob of a closed window', async () => {
     const t0 = Date.now() - 5 * 60_000;
-    await Promise.all(Array.from({ length: 300 }, (_, i) => enforceSharedRateLimit('signup', `10.1.0.${i % 100}`, 100000, 60_000, t0 + (i % 3) * 60_000)));
+    await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        enforceSharedRateLimit('signup', `10.1.0.${i % 100}`, 100000, 60_000, t0 + (i % 3) * 60_000),
+      ),
+    );
     await enforceSharedRateLimit('signup', '10.1.1.1', 100000, 60_000);
     expect((await storeKeys('ratelimit')).length).toBe(301);
     await runMaintenance();
@@ -308,11 +363,29 @@ describe('bounded storage', () => {
 
   it('the outbox keeps 30 days and is read a page at a time with a next link', async () => {
     const outbox = getStore({ name: 'outbox', consistency: 'strong' });
-    const entry = (iso: string, n: number) => ({ id: `${iso}-${n}`, to: `o${n}@example.com`, from: 'x', subject: `S${n}`, text: 't', html: 'h', headers: {}, kind: 'test', createdAt: iso });
+    const entry = (iso: string, n: number) => ({
+      id: `${iso}-${n}`,
+      to: `o${n}@example.com`,
+      from: 'x',
+      subject: `S${n}`,
+      text: 't',
+      html: 'h',
+      headers: {},
+      kind: 'test',
+      createdAt: iso,
+    });
     const now = Date.now();
     const iso = (daysAgo: number, n: number) => new Date(now - daysAgo * 86_400_000 - n * 1000).toISOString();
-    await Promise.all(Array.from({ length: 25 }, (_, n) => outbox.setJSON(`${iso(1, n).slice(0, 10)}/${iso(1, n)}-${n}`, entry(iso(1, n), n))));
-    await Promise.all(Array.from({ length: 5 }, (_, n) => outbox.setJSON(`${iso(40, n).slice(0, 10)}/${iso(40, n)}-${n}`, entry(iso(40, n), n))));
+    await Promise.all(
+      Array.from({ length: 25 }, (_, n) =>
+        outbox.setJSON(`${iso(1, n).slice(0, 10)}/${iso(1, n)}-${n}`, entry(iso(1, n), n)),
+      ),
+    );
+    await Promise.all(
+      Array.from({ length: 5 }, (_, n) =>
+        outbox.setJSON(`${iso(40, n).slice(0, 10)}/${iso(40, n)}-${n}`, entry(iso(40, n), n)),
+      ),
+    );
     const first = await api('/outbox');
     expect(first.json.entries).toHaveLength(20);
     expect(first.json.retentionDays).toBe(30);

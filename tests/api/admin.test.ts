@@ -1,12 +1,29 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import admin from '../../netlify/functions/admin';
-import { confirmSubscriber, saveSignup, setConfirmNonce, subscriberId, getSubscriber, listSubscribers, markUnsubscribed } from '../../src/lib/signups/store';
+import {
+  confirmSubscriber,
+  saveSignup,
+  setConfirmNonce,
+  subscriberId,
+  getSubscriber,
+  listSubscribers,
+  markUnsubscribed,
+} from '../../src/lib/signups/store';
 import { CONSENT_FORMS } from '../../src/lib/signups/constants';
 import type { Interest } from '../../src/lib/signups/constants';
 import { templateStore } from '../../src/lib/email/template-store';
 import { SESSION_COOKIE } from '../../src/lib/admin/session';
 import { resetRateLimit } from '../../src/lib/server/ratelimit';
-import { call, clearStore, startSendGridFake, storeKeys, useOutbox, useSendGrid, type CallOptions, type SendGridFake } from './helpers';
+import {
+  call,
+  clearStore,
+  startSendGridFake,
+  storeKeys,
+  useOutbox,
+  useSendGrid,
+  type CallOptions,
+  type SendGridFake,
+} from './helpers';
 
 const KEY = 'api-test-admin-key-0001';
 const saved: Record<string, string | undefined> = {};
@@ -22,28 +39,42 @@ beforeAll(async () => {
   fake = await startSendGridFake();
 });
 afterAll(async () => {
-  for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
-  else process.env[k] = v;
+  for (const [k, v] of Object.entries(saved))
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
   useOutbox();
   await fake.close();
 });
 beforeEach(async () => {
   useOutbox();
   fake.reset();
-  await Promise.all(['subscribers', 'outbox', 'email-templates', 'ratelimit', 'sessions', 'subscriber-index'].map(clearStore));
+  await Promise.all(
+    ['subscribers', 'outbox', 'email-templates', 'ratelimit', 'sessions', 'subscriber-index'].map(clearStore),
+  );
 });
 
 const api = (path: string, opts: CallOptions = {}) => call(admin, { ip: ip(), ...opts, path: `/api/admin${path}` });
 
 async function login(devMode?: boolean): Promise<string> {
-  const res = await api('/session', { method: 'POST', body: devMode === undefined ? { key: KEY } : { key: KEY, devMode } });
+  const res = await api('/session', {
+    method: 'POST',
+    body: devMode === undefined ? { key: KEY } : { key: KEY, devMode },
+  });
   expect(res.status).toBe(200);
   const cookie = res.headers.get('set-cookie')!;
   return cookie.split(';')[0];
 }
 
 let seq = 0;
-type SeedOptions = { name?: string; email?: string; interest?: Interest; source?: string; referrer?: string; list?: 'waitlist' | 'newsletter'; at?: string };
+type SeedOptions = {
+  name?: string;
+  email?: string;
+  interest?: Interest;
+  source?: string;
+  referrer?: string;
+  list?: 'waitlist' | 'newsletter';
+  at?: string;
+};
 /** A stored signup, confirmed (double opt-in done) unless `pending`. */
 async function seed(over: SeedOptions & { pending?: boolean } = {}) {
   const { subscriber } = await signup(over);
@@ -66,7 +97,13 @@ async function signup(over: SeedOptions) {
       phoneModel: over.list === 'newsletter' ? 'Galaxy S24' : undefined,
       source: over.source ?? '',
       referrer: over.referrer ?? '',
-      consent: { at, wording: CONSENT_FORMS.waitlist.wording, form: 'waitlist', page: '/join', source: over.source ?? '' },
+      consent: {
+        at,
+        wording: CONSENT_FORMS.waitlist.wording,
+        form: 'waitlist',
+        page: '/join',
+        source: over.source ?? '',
+      },
       ipHash: 'feedc0de',
       wordingVersion: 'sha256:000000000000',
     },
@@ -87,33 +124,49 @@ const endpoints: { name: string; method: string; path: () => Promise<string>; bo
   { name: 'GET waitlist.csv', method: 'GET', path: async () => '/waitlist.csv' },
   { name: 'GET waitlist/stats', method: 'GET', path: async () => '/waitlist/stats' },
   { name: 'DELETE waitlist/{id}', method: 'DELETE', path: async () => `/waitlist/${(await seed()).id}` },
-  { name: 'POST waitlist/{id}/send-email', method: 'POST', path: async () => `/waitlist/${(await seed()).id}/send-email` },
+  {
+    name: 'POST waitlist/{id}/send-email',
+    method: 'POST',
+    path: async () => `/waitlist/${(await seed()).id}/send-email`,
+  },
   { name: 'GET email-templates', method: 'GET', path: async () => '/email-templates' },
-  { name: 'PUT email-templates/{id}', method: 'PUT', path: async () => '/email-templates/waitlist-confirmation', body: validTemplate },
+  {
+    name: 'PUT email-templates/{id}',
+    method: 'PUT',
+    path: async () => '/email-templates/waitlist-confirmation',
+    body: validTemplate,
+  },
   { name: 'POST email-templates/initialize', method: 'POST', path: async () => '/email-templates/initialize' },
   { name: 'GET outbox', method: 'GET', path: async () => '/outbox' },
 ];
 
 describe('every admin endpoint requires authentication', () => {
-  it.each(endpoints)('$name: 401 without auth, 401 with a wrong key, 200 with the cookie and with the header', async ({ method, path, body }) => {
-    const none = await api(await path(), { method, body });
-    expect(none.status).toBe(401);
-    expect(none.json).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });
+  it.each(endpoints)(
+    '$name: 401 without auth, 401 with a wrong key, 200 with the cookie and with the header',
+    async ({ method, path, body }) => {
+      const none = await api(await path(), { method, body });
+      expect(none.status).toBe(401);
+      expect(none.json).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });
 
-    const wrong = await api(await path(), { method, body, headers: { 'admin-key': `${KEY}x` } });
-    expect(wrong.status).toBe(401);
-    expect(wrong.json.error.code).toBe('unauthorized');
+      const wrong = await api(await path(), { method, body, headers: { 'admin-key': `${KEY}x` } });
+      expect(wrong.status).toBe(401);
+      expect(wrong.json.error.code).toBe('unauthorized');
 
-    const forged = await api(await path(), { method, body, headers: { cookie: `${SESSION_COOKIE}=v1.99999999999999.1.AAAA` } });
-    expect(forged.status).toBe(401);
+      const forged = await api(await path(), {
+        method,
+        body,
+        headers: { cookie: `${SESSION_COOKIE}=v1.99999999999999.1.AAAA` },
+      });
+      expect(forged.status).toBe(401);
 
-    const cookie = await login();
-    const withCookie = await api(await path(), { method, body, headers: { cookie } });
-    expect(withCookie.status).toBe(200);
+      const cookie = await login();
+      const withCookie = await api(await path(), { method, body, headers: { cookie } });
+      expect(withCookie.status).toBe(200);
 
-    const withHeader = await api(await path(), { method, body, headers: { 'admin-key': KEY } });
-    expect(withHeader.status).toBe(200);
-  });
+      const withHeader = await api(await path(), { method, body, headers: { 'admin-key': KEY } });
+      expect(withHeader.status).toBe(200);
+    },
+  );
 
   it('unknown admin paths answer 401 before 404', async () => {
     expect((await api('/secrets')).status).toBe(401);
@@ -134,7 +187,11 @@ describe('session', () => {
     expect(res.json).toMatchObject({ authenticated: true, devMode: false, via: 'cookie' });
     expect(Date.parse(res.json.expiresAt)).toBeGreaterThan(Date.now() + 60 * 60_000);
     const setCookie = res.headers.get('set-cookie')!;
-    expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE}=v2\\.\\d+\\.0\\.[\\w-]{22}\\.[\\w-]{43}; Path=/; Max-Age=\\d+; HttpOnly; SameSite=Strict$`));
+    expect(setCookie).toMatch(
+      new RegExp(
+        `^${SESSION_COOKIE}=v2\\.\\d+\\.0\\.[\\w-]{22}\\.[\\w-]{43}; Path=/; Max-Age=\\d+; HttpOnly; SameSite=Strict$`,
+      ),
+    );
     expect(setCookie).not.toContain(KEY);
 
     const cookie = setCookie.split(';')[0];
@@ -143,7 +200,9 @@ describe('session', () => {
 
     const out = await api('/session', { method: 'DELETE', headers: { cookie } });
     expect(out.status).toBe(200);
-    expect(out.headers.get('set-cookie')).toMatch(new RegExp(`^${SESSION_COOKIE}=; Path=/; Max-Age=0;.*HttpOnly; SameSite=Strict`));
+    expect(out.headers.get('set-cookie')).toMatch(
+      new RegExp(`^${SESSION_COOKIE}=; Path=/; Max-Age=0;.*HttpOnly; SameSite=Strict`),
+    );
   });
 
   it('dev mode is recorded in the session and kept when signing in again', async () => {
@@ -165,7 +224,8 @@ describe('session', () => {
 
   it('limits wrong keys per address: 429 after ADMIN_LOGIN_RATE_LIMIT, even for the right key; other addresses unaffected', async () => {
     const attacker = '198.18.0.1';
-    for (let i = 0; i < 3; i++) expect((await api('/session', { method: 'POST', body: { key: `guess-${i}` }, ip: attacker })).status).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await api('/session', { method: 'POST', body: { key: `guess-${i}` }, ip: attacker })).status).toBe(401);
     const limited = await api('/session', { method: 'POST', body: { key: KEY }, ip: attacker });
     expect(limited.status).toBe(429);
     expect(limited.json.error.code).toBe('rate_limited');
@@ -179,7 +239,8 @@ describe('session', () => {
     const staff = '198.18.0.3';
     for (let i = 0; i < 2; i++) await api('/session', { method: 'POST', body: { key: 'typo' }, ip: staff });
     expect((await api('/session', { method: 'POST', body: { key: KEY }, ip: staff })).status).toBe(200);
-    for (let i = 0; i < 2; i++) expect((await api('/session', { method: 'POST', body: { key: 'typo' }, ip: staff })).status).toBe(401);
+    for (let i = 0; i < 2; i++)
+      expect((await api('/session', { method: 'POST', body: { key: 'typo' }, ip: staff })).status).toBe(401);
     expect((await api('/session', { method: 'POST', body: { key: KEY }, ip: staff })).status).toBe(200);
   });
 
@@ -201,7 +262,8 @@ describe('session', () => {
 
   it('repeated wrong admin-key headers are limited too', async () => {
     const script = '198.18.0.4';
-    for (let i = 0; i < 3; i++) expect((await api('/waitlist', { headers: { 'admin-key': 'bad' }, ip: script })).status).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await api('/waitlist', { headers: { 'admin-key': 'bad' }, ip: script })).status).toBe(401);
     expect((await api('/waitlist', { headers: { 'admin-key': 'bad' }, ip: script })).status).toBe(429);
   });
 });
@@ -210,12 +272,34 @@ describe('waitlist', () => {
   const auth = { 'admin-key': KEY };
 
   it('lists subscribers newest first with the admin fields, and searches name, email, source and interests', async () => {
-    await seed({ name: 'Ada', email: 'ada@example.com', interest: 'tech_news', source: 'youtube', at: '2026-01-01T00:00:00.000Z' });
-    await seed({ name: '', email: 'grace@example.com', interest: 'smartphone_tutorials', source: '', at: '2026-02-01T00:00:00.000Z' });
-    await seed({ name: 'Linus', email: 'linus@example.org', list: 'newsletter', source: 'Reddit', at: '2026-03-01T00:00:00.000Z' });
+    await seed({
+      name: 'Ada',
+      email: 'ada@example.com',
+      interest: 'tech_news',
+      source: 'youtube',
+      at: '2026-01-01T00:00:00.000Z',
+    });
+    await seed({
+      name: '',
+      email: 'grace@example.com',
+      interest: 'smartphone_tutorials',
+      source: '',
+      at: '2026-02-01T00:00:00.000Z',
+    });
+    await seed({
+      name: 'Linus',
+      email: 'linus@example.org',
+      list: 'newsletter',
+      source: 'Reddit',
+      at: '2026-03-01T00:00:00.000Z',
+    });
 
     const all = await api('/waitlist', { headers: auth });
-    expect(all.json.map((s: { email: string }) => s.email)).toEqual(['linus@example.org', 'grace@example.com', 'ada@example.com']);
+    expect(all.json.map((s: { email: string }) => s.email)).toEqual([
+      'linus@example.org',
+      'grace@example.com',
+      'ada@example.com',
+    ]);
     expect(all.json[2]).toEqual({
       id: await subscriberId('ada@example.com'),
       name: 'Ada',
@@ -234,7 +318,10 @@ describe('waitlist', () => {
     });
     expect(all.json[0].interests).toEqual([]);
 
-    const search = async (q: string) => (await api(`/waitlist?q=${encodeURIComponent(q)}`, { headers: auth })).json.map((s: { email: string }) => s.email);
+    const search = async (q: string) =>
+      (await api(`/waitlist?q=${encodeURIComponent(q)}`, { headers: auth })).json.map(
+        (s: { email: string }) => s.email,
+      );
     expect(await search('ADA')).toEqual(['ada@example.com']);
     expect(await search('reddit')).toEqual(['linus@example.org']);
     expect(await search('tutorials')).toEqual(['grace@example.com']);
@@ -243,12 +330,22 @@ describe('waitlist', () => {
   });
 
   it('DELETE leaves a tombstone (ledger and hashed address, no personal data); a second DELETE is 404; bulk delete removes exactly the chosen ones', async () => {
-    const subs = await Promise.all([1, 2, 3, 4, 5].map((n) => seed({ email: `bulk${n}@example.com`, name: `Bulk ${n}` })));
+    const subs = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) => seed({ email: `bulk${n}@example.com`, name: `Bulk ${n}` })),
+    );
     const one = await api(`/waitlist/${subs[0].id}`, { method: 'DELETE', headers: auth });
     expect(one.status).toBe(200);
     expect(one.json).toEqual({ ok: true, id: subs[0].id });
     const tomb = (await getSubscriber(subs[0].id))!;
-    expect(tomb).toMatchObject({ id: subs[0].id, name: '', email: '', phoneModel: '', referrer: '', interests: [], status: 'unsubscribed' });
+    expect(tomb).toMatchObject({
+      id: subs[0].id,
+      name: '',
+      email: '',
+      phoneModel: '',
+      referrer: '',
+      interests: [],
+      status: 'unsubscribed',
+    });
     expect(tomb.deletedAt).not.toBeNull();
     expect(tomb.history.map((e) => e.type)).toEqual(['signup', 'confirmed', 'staff-deleted']);
     expect(JSON.stringify(tomb)).not.toContain('bulk1@example.com');
@@ -273,7 +370,12 @@ describe('waitlist', () => {
     await api(`/waitlist/${sub.id}`, { method: 'DELETE', headers: auth });
     await signup({ email: 'back@example.com', name: 'Back Again' });
     const again = (await getSubscriber(sub.id))!;
-    expect(again).toMatchObject({ email: 'back@example.com', name: 'Back Again', status: 'unsubscribed', deletedAt: null });
+    expect(again).toMatchObject({
+      email: 'back@example.com',
+      name: 'Back Again',
+      status: 'unsubscribed',
+      deletedAt: null,
+    });
     expect(again.history.map((e) => e.type)).toEqual(['signup', 'confirmed', 'staff-deleted', 'signup']);
   });
 
@@ -283,13 +385,26 @@ describe('waitlist', () => {
     expect(res.status).toBe(200);
     expect(res.json.subscriber).toMatchObject({ id: sub.id, email: 'ada@example.com', status: 'confirmed' });
     expect(res.json.history.map((e: { type: string }) => e.type)).toEqual(['signup', 'confirmed']);
-    expect(res.json.history[0]).toMatchObject({ form: 'waitlist', page: '/join', source: 'youtube', wording: CONSENT_FORMS.waitlist.wording, ipHash: 'feedc0de' });
+    expect(res.json.history[0]).toMatchObject({
+      form: 'waitlist',
+      page: '/join',
+      source: 'youtube',
+      wording: CONSENT_FORMS.waitlist.wording,
+      ipHash: 'feedc0de',
+    });
 
     const csv = await api(`/waitlist/${sub.id}/consent.csv`, { headers: auth });
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(csv.headers.get('content-disposition')).toMatch(new RegExp(`^attachment; filename="consent-${sub.id.slice(0, 8)}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`));
-    const lines = csv.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('"Subscriber ID","Email","Event","At","List","Interest","Form","Consent Wording","Wording Version","Page","Source","IP Hash","Outcome","Detail"');
+    expect(csv.headers.get('content-disposition')).toMatch(
+      new RegExp(`^attachment; filename="consent-${sub.id.slice(0, 8)}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
+    );
+    const lines = csv.text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      '"Subscriber ID","Email","Event","At","List","Interest","Form","Consent Wording","Wording Version","Page","Source","IP Hash","Outcome","Detail"',
+    );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`"${sub.id}","ada@example.com","signup"`);
     expect(lines[2]).toContain('"confirmed"');
@@ -325,16 +440,31 @@ describe('waitlist', () => {
   });
 
   it('CSV: exports the current search with the agreed columns, formula-safe', async () => {
-    await seed({ name: '=cmd|calc', email: 'evil@example.com', interest: 'tech_news', source: '+src', referrer: 'https://ref.example/x' });
+    await seed({
+      name: '=cmd|calc',
+      email: 'evil@example.com',
+      interest: 'tech_news',
+      source: '+src',
+      referrer: 'https://ref.example/x',
+    });
     await seed({ name: 'Other', email: 'other@example.org' });
     const res = await api('/waitlist.csv?q=example.com', { headers: auth });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="waitlist-\d{4}-\d{2}-\d{2}-search\.csv"$/);
-    const lines = res.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('"Name","Email","Interests","Source","Referrer","Created At","Consent Given At","Unsubscribed At","List","Status","Confirmed At"');
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="waitlist-\d{4}-\d{2}-\d{2}-search\.csv"$/,
+    );
+    const lines = res.text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      '"Name","Email","Interests","Source","Referrer","Created At","Consent Given At","Unsubscribed At","List","Status","Confirmed At"',
+    );
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/^"'=cmd\|calc","evil@example\.com","tech_news","'\+src","https:\/\/ref\.example\/x","[^"]+","[^"]+","","waitlist","confirmed","[^"]+"$/);
+    expect(lines[1]).toMatch(
+      /^"'=cmd\|calc","evil@example\.com","tech_news","'\+src","https:\/\/ref\.example\/x","[^"]+","[^"]+","","waitlist","confirmed","[^"]+"$/,
+    );
 
     const all = await api('/waitlist.csv', { headers: auth });
     expect(all.text.trimEnd().split('\r\n')).toHaveLength(3);
@@ -345,32 +475,45 @@ describe('waitlist', () => {
 describe('send welcome e-mail', () => {
   const auth = { 'admin-key': KEY };
 
-  it('sends the list\'s welcome template through the mailer (outbox without a SendGrid key) and records it', async () => {
+  it("sends the list's welcome template through the mailer (outbox without a SendGrid key) and records it", async () => {
     const sub = await seed({ name: 'Ada', email: 'ada@example.com', interest: 'tech_news' });
     const res = await api(`/waitlist/${sub.id}/send-email`, { method: 'POST', headers: auth });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ ok: true, email: 'ada@example.com', provider: 'outbox', message: 'Welcome email has been sent to ada@example.com' });
+    expect(res.json).toMatchObject({
+      ok: true,
+      email: 'ada@example.com',
+      provider: 'outbox',
+      message: 'Welcome email has been sent to ada@example.com',
+    });
     const outbox = await api('/outbox', { headers: auth });
     expect(outbox.json.mode).toBe('outbox');
     expect(outbox.json.entries).toHaveLength(1);
     expect(outbox.json.entries[0]).toMatchObject({ to: 'ada@example.com', kind: 'waitlist-confirmation' });
     expect(outbox.json.entries[0].text).toContain('Hi Ada,');
     expect((await getSubscriber(sub.id))?.mail).toMatchObject({ status: 'sent', kind: 'waitlist-confirmation' });
-    expect((await getSubscriber(sub.id))?.history.at(-1)).toMatchObject({ type: 'staff-resend', outcome: 'sent', detail: 'waitlist-confirmation' });
+    expect((await getSubscriber(sub.id))?.history.at(-1)).toMatchObject({
+      type: 'staff-resend',
+      outcome: 'sent',
+      detail: 'waitlist-confirmation',
+    });
   });
 
   it('refuses pending subscribers (409 not_confirmed): only confirmed addresses get list mail', async () => {
     const sub = await seed({ email: 'pending@example.com', pending: true });
     const res = await api(`/waitlist/${sub.id}/send-email`, { method: 'POST', headers: auth });
     expect(res.status).toBe(409);
-    expect(res.json.error).toMatchObject({ code: 'not_confirmed', message: 'Not sent: pending@example.com has not confirmed the subscription yet (double opt-in).' });
+    expect(res.json.error).toMatchObject({
+      code: 'not_confirmed',
+      message: 'Not sent: pending@example.com has not confirmed the subscription yet (double opt-in).',
+    });
     expect(await storeKeys('outbox')).toEqual([]);
   });
 
   it('staff sends count in the per-recipient limit too (429 once an address had 3 mails in 24 h)', async () => {
     const sub = await seed({ email: 'busy@example.com' });
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await api(`/waitlist/${sub.id}/send-email`, { method: 'POST', headers: auth })).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await api(`/waitlist/${sub.id}/send-email`, { method: 'POST', headers: auth })).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
     expect((await storeKeys('outbox')).length).toBe(3);
     expect((await getSubscriber(sub.id))?.history.at(-1)).toMatchObject({ type: 'staff-resend', outcome: 'limited' });
@@ -423,7 +566,11 @@ describe('e-mail templates', () => {
 
   it('initialize keeps an edited template', async () => {
     await api('/email-templates/initialize', { method: 'POST', headers: auth });
-    const saved = await api('/email-templates/newsletter-welcome', { method: 'PUT', headers: auth, body: validTemplate });
+    const saved = await api('/email-templates/newsletter-welcome', {
+      method: 'PUT',
+      headers: auth,
+      body: validTemplate,
+    });
     await api('/email-templates/initialize', { method: 'POST', headers: auth });
     const list = (await api('/email-templates', { headers: auth })).json;
     expect(list.find((t: { id: string }) => t.id === 'newsletter-welcome')).toEqual(saved.json);
@@ -432,29 +579,61 @@ describe('e-mail templates', () => {
   it('lists templates and saves a valid update (both placeholders), returning the stored template', async () => {
     const list = await api('/email-templates', { headers: auth });
     expect(list.json.map((t: { id: string }) => t.id)).toEqual(['waitlist-confirmation', 'newsletter-welcome']);
-    expect(list.json[0]).toEqual({ id: 'waitlist-confirmation', name: expect.any(String), subject: expect.any(String), textContent: expect.any(String), htmlContent: expect.any(String), lastUpdated: expect.any(String) });
+    expect(list.json[0]).toEqual({
+      id: 'waitlist-confirmation',
+      name: expect.any(String),
+      subject: expect.any(String),
+      textContent: expect.any(String),
+      htmlContent: expect.any(String),
+      lastUpdated: expect.any(String),
+    });
 
     const before = Date.now();
-    const res = await api('/email-templates/waitlist-confirmation', { method: 'PUT', headers: auth, body: validTemplate });
+    const res = await api('/email-templates/waitlist-confirmation', {
+      method: 'PUT',
+      headers: auth,
+      body: validTemplate,
+    });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ id: 'waitlist-confirmation', subject: validTemplate.subject, textContent: validTemplate.text_content, htmlContent: validTemplate.html_content });
+    expect(res.json).toMatchObject({
+      id: 'waitlist-confirmation',
+      subject: validTemplate.subject,
+      textContent: validTemplate.text_content,
+      htmlContent: validTemplate.html_content,
+    });
     expect(Date.parse(res.json.lastUpdated)).toBeGreaterThanOrEqual(before - 1000);
     expect(await templateStore.get('waitlist-confirmation')).toEqual(res.json);
   });
 
   it('rejects unknown placeholders, a missing unsubscribe placeholder, empty fields and unknown ids', async () => {
-    const unknown = await api('/email-templates/waitlist-confirmation', { method: 'PUT', headers: auth, body: { ...validTemplate, subject: 'Hi {{firstName}}' } });
+    const unknown = await api('/email-templates/waitlist-confirmation', {
+      method: 'PUT',
+      headers: auth,
+      body: { ...validTemplate, subject: 'Hi {{firstName}}' },
+    });
     expect(unknown.status).toBe(400);
-    expect(unknown.json.error.fields.subject).toBe('Unknown placeholder {{firstName}}. Use only {{name}}, {{interestMessage}}, {{unsubscribeUrl}}, {{siteUrl}}.');
+    expect(unknown.json.error.fields.subject).toBe(
+      'Unknown placeholder {{firstName}}. Use only {{name}}, {{interestMessage}}, {{unsubscribeUrl}}, {{siteUrl}}.',
+    );
 
-    const noUnsub = await api('/email-templates/waitlist-confirmation', { method: 'PUT', headers: auth, body: { ...validTemplate, text_content: 'Hi {{name}}' } });
+    const noUnsub = await api('/email-templates/waitlist-confirmation', {
+      method: 'PUT',
+      headers: auth,
+      body: { ...validTemplate, text_content: 'Hi {{name}}' },
+    });
     expect(noUnsub.status).toBe(400);
     expect(noUnsub.json.error.fields.text_content).toContain('{{unsubscribeUrl}}');
 
-    const empty = await api('/email-templates/waitlist-confirmation', { method: 'PUT', headers: auth, body: { subject: '', text_content: '', html_content: '' } });
+    const empty = await api('/email-templates/waitlist-confirmation', {
+      method: 'PUT',
+      headers: auth,
+      body: { subject: '', text_content: '', html_content: '' },
+    });
     expect(Object.keys(empty.json.error.fields).sort()).toEqual(['html_content', 'subject', 'text_content']);
 
-    expect((await api('/email-templates/nope', { method: 'PUT', headers: auth, body: validTemplate })).status).toBe(404);
+    expect((await api('/email-templates/nope', { method: 'PUT', headers: auth, body: validTemplate })).status).toBe(
+      404,
+    );
     expect(await storeKeys('email-templates')).toEqual([]);
   });
 });

@@ -49,17 +49,30 @@ afterEach(() => {
   }
 });
 
-const waitlistBody = { name: 'Victoria', email: 'vic@example.com', interests: 'tech_news', page: '/join', consentText: CONSENT_FORMS.waitlist.wording };
+const waitlistBody = {
+  name: 'Victoria',
+  email: 'vic@example.com',
+  interests: 'tech_news',
+  page: '/join',
+  consentText: CONSENT_FORMS.waitlist.wording,
+};
 const postWaitlist = (body: unknown, headers: Record<string, string> = {}, from = ip()) =>
   call(waitlist, { method: 'POST', path: '/api/waitlist', body, headers, ip: from });
-const adminApi = (path: string, opts: Parameters<typeof call>[1] = {}) => call(admin, { ip: ip(), ...opts, path: `/api/admin${path}` });
+const adminApi = (path: string, opts: Parameters<typeof call>[1] = {}) =>
+  call(admin, { ip: ip(), ...opts, path: `/api/admin${path}` });
 const sentTo = (email: string) => fake.messages.filter((m) => m.body.personalizations[0].to[0].email === email);
 /** Presses the button of the latest confirmation mail to `email` (double opt-in). */
 async function confirmFromMail(email: string) {
   const mail = [...sentTo(email)].reverse().find((m) => m.body.categories.includes('confirm-subscription'))!;
   const link = new URL(mail.body.content[0].value.match(/http:\/\/\S+\/api\/confirm\?token=\S+/)[0]);
   const token = link.searchParams.get('token')!;
-  return call(confirm, { method: 'POST', path: '/api/confirm', body: `token=${encodeURIComponent(token)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, ip: ip() });
+  return call(confirm, {
+    method: 'POST',
+    path: '/api/confirm',
+    body: `token=${encodeURIComponent(token)}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    ip: ip(),
+  });
 }
 /** The unsubscribe URL of the latest mail to `email` (every list mail carries one). */
 function unsubscribeLink(email: string): URL {
@@ -117,7 +130,13 @@ describe('attack: mail bombing a stranger through the signup forms', () => {
 });
 
 describe('attack: /api/recommendations as an open relay', () => {
-  const prefs: Preferences = { currentPhone: 'iphone', currentBrand: 'Apple', os: 'ios', budget: 'premium', cameraQuality: 'professional' };
+  const prefs: Preferences = {
+    currentPhone: 'iphone',
+    currentBrand: 'Apple',
+    os: 'ios',
+    budget: 'premium',
+    cameraQuality: 'professional',
+  };
   const recs = recommend(PHONES, prefs).map(toRecommendationSummary);
   const spam = 'Claim your prize: call 555 0100 or visit evil dot example';
   const body = (over: Record<string, unknown> = {}) => ({
@@ -150,7 +169,12 @@ describe('attack: /api/recommendations as an open relay', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
       resetRateLimit('recommendations', attacker);
-      const res = await call(recommendations, { method: 'POST', path: '/api/recommendations', body: body({ email: `victim${i}@example.com` }), ip: attacker });
+      const res = await call(recommendations, {
+        method: 'POST',
+        path: '/api/recommendations',
+        body: body({ email: `victim${i}@example.com` }),
+        ip: attacker,
+      });
       statuses.push(res.status);
     }
     expect(fake.messages.length).toBeLessThanOrEqual(5);
@@ -158,7 +182,8 @@ describe('attack: /api/recommendations as an open relay', () => {
   });
 
   it('one recipient gets at most 3 mails in 24 h, whoever asks', async () => {
-    for (let i = 0; i < 5; i++) await call(recommendations, { method: 'POST', path: '/api/recommendations', body: body(), ip: ip() });
+    for (let i = 0; i < 5; i++)
+      await call(recommendations, { method: 'POST', path: '/api/recommendations', body: body(), ip: ip() });
     expect(sentTo('victim@example.com').length).toBeLessThanOrEqual(3);
   });
 });
@@ -169,9 +194,19 @@ describe('attack: cross-site writes', () => {
     expect(res.status).toBe(415);
     expect(res.json.error.code).toBe('unsupported_media_type');
     expect(await storeKeys('subscribers')).toEqual([]);
-    const rec = await call(recommendations, { method: 'POST', path: '/api/recommendations', body: '{}', headers: { 'content-type': 'text/plain' }, ip: ip() });
+    const rec = await call(recommendations, {
+      method: 'POST',
+      path: '/api/recommendations',
+      body: '{}',
+      headers: { 'content-type': 'text/plain' },
+      ip: ip(),
+    });
     expect(rec.status).toBe(415);
-    const login = await adminApi('/session', { method: 'POST', body: JSON.stringify({ key: KEY }), headers: { 'content-type': 'text/plain' } });
+    const login = await adminApi('/session', {
+      method: 'POST',
+      body: JSON.stringify({ key: KEY }),
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(login.status).toBe(415);
     expect(fake.messages).toHaveLength(0);
   });
@@ -214,7 +249,10 @@ describe('attack: secrets that fail open outside production', () => {
 
   it('a cookie forged with the public default secret opens nothing', async () => {
     deployPreviewWithoutSecrets();
-    const { token } = await createSessionToken({ secret: LOCAL_DEFAULTS.SESSION_SECRET, adminKey: LOCAL_DEFAULTS.ADMIN_KEY });
+    const { token } = await createSessionToken({
+      secret: LOCAL_DEFAULTS.SESSION_SECRET,
+      adminKey: LOCAL_DEFAULTS.ADMIN_KEY,
+    });
     const res = await adminApi('/waitlist', { headers: { cookie: `${SESSION_COOKIE}=${token}` } });
     expect(res.status).toBe(503);
     const header = await adminApi('/waitlist', { headers: { 'admin-key': LOCAL_DEFAULTS.ADMIN_KEY } });
@@ -272,10 +310,13 @@ describe('attack: malformed input that crashed the server', () => {
     (globalThis as any).Netlify = { env: { get: (k: string) => ({ LOCAL_MODE: 'true', SITE_LAUNCHED: 'false' })[k] } };
     try {
       const { default: gate } = await import('../../netlify/edge-functions/gate');
-      const res = await gate(new Request('http://localhost:8888/about', { headers: { cookie: `${SESSION_COOKIE}=%zz` } }), {
-        ip: '203.0.113.1',
-        next: async () => new Response('page'),
-      } as any);
+      const res = await gate(
+        new Request('http://localhost:8888/about', { headers: { cookie: `${SESSION_COOKIE}=%zz` } }),
+        {
+          ip: '203.0.113.1',
+          next: async () => new Response('page'),
+        } as any,
+      );
       expect(res).toBeInstanceOf(URL); // gated: sent to /join like any visitor
     } finally {
       delete (globalThis as any).Netlify; // the Blobs client reads its context from this global too
@@ -328,8 +369,19 @@ describe('attack: malformed input that crashed the server', () => {
   });
 
   it('raw invalid UTF-8 bytes in the body are refused, not stored as U+FFFD', async () => {
-    const bytes = Buffer.concat([Buffer.from('{"name":"Vic'), Buffer.from([0xff, 0xfe]), Buffer.from(`toria","email":"vic@example.com","interests":"all"}`)]);
-    const res = await waitlist(new Request('http://localhost:8888/api/waitlist', { method: 'POST', body: bytes, headers: { 'content-type': 'application/json' } }), { ip: ip() });
+    const bytes = Buffer.concat([
+      Buffer.from('{"name":"Vic'),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from(`toria","email":"vic@example.com","interests":"all"}`),
+    ]);
+    const res = await waitlist(
+      new Request('http://localhost:8888/api/waitlist', {
+        method: 'POST',
+        body: bytes,
+        headers: { 'content-type': 'application/json' },
+      }),
+      { ip: ip() },
+    );
     expect(res.status).toBe(400);
     expect(await storeKeys('subscribers')).toEqual([]);
   });

@@ -12,7 +12,14 @@ afterAll(async () => {
   await fake.close();
 });
 
-const message = { to: 'ada@example.com', subject: 'Hello', text: 'Hi Ada', html: '<p>Hi Ada</p>', kind: 'test', headers: { 'List-Unsubscribe': '<https://x/u>' } };
+const message = {
+  to: 'ada@example.com',
+  subject: 'Hello',
+  text: 'Hi Ada',
+  html: '<p>Hi Ada</p>',
+  kind: 'test',
+  headers: { 'List-Unsubscribe': '<https://x/u>' },
+};
 
 describe('GET /api/health', () => {
   it('round-trips a blob and answers JSON', async () => {
@@ -36,7 +43,13 @@ describe('mailer', () => {
     const result = await sendMail(message);
     expect(result).toMatchObject({ ok: true, provider: 'outbox' });
     const [entry] = await readOutbox();
-    expect(entry).toMatchObject({ to: 'ada@example.com', subject: 'Hello', text: 'Hi Ada', html: '<p>Hi Ada</p>', kind: 'test' });
+    expect(entry).toMatchObject({
+      to: 'ada@example.com',
+      subject: 'Hello',
+      text: 'Hi Ada',
+      html: '<p>Hi Ada</p>',
+      kind: 'test',
+    });
     expect(entry.headers['List-Unsubscribe']).toBe('<https://x/u>');
     expect(Date.parse(entry.createdAt)).not.toBeNaN();
   });

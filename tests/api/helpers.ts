@@ -36,7 +36,11 @@ export async function call<T = any>(handler: Handler, opts: CallOptions = {}): P
       (init.headers as Record<string, string>)['content-type'] = 'application/json';
     }
   }
-  const res = await handler(new Request(new URL(path, 'http://localhost:8888'), init), { ip, params, cookies: undefined });
+  const res = await handler(new Request(new URL(path, 'http://localhost:8888'), init), {
+    ip,
+    params,
+    cookies: undefined,
+  });
   const text = await res.text();
   let json: any = undefined;
   try {
@@ -77,7 +81,11 @@ export async function startSendGridFake(): Promise<SendGridFake> {
         res.end(JSON.stringify({ errors: [{ message: 'Simulated provider failure' }] }));
         return;
       }
-      messages.push({ path: req.url ?? '', authorization: req.headers.authorization, body: data ? JSON.parse(data) : null });
+      messages.push({
+        path: req.url ?? '',
+        authorization: req.headers.authorization,
+        body: data ? JSON.parse(data) : null,
+      });
       res.writeHead(202, { 'x-message-id': `fake-${messages.length}` });
       res.end();
     });

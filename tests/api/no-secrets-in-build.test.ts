@@ -27,7 +27,8 @@ function findNeedles(dir: string, needles: string[]): string[] {
   const hits: string[] = [];
   for (const file of files(dir)) {
     const content = readFileSync(file, 'latin1');
-    for (const needle of needles) if (content.includes(needle)) hits.push(`${path.relative(dir, file)} contains ${needle}`);
+    for (const needle of needles)
+      if (content.includes(needle)) hits.push(`${path.relative(dir, file)} contains ${needle}`);
   }
   return hits;
 }
@@ -44,20 +45,16 @@ describe('secrets never reach the browser', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it(
-    'a build made with distinctive ADMIN_KEY, SESSION_SECRET and SENDGRID_API_KEY values contains none of them, nor the local defaults',
-    () => {
-      const build = spawnSync('npx', ['astro', 'build', '--outDir', outDir], {
-        env: { ...process.env, ...SECRETS, SITE_LAUNCHED: 'false' },
-        encoding: 'utf8',
-        timeout: 280_000,
-      });
-      expect(build.status, `${build.stdout}\n${build.stderr}`).toBe(0);
-      const built = files(outDir);
-      expect(built.some((f) => f.endsWith('admin.html'))).toBe(true);
-      expect(built.some((f) => /_astro\/.*\.js$/.test(f))).toBe(true);
-      expect(findNeedles(outDir, NEEDLES)).toEqual([]);
-    },
-    300_000,
-  );
+  it('a build made with distinctive ADMIN_KEY, SESSION_SECRET and SENDGRID_API_KEY values contains none of them, nor the local defaults', () => {
+    const build = spawnSync('npx', ['astro', 'build', '--outDir', outDir], {
+      env: { ...process.env, ...SECRETS, SITE_LAUNCHED: 'false' },
+      encoding: 'utf8',
+      timeout: 280_000,
+    });
+    expect(build.status, `${build.stdout}\n${build.stderr}`).toBe(0);
+    const built = files(outDir);
+    expect(built.some((f) => f.endsWith('admin.html'))).toBe(true);
+    expect(built.some((f) => /_astro\/.*\.js$/.test(f))).toBe(true);
+    expect(findNeedles(outDir, NEEDLES)).toEqual([]);
+  }, 300_000);
 });

@@ -4,7 +4,13 @@ import recommendations, { config as recommendationsConfig } from '../../netlify/
 import searchPhones, { config as searchConfig } from '../../netlify/functions/search-phones';
 import { SITE } from '../../src/config/site';
 import { PHONES } from '../../src/lib/catalogue';
-import { phoneSpecsResponseSchema, recommend, searchResponseSchema, toRecommendationSummary, type Preferences } from '../../src/lib/recommender';
+import {
+  phoneSpecsResponseSchema,
+  recommend,
+  searchResponseSchema,
+  toRecommendationSummary,
+  type Preferences,
+} from '../../src/lib/recommender';
 import { readOutbox } from '../../src/lib/server/mailer';
 import { call, clearStore, startSendGridFake, useOutbox, useSendGrid, type SendGridFake } from './helpers';
 
@@ -23,12 +29,25 @@ describe('GET /api/phone-specs/{text}', () => {
   });
 
   it("answers a catalogue phone as 'internal', cacheable", async () => {
-    const res = await call(phoneSpecs, { path: '/api/phone-specs/Google%20Pixel%208%20Pro', params: { query: 'Google%20Pixel%208%20Pro' } });
+    const res = await call(phoneSpecs, {
+      path: '/api/phone-specs/Google%20Pixel%208%20Pro',
+      params: { query: 'Google%20Pixel%208%20Pro' },
+    });
     expect(res.status).toBe(200);
     expect(phoneSpecsResponseSchema.safeParse(res.json).success).toBe(true);
-    expect(res.json).toMatchObject({ source: 'internal', phone: { id: 'google-pixel-8-pro', brand: 'Google', model: 'Pixel 8 Pro', price_range: 1349, release_year: 2023 } });
+    expect(res.json).toMatchObject({
+      source: 'internal',
+      phone: { id: 'google-pixel-8-pro', brand: 'Google', model: 'Pixel 8 Pro', price_range: 1349, release_year: 2023 },
+    });
     // classes as the catalogue computed them (Tensor G3: a 2023 flagship chip)
-    expect(res.json.phone.classes).toEqual({ cameraQuality: 'professional', batteryLife: 'maximum', screenSize: 'large', storage: '1tb', processorSpeed: 'premium', priceRange: 'premium' });
+    expect(res.json.phone.classes).toEqual({
+      cameraQuality: 'professional',
+      batteryLife: 'maximum',
+      screenSize: 'large',
+      storage: '1tb',
+      processorSpeed: 'premium',
+      priceRange: 'premium',
+    });
     expect(res.headers.get('cache-control')).toBe('public, max-age=300');
     expect(res.headers.get('netlify-cdn-cache-control')).toMatch(/public/);
   });
@@ -43,11 +62,21 @@ describe('GET /api/phone-specs/{text}', () => {
     expect(res.status).toBe(200);
     expect(res.json.source).toBe('estimated');
     expect(res.json.note).toMatch(/estimated/i);
-    expect(res.json.phone).toMatchObject({ id: null, brand: 'Apple', model: 'iPhone 6', release_year: 2014, price_range: 699.99, specs: { battery: null, connectivity: '4G' } });
+    expect(res.json.phone).toMatchObject({
+      id: null,
+      brand: 'Apple',
+      model: 'iPhone 6',
+      release_year: 2014,
+      price_range: 699.99,
+      specs: { battery: null, connectivity: '4G' },
+    });
   });
 
   it('answers 404 in the error shape for empty text', async () => {
-    for (const opts of [{ path: '/api/phone-specs/%20%20', params: { query: '%20%20' } }, { path: '/api/phone-specs' }]) {
+    for (const opts of [
+      { path: '/api/phone-specs/%20%20', params: { query: '%20%20' } },
+      { path: '/api/phone-specs' },
+    ]) {
       const res = await call(phoneSpecs, opts);
       expect(res.status).toBe(404);
       expect(res.json).toEqual({ error: { code: 'not_found', message: expect.stringMatching(/phone model/) } });
@@ -56,11 +85,21 @@ describe('GET /api/phone-specs/{text}', () => {
   });
 
   it('answers 400 for bad encoding or overlong text, 405 for other methods', async () => {
-    expect((await call(phoneSpecs, { path: '/api/phone-specs/%E0%A4%A', params: { query: '%E0%A4%A' } })).status).toBe(400);
-    const long = await call(phoneSpecs, { path: `/api/phone-specs/${'x'.repeat(101)}`, params: { query: 'x'.repeat(101) } });
+    expect((await call(phoneSpecs, { path: '/api/phone-specs/%E0%A4%A', params: { query: '%E0%A4%A' } })).status).toBe(
+      400,
+    );
+    const long = await call(phoneSpecs, {
+      path: `/api/phone-specs/${'x'.repeat(101)}`,
+      params: { query: 'x'.repeat(101) },
+    });
     expect(long.status).toBe(400);
     expect(long.json.error.code).toBe('invalid_query');
-    const post = await call(phoneSpecs, { method: 'POST', path: '/api/phone-specs/pixel', params: { query: 'pixel' }, body: {} });
+    const post = await call(phoneSpecs, {
+      method: 'POST',
+      path: '/api/phone-specs/pixel',
+      params: { query: 'pixel' },
+      body: {},
+    });
     expect(post.status).toBe(405);
   });
 });
@@ -79,8 +118,22 @@ describe('GET /api/search-phones?query=', () => {
     expect(res.headers.get('netlify-cdn-cache-control')).toMatch(/max-age=\d+/);
     expect(res.headers.get('netlify-vary')).toBe('query=query');
     const exact = await call(searchPhones, { path: '/api/search-phones?query=' + encodeURIComponent('iPhone 16') });
-    expect(exact.json.phones.map((p: { model: string }) => p.model)).toEqual(['iPhone 16', 'iPhone 16e', 'iPhone 16 Pro', 'iPhone 16 Plus', 'iPhone 16 Pro Max']);
-    expect(exact.json.phones[0]).toMatchObject({ brand: 'Apple', year: 2024, category: 'Midrange', price: 999, battery_capacity: '3561 mAh', screen_size: '6.1 inches', network: '5G' });
+    expect(exact.json.phones.map((p: { model: string }) => p.model)).toEqual([
+      'iPhone 16',
+      'iPhone 16e',
+      'iPhone 16 Pro',
+      'iPhone 16 Plus',
+      'iPhone 16 Pro Max',
+    ]);
+    expect(exact.json.phones[0]).toMatchObject({
+      brand: 'Apple',
+      year: 2024,
+      category: 'Midrange',
+      price: 999,
+      battery_capacity: '3561 mAh',
+      screen_size: '6.1 inches',
+      network: '5G',
+    });
   });
 
   it('answers an empty list for an empty or missing query', async () => {
@@ -99,7 +152,15 @@ describe('GET /api/search-phones?query=', () => {
 });
 
 describe('POST /api/recommendations', () => {
-  const prefs: Preferences = { currentPhone: 'iphone', currentBrand: 'Apple', os: 'ios', budget: 'premium', budgetValue: 90, cameraQuality: 'professional', batteryLife: 'maximum' };
+  const prefs: Preferences = {
+    currentPhone: 'iphone',
+    currentBrand: 'Apple',
+    os: 'ios',
+    budget: 'premium',
+    budgetValue: 90,
+    cameraQuality: 'professional',
+    batteryLife: 'maximum',
+  };
   const recs = recommend(PHONES, prefs).map(toRecommendationSummary);
   let n = 0;
   const body = (over: Record<string, unknown> = {}) => ({
@@ -110,7 +171,8 @@ describe('POST /api/recommendations', () => {
     recommendations: JSON.stringify(recs),
     ...over,
   });
-  const post = (payload: unknown, ip = `198.51.100.${n % 200}`) => call(recommendations, { method: 'POST', path: '/api/recommendations', body: payload, ip });
+  const post = (payload: unknown, ip = `198.51.100.${n % 200}`) =>
+    call(recommendations, { method: 'POST', path: '/api/recommendations', body: payload, ip });
 
   beforeEach(() => {
     fake.reset();
@@ -166,7 +228,11 @@ describe('POST /api/recommendations', () => {
     expect(res.status).toBe(400);
     expect(res.json.error).toMatchObject({
       code: 'invalid_input',
-      fields: { name: 'Name is required', email: 'Please enter a valid email address', phoneModel: 'Current phone model is required' },
+      fields: {
+        name: 'Name is required',
+        email: 'Please enter a valid email address',
+        phoneModel: 'Current phone model is required',
+      },
     });
     expect(fake.messages).toHaveLength(0);
   });
@@ -177,13 +243,19 @@ describe('POST /api/recommendations', () => {
     expect(notJson.json.error.fields).toEqual({ preferences: 'preferences is not valid JSON' });
     const badShape = await post(body({ recommendations: JSON.stringify([{ model: 'Pixel 9' }]) }));
     expect(badShape.status).toBe(400);
-    expect(Object.keys(badShape.json.error.fields)).toEqual(expect.arrayContaining(['recommendations.0.brand', 'recommendations.0.matchScore']));
+    expect(Object.keys(badShape.json.error.fields)).toEqual(
+      expect.arrayContaining(['recommendations.0.brand', 'recommendations.0.matchScore']),
+    );
   });
 
   it('answers 400 for a phone that is not in the catalogue', async () => {
-    const res = await post(body({ recommendations: JSON.stringify([{ model: 'Phone 3000', brand: 'Acme', matchScore: 99, reasons: [] }]) }));
+    const res = await post(
+      body({ recommendations: JSON.stringify([{ model: 'Phone 3000', brand: 'Acme', matchScore: 99, reasons: [] }]) }),
+    );
     expect(res.status).toBe(400);
-    expect(res.json.error.fields).toEqual({ 'recommendations.0.model': 'Acme Phone 3000 is not a phone in our catalogue' });
+    expect(res.json.error.fields).toEqual({
+      'recommendations.0.model': 'Acme Phone 3000 is not a phone in our catalogue',
+    });
   });
 
   it('answers 400 for a body that is not JSON, 413 for an oversized one, 405 for GET', async () => {
@@ -197,7 +269,12 @@ describe('POST /api/recommendations', () => {
     fake.fail(500);
     const res = await post(body());
     expect(res.status).toBe(502);
-    expect(res.json).toEqual({ error: { code: 'mail_failed', message: 'We could not send the e-mail right now. Please try again in a few minutes.' } });
+    expect(res.json).toEqual({
+      error: {
+        code: 'mail_failed',
+        message: 'We could not send the e-mail right now. Please try again in a few minutes.',
+      },
+    });
   });
 
   it('rate-limits per IP: SIGNUP_RATE_LIMIT sends a minute, then 429 with Retry-After', async () => {

@@ -76,7 +76,10 @@ describe('concurrent signups', () => {
       const email = repeat ? `  ${address(n).toUpperCase()} ` : address(n);
       const viaNewsletter = repeat ? i % 2 === 0 : i % 5 === 0;
       return viaNewsletter
-        ? { path: '/api/newsletter/subscribe', body: { name: `Person ${n}`, email, phoneModel: 'Pixel 8', consent: true } }
+        ? {
+            path: '/api/newsletter/subscribe',
+            body: { name: `Person ${n}`, email, phoneModel: 'Pixel 8', consent: true },
+          }
         : { path: '/api/waitlist', body: { name: `Person ${n}`, email, interests: repeat ? 'tech_news' : 'all' } };
     });
 

@@ -71,7 +71,9 @@ describe('POST /api/waitlist, form-encoded (the form without JavaScript)', () =>
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(res.text).toContain('<title>Error: Join the Waitlist');
-    expect(res.text).toMatch(/<input id="wl-name" name="name" value="A" [^>]*aria-invalid="true" aria-describedby="wl-name-error" autofocus>/);
+    expect(res.text).toMatch(
+      /<input id="wl-name" name="name" value="A" [^>]*aria-invalid="true" aria-describedby="wl-name-error" autofocus>/,
+    );
     expect(res.text).toContain('<p class="error" id="wl-name-error">Name must be at least 2 characters</p>');
     expect(res.text).toContain('<p class="error" id="wl-email-error">Please enter a valid email address</p>');
     expect(res.text).toContain('value="ada@&lt;script&gt;"');
@@ -98,7 +100,9 @@ describe('POST /api/waitlist, form-encoded (the form without JavaScript)', () =>
       { origin: '', referer: 'https://evil.example/join' },
     ];
     for (const headers of foreign) {
-      const clean = Object.fromEntries(Object.entries({ origin: SITE, referer: `${SITE}/join`, ...headers }).filter(([, v]) => v !== ''));
+      const clean = Object.fromEntries(
+        Object.entries({ origin: SITE, referer: `${SITE}/join`, ...headers }).filter(([, v]) => v !== ''),
+      );
       const res = await call(waitlist, {
         method: 'POST',
         path: '/api/waitlist',
@@ -133,7 +137,12 @@ describe('POST /api/waitlist, form-encoded (the form without JavaScript)', () =>
     process.env.SIGNUP_RATE_LIMIT = '2';
     try {
       const addr = '192.0.2.150';
-      const json = await call(waitlist, { method: 'POST', path: '/api/waitlist', ip: addr, body: { name: 'Json Person', email: 'j@example.com' } });
+      const json = await call(waitlist, {
+        method: 'POST',
+        path: '/api/waitlist',
+        ip: addr,
+        body: { name: 'Json Person', email: 'j@example.com' },
+      });
       expect(json.status).toBe(200);
       expect((await postForm(form({ ...good, email: 'f1@example.com' }), {}, addr)).status).toBe(303);
       const limited = await postForm(form({ ...good, email: 'f2@example.com' }), {}, addr);

@@ -32,8 +32,24 @@ beforeEach(async () => {
   await clearStore('ratelimit'); // the per-recipient mail limit counts across tests otherwise
 });
 
-const waitlistBody = { name: 'Ada <b>Lovelace</b>', email: '  Ada@Example.com ', interests: 'tech_news', source: 'youtube', referrer: 'https://www.youtube.com/watch?v=1', page: '/join', consentText: CONSENT_FORMS.waitlist.wording };
-const newsletterBody = { name: 'Grace', email: 'grace@example.com', phoneModel: 'Galaxy S24', consent: true, form: 'newsletter', consentText: CONSENT_FORMS.newsletter.wording, page: '/' };
+const waitlistBody = {
+  name: 'Ada <b>Lovelace</b>',
+  email: '  Ada@Example.com ',
+  interests: 'tech_news',
+  source: 'youtube',
+  referrer: 'https://www.youtube.com/watch?v=1',
+  page: '/join',
+  consentText: CONSENT_FORMS.waitlist.wording,
+};
+const newsletterBody = {
+  name: 'Grace',
+  email: 'grace@example.com',
+  phoneModel: 'Galaxy S24',
+  consent: true,
+  form: 'newsletter',
+  consentText: CONSENT_FORMS.newsletter.wording,
+  page: '/',
+};
 
 const postWaitlist = (body: unknown, opts: { ip?: string; headers?: Record<string, string> } = {}) =>
   call(waitlist, { method: 'POST', path: '/api/waitlist', body, ip: opts.ip ?? ip(), headers: opts.headers });
@@ -42,7 +58,11 @@ const postNewsletter = (body: unknown, opts: { ip?: string } = {}) =>
 
 /** The confirmation link in the latest double opt-in mail to `email` (SendGrid fake). */
 function confirmLink(email: string): URL {
-  const mail = [...fake.messages].reverse().find((m) => m.body.personalizations[0].to[0].email === email && m.body.categories.includes('confirm-subscription'))!;
+  const mail = [...fake.messages]
+    .reverse()
+    .find(
+      (m) => m.body.personalizations[0].to[0].email === email && m.body.categories.includes('confirm-subscription'),
+    )!;
   return new URL(mail.body.content[0].value.match(/http:\/\/\S+\/api\/confirm\?token=\S+/)[0]);
 }
 /** Presses the confirm page's button (a plain form POST). */
@@ -78,7 +98,13 @@ describe('POST /api/waitlist', () => {
     expect(Date.parse(sub!.consent.at)).toBeGreaterThanOrEqual(before - 1000);
     expect(sub!.createdAt).toBe(sub!.consent.at);
     expect(sub!.history.map((e) => e.type)).toEqual(['signup', 'confirmation-sent']);
-    expect(sub!.history[0]).toMatchObject({ list: 'waitlist', interest: 'tech_news', form: 'waitlist', page: '/join', wording: CONSENT_FORMS.waitlist.wording });
+    expect(sub!.history[0]).toMatchObject({
+      list: 'waitlist',
+      interest: 'tech_news',
+      form: 'waitlist',
+      page: '/join',
+      wording: CONSENT_FORMS.waitlist.wording,
+    });
     expect(sub!.history[0].wordingVersion).toMatch(/^sha256:[0-9a-f]{12}$/);
     expect(sub!.history[0].ipHash).toMatch(/^[0-9a-f]{32}$/);
     expect(JSON.stringify(sub)).not.toMatch(/198\.51\.100\./); // the client address is never stored
@@ -147,7 +173,12 @@ describe('POST /api/waitlist', () => {
     await postWaitlist(waitlistBody);
     const link = confirmLink('ada@example.com');
     const token = link.searchParams.get('token')!;
-    for (const bad of [token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA'), `${'0'.repeat(64)}${token.slice(64)}`, 'garbage', '']) {
+    for (const bad of [
+      token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA'),
+      `${'0'.repeat(64)}${token.slice(64)}`,
+      'garbage',
+      '',
+    ]) {
       const res = await pressConfirm(new URL(`http://localhost:8888/api/confirm?token=${encodeURIComponent(bad)}`));
       expect(res.status).toBe(400);
       expect(res.text).toContain('This confirmation link is not valid');
@@ -163,12 +194,22 @@ describe('POST /api/waitlist', () => {
     const first = await postWaitlist(waitlistBody);
     const created = (await getSubscriberByEmail('ada@example.com'))!.createdAt;
     await new Promise((r) => setTimeout(r, 5));
-    const second = await postWaitlist({ ...waitlistBody, email: 'ADA@example.COM', interests: 'smartphone_tutorials', name: 'Ada L' });
+    const second = await postWaitlist({
+      ...waitlistBody,
+      email: 'ADA@example.COM',
+      interests: 'smartphone_tutorials',
+      name: 'Ada L',
+    });
     expect(second.status).toBe(first.status);
     expect(second.text).toBe(first.text);
     expect(await storeKeys('subscribers')).toHaveLength(1);
     const sub = await getSubscriberByEmail('ada@example.com');
-    expect(sub).toMatchObject({ name: 'Ada <b>Lovelace</b>', interests: ['tech_news', 'smartphone_tutorials'], createdAt: created, status: 'pending' });
+    expect(sub).toMatchObject({
+      name: 'Ada <b>Lovelace</b>',
+      interests: ['tech_news', 'smartphone_tutorials'],
+      createdAt: created,
+      status: 'pending',
+    });
     expect(sub!.updatedAt > created).toBe(true);
     expect(sub!.history.filter((e) => e.type === 'signup')).toHaveLength(2);
     expect(fake.messages).toHaveLength(1); // the confirmation is re-sent at most once per 24 h
@@ -190,7 +231,11 @@ describe('POST /api/waitlist', () => {
     const resend = await sendConfirmationRequest(sub!);
     expect(resend.status).toBe('sent');
     expect(fake.messages).toHaveLength(1);
-    expect((await getSubscriberByEmail('ada@example.com'))!.mail).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    expect((await getSubscriberByEmail('ada@example.com'))!.mail).toMatchObject({
+      status: 'sent',
+      attempts: 2,
+      lastError: null,
+    });
   });
 
   it('a filled honeypot gets a success-looking answer and nothing is stored or sent', async () => {
@@ -207,16 +252,71 @@ describe('POST /api/waitlist', () => {
   describe('bad input -> 4xx with the error shape and nothing stored', () => {
     const cases: Array<[string, () => ReturnType<typeof postWaitlist>, number, string, Record<string, string>?]> = [
       ['invalid JSON', () => postWaitlist('{"name": "Ada",'), 400, 'invalid_json'],
-      ['wrong types', () => postWaitlist({ name: 42, email: ['a@b.co'], interests: 7 }), 400, 'invalid_input', { name: 'Name must be at least 2 characters', email: 'Please enter a valid email address', interests: 'Please select your interests' }],
-      ['missing fields', () => postWaitlist({}), 400, 'invalid_input', { name: 'Name must be at least 2 characters', email: 'Please enter a valid email address' }],
-      ['short name and bad e-mail', () => postWaitlist({ name: 'A', email: 'ada@' }), 400, 'invalid_input', { name: 'Name must be at least 2 characters', email: 'Please enter a valid email address' }],
-      ['unknown interest', () => postWaitlist({ ...waitlistBody, interests: 'gossip' }), 400, 'invalid_input', { interests: 'Please select your interests' }],
-      ['over-long name', () => postWaitlist({ ...waitlistBody, name: 'x'.repeat(101) }), 400, 'invalid_input', { name: 'Name must be at most 100 characters' }],
-      ['a consent wording the form never shows', () => postWaitlist({ ...waitlistBody, consentText: 'I agree to everything' }), 400, 'invalid_input', { consentText: 'The consent wording does not match the one shown on this form' }],
-      ['oversized body (> 16 KB)', () => postWaitlist({ ...waitlistBody, referrer: 'x'.repeat(17 * 1024) }), 413, 'payload_too_large'],
+      [
+        'wrong types',
+        () => postWaitlist({ name: 42, email: ['a@b.co'], interests: 7 }),
+        400,
+        'invalid_input',
+        {
+          name: 'Name must be at least 2 characters',
+          email: 'Please enter a valid email address',
+          interests: 'Please select your interests',
+        },
+      ],
+      [
+        'missing fields',
+        () => postWaitlist({}),
+        400,
+        'invalid_input',
+        { name: 'Name must be at least 2 characters', email: 'Please enter a valid email address' },
+      ],
+      [
+        'short name and bad e-mail',
+        () => postWaitlist({ name: 'A', email: 'ada@' }),
+        400,
+        'invalid_input',
+        { name: 'Name must be at least 2 characters', email: 'Please enter a valid email address' },
+      ],
+      [
+        'unknown interest',
+        () => postWaitlist({ ...waitlistBody, interests: 'gossip' }),
+        400,
+        'invalid_input',
+        { interests: 'Please select your interests' },
+      ],
+      [
+        'over-long name',
+        () => postWaitlist({ ...waitlistBody, name: 'x'.repeat(101) }),
+        400,
+        'invalid_input',
+        { name: 'Name must be at most 100 characters' },
+      ],
+      [
+        'a consent wording the form never shows',
+        () => postWaitlist({ ...waitlistBody, consentText: 'I agree to everything' }),
+        400,
+        'invalid_input',
+        { consentText: 'The consent wording does not match the one shown on this form' },
+      ],
+      [
+        'oversized body (> 16 KB)',
+        () => postWaitlist({ ...waitlistBody, referrer: 'x'.repeat(17 * 1024) }),
+        413,
+        'payload_too_large',
+      ],
       // (A form-encoded body is the no-JS form's post, answered with a page: signups-form-post.test.ts.)
-      ['not JSON', () => postWaitlist('name,email\nAda,ada@example.com', { headers: { 'content-type': 'text/csv' } }), 415, 'unsupported_media_type'],
-      ['wrong method', () => call(waitlist, { method: 'GET', path: '/api/waitlist', ip: ip() }), 405, 'method_not_allowed'],
+      [
+        'not JSON',
+        () => postWaitlist('name,email\nAda,ada@example.com', { headers: { 'content-type': 'text/csv' } }),
+        415,
+        'unsupported_media_type',
+      ],
+      [
+        'wrong method',
+        () => call(waitlist, { method: 'GET', path: '/api/waitlist', ip: ip() }),
+        405,
+        'method_not_allowed',
+      ],
     ];
     it.each(cases)('%s', async (_label, send, status, code, fields) => {
       const res = await send();
@@ -233,14 +333,17 @@ describe('POST /api/waitlist', () => {
     process.env.SIGNUP_RATE_LIMIT = '3';
     try {
       const addr = '192.0.2.99';
-      for (let i = 0; i < 3; i++) expect((await postWaitlist({ ...waitlistBody, email: `r${i}@example.com` }, { ip: addr })).status).toBe(200);
+      for (let i = 0; i < 3; i++)
+        expect((await postWaitlist({ ...waitlistBody, email: `r${i}@example.com` }, { ip: addr })).status).toBe(200);
       const limited = await postNewsletter({ ...newsletterBody, email: 'r9@example.com' }, { ip: addr });
       expect(limited.status).toBe(429);
       expect(limited.json.error.code).toBe('rate_limited');
       expect(limited.json.error.message).toMatch(/Too many requests\. Please wait \d+ seconds/);
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(await getSubscriberByEmail('r9@example.com')).toBeNull();
-      expect((await postWaitlist({ ...waitlistBody, email: 'other@example.com' }, { ip: '192.0.2.100' })).status).toBe(200);
+      expect((await postWaitlist({ ...waitlistBody, email: 'other@example.com' }, { ip: '192.0.2.100' })).status).toBe(
+        200,
+      );
     } finally {
       if (previous === undefined) delete process.env.SIGNUP_RATE_LIMIT;
       else process.env.SIGNUP_RATE_LIMIT = previous;
@@ -270,7 +373,9 @@ describe('shared rate limit (works where every request gets a fresh function ins
   it('opens again in the next window; the maintenance run removes closed windows as a whole', async () => {
     const t0 = 1_800_000_000_000; // a window start (multiple of 60 s)
     await enforceSharedRateLimit('test', 'client-a', 1, 60_000, t0);
-    await expect(enforceSharedRateLimit('test', 'client-a', 1, 60_000, t0 + 1000)).rejects.toMatchObject({ status: 429 });
+    await expect(enforceSharedRateLimit('test', 'client-a', 1, 60_000, t0 + 1000)).rejects.toMatchObject({
+      status: 429,
+    });
     await expect(enforceSharedRateLimit('test', 'client-b', 1, 60_000, t0 + 1000)).resolves.toBeUndefined();
     await expect(enforceSharedRateLimit('test', 'client-a', 1, 60_000, t0 + 60_000)).resolves.toBeUndefined();
     // Keys are grouped by the window's end: <end>/<bucket>/<hash>/<uuid>, no raw client key.
@@ -307,11 +412,29 @@ describe('POST /api/newsletter/subscribe', () => {
   });
 
   it('the header and about forms record their own wording; an unknown phone is fine there but not in the block', async () => {
-    expect((await postNewsletter({ name: 'Lin', email: 'lin@example.com', phoneModel: 'Nokia 3310', consent: true, form: 'header', consentText: CONSENT_FORMS.header.wording, page: '/shop' })).status).toBe(200);
-    expect((await getSubscriberByEmail('lin@example.com'))!.consent).toMatchObject({ form: 'header', wording: CONSENT_FORMS.header.wording, page: '/shop' });
+    expect(
+      (
+        await postNewsletter({
+          name: 'Lin',
+          email: 'lin@example.com',
+          phoneModel: 'Nokia 3310',
+          consent: true,
+          form: 'header',
+          consentText: CONSENT_FORMS.header.wording,
+          page: '/shop',
+        })
+      ).status,
+    ).toBe(200);
+    expect((await getSubscriberByEmail('lin@example.com'))!.consent).toMatchObject({
+      form: 'header',
+      wording: CONSENT_FORMS.header.wording,
+      page: '/shop',
+    });
     const block = await postNewsletter({ ...newsletterBody, email: 'kim@example.com', phoneModel: 'Nokia 3310' });
     expect(block.status).toBe(400);
-    expect(block.json.error.fields).toEqual({ phoneModel: 'Please enter a valid phone model (e.g., iPhone 15, Galaxy S24)' });
+    expect(block.json.error.fields).toEqual({
+      phoneModel: 'Please enter a valid phone model (e.g., iPhone 15, Galaxy S24)',
+    });
     expect(await getSubscriberByEmail('kim@example.com')).toBeNull();
   });
 
@@ -319,7 +442,11 @@ describe('POST /api/newsletter/subscribe', () => {
     ['consent false', { consent: false }, { consent: 'You must consent to receive newsletters' }],
     ['consent missing', { consent: undefined }, { consent: 'You must consent to receive newsletters' }],
     ['consent as a string', { consent: 'yes' }, { consent: 'You must consent to receive newsletters' }],
-    ['empty fields', { name: ' ', email: '', phoneModel: '' }, { name: 'Name is required', email: 'Please enter a valid email address', phoneModel: 'Phone model is required' }],
+    [
+      'empty fields',
+      { name: ' ', email: '', phoneModel: '' },
+      { name: 'Name is required', email: 'Please enter a valid email address', phoneModel: 'Phone model is required' },
+    ],
     ['unknown form', { form: 'popup' }, { form: 'Unknown form' }],
   ])('%s -> 400 with per-field messages, nothing stored', async (_l, patch, fields) => {
     const res = await postNewsletter({ ...newsletterBody, ...patch });
@@ -369,7 +496,12 @@ describe('unsubscribe', () => {
   it('a tampered or missing token answers 400 and changes nothing', async () => {
     const link = new URL(await signUpAndGetLink());
     const token = link.searchParams.get('token')!;
-    const tampered = [`${'0'.repeat(64)}${token.slice(64)}`, token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA'), 'garbage', ''];
+    const tampered = [
+      `${'0'.repeat(64)}${token.slice(64)}`,
+      token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA'),
+      'garbage',
+      '',
+    ];
     for (const t of tampered) {
       const res = await pressUnsubscribe(t);
       expect(res.status).toBe(400);
@@ -418,7 +550,10 @@ describe('unsubscribe', () => {
     });
     expect(res.status).toBe(200);
     expect((await getSubscriberByEmail('ada@example.com'))!.unsubscribedAt).not.toBeNull();
-    expect((await getSubscriberByEmail('ada@example.com'))!.history.at(-1)).toMatchObject({ type: 'unsubscribed', detail: 'one-click (RFC 8058)' });
+    expect((await getSubscriberByEmail('ada@example.com'))!.history.at(-1)).toMatchObject({
+      type: 'unsubscribed',
+      detail: 'one-click (RFC 8058)',
+    });
   });
 
   it('other methods get 405', async () => {

@@ -45,8 +45,10 @@ describe('size budgets of the built pages', () => {
     },
   );
 
-  it.each(pages.map((p) => [p.route, p] as const))('%s references only scripts that exist in the build', (_route, page) => {
-    expect({ missing: page.report.missing, external: page.report.external }).toEqual({ missing: [], external: [] });
-  });
-
+  it.each(pages.map((p) => [p.route, p] as const))(
+    '%s references only scripts that exist in the build',
+    (_route, page) => {
+      expect({ missing: page.report.missing, external: page.report.external }).toEqual({ missing: [], external: [] });
+    },
+  );
 });

@@ -24,12 +24,21 @@ function buildWith(extra: string[]) {
   scratch.push(contentDir, outDir);
   cpSync(builtIn, contentDir, { recursive: true });
   for (const f of extra) cpSync(path.join(fixtures, f), path.join(contentDir, f));
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir], {
-    cwd: root,
-    env: { ...process.env, BLOG_CONTENT_DIR: path.relative(root, contentDir), ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' },
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        BLOG_CONTENT_DIR: path.relative(root, contentDir),
+        ASTRO_TELEMETRY_DISABLED: '1',
+        NO_COLOR: '1',
+      },
+      encoding: 'utf8',
+      timeout: 120_000,
+    },
+  );
   rmSync(contentDir, { recursive: true, force: true });
   // Plain text: CI may force colours, and ANSI codes would split the messages asserted on below.
   // eslint-disable-next-line no-control-regex -- matching the ESC of ANSI colour codes is the point
@@ -56,11 +65,15 @@ describe('a fourth post added as markdown', () => {
     expect(html).toContain('Fixture: USB-C Cables Explained</h1>');
     // '# ' block -> sub-heading (h2, under the page's h1), bullet block -> list, other blocks -> paragraphs.
     expect(html).toMatch(/<h2[^>]*>What the logos mean<\/h2>/);
-    expect(html).toMatch(/<ul>\s*<li>Speed ratings such as 10 Gbps or 40 Gbps<\/li>\s*<li>Power ratings such as 60 W or 240 W<\/li>\s*<\/ul>/);
+    expect(html).toMatch(
+      /<ul>\s*<li>Speed ratings such as 10 Gbps or 40 Gbps<\/li>\s*<li>Power ratings such as 60 W or 240 W<\/li>\s*<\/ul>/,
+    );
     expect(html).toContain('<p>Check the packaging before you buy.</p>');
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
     // A remote cover is used as is, with the placeholder swap on load error.
-    expect(html).toMatch(/<img src="https:\/\/images\.example\.com\/usb-c-cables\.jpg"[^>]*onerror="[^"]*placeholder\.svg/);
+    expect(html).toMatch(
+      /<img src="https:\/\/images\.example\.com\/usb-c-cables\.jpg"[^>]*onerror="[^"]*placeholder\.svg/,
+    );
     expect(html).toContain('"@type":"Article"');
   });
 
@@ -69,7 +82,11 @@ describe('a fourth post added as markdown', () => {
     const ids = [...html.matchAll(/data-post-id="([^"]+)"/g)].map((m) => m[1]);
     expect(ids).toHaveLength(4);
     expect(ids[0]).toBe(FIXTURE_ID);
-    expect(html).toMatch(new RegExp(`<li data-post-item data-post-category="technology"[^>]*>\\s*<article[^>]*data-post-id="${FIXTURE_ID}"`));
+    expect(html).toMatch(
+      new RegExp(
+        `<li data-post-item data-post-category="technology"[^>]*>\\s*<article[^>]*data-post-id="${FIXTURE_ID}"`,
+      ),
+    );
   });
 
   it('shows up in related articles of the same category, and vice versa', () => {
@@ -103,7 +120,9 @@ describe('an invalid frontmatter value', () => {
     expect(result.status).not.toBe(0);
     expect(output).toContain('InvalidContentEntryDataError');
     expect(output).toMatch(/invalid-category\.md/);
-    expect(output).toMatch(/category: Invalid option: expected one of "Smartphones"\|"iPhone"\|"Technology"\|"Tech News"\|"Tips & Tricks"/);
+    expect(output).toMatch(
+      /category: Invalid option: expected one of "Smartphones"\|"iPhone"\|"Technology"\|"Tech News"\|"Tips & Tricks"/,
+    );
   });
 
   it('leaves no scratch content folder behind', () => {

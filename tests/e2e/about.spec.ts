@@ -39,16 +39,23 @@ test.describe('about page', () => {
 
     const reviews = page.getByRole('region', { name: 'Latest Phone Reviews' });
     await expect(reviews.getByRole('listitem')).toHaveCount(3);
-    await expect(reviews.getByRole('link', { name: /Galaxy Buds3 Pro Review/ })).toHaveAttribute('href', '/blog/samsung-galaxy-buds3-pro-review');
+    await expect(reviews.getByRole('link', { name: /Galaxy Buds3 Pro Review/ })).toHaveAttribute(
+      'href',
+      '/blog/samsung-galaxy-buds3-pro-review',
+    );
 
     await expect(page.getByRole('heading', { name: 'Our Mission' })).toBeVisible();
     const partners = page.getByRole('region', { name: "Brands we've worked with" });
     await expect(partners.getByRole('img')).toHaveCount(4);
-    for (const name of ['Samsung', 'Intel', 'Walmart', 'Rode']) await expect(partners.getByRole('img', { name })).toBeVisible();
+    for (const name of ['Samsung', 'Intel', 'Walmart', 'Rode'])
+      await expect(partners.getByRole('img', { name })).toBeVisible();
 
     const collab = page.getByRole('region', { name: "Let's work together" });
     await expect(collab).toContainText('hello@mapletech.ca');
-    await expect(collab.getByRole('link', { name: 'hello@mapletech.ca' })).toHaveAttribute('href', 'mailto:hello@mapletech.ca');
+    await expect(collab.getByRole('link', { name: 'hello@mapletech.ca' })).toHaveAttribute(
+      'href',
+      'mailto:hello@mapletech.ca',
+    );
 
     // The about subscribe box (filled in by the signups work) has its place in the sidebar.
     await expect(page.locator('aside').getByRole('heading', { name: 'Stay in the loop' })).toBeVisible();
@@ -63,7 +70,9 @@ test.describe('about page', () => {
     await expect(player(page)).toHaveAttribute('data-short', 'false');
     const regular = await frameShape(page);
     expect(regular.width / regular.height).toBeCloseTo(16 / 9, 1);
-    await expect(page.getByRole('button', { name: 'Play video: Galaxy Buds3 Pro: full review after a month' })).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: 'Play video: Galaxy Buds3 Pro: full review after a month' }),
+    ).toBeVisible();
     await expect(page.locator('iframe')).toHaveCount(0);
     await page.waitForLoadState('networkidle');
     expect(seen).toEqual([]);

@@ -18,7 +18,9 @@ export interface Seed {
 
 /** Joins the waitlist through POST /api/waitlist, as the public form does. */
 export async function seedSubscriber(request: APIRequestContext, seed: Seed): Promise<void> {
-  const res = await request.post('/api/waitlist', { data: { interests: 'all', source: '', referrer: '', page: '/join', ...seed } });
+  const res = await request.post('/api/waitlist', {
+    data: { interests: 'all', source: '', referrer: '', page: '/join', ...seed },
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 

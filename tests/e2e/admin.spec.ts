@@ -26,7 +26,9 @@ async function openWaitlist(page: Page, search?: string) {
 const rows = (page: Page) => page.locator('tbody tr').filter({ has: page.getByRole('checkbox') });
 
 test.describe('admin sign-in', () => {
-  test('dashboard: wrong key -> "Authentication failed", right key -> "Authenticated", templates initialised once, logout', async ({ page }) => {
+  test('dashboard: wrong key -> "Authentication failed", right key -> "Authenticated", templates initialised once, logout', async ({
+    page,
+  }) => {
     const initCalls: string[] = [];
     page.on('request', (r) => {
       if (r.url().endsWith('/api/admin/email-templates/initialize')) initCalls.push(r.method());
@@ -53,7 +55,9 @@ test.describe('admin sign-in', () => {
     const session = cookies.find((c) => c.name === 'mt_admin');
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
     expect(await page.evaluate(() => document.cookie)).not.toContain('mt_admin');
-    expect(await page.evaluate(() => JSON.stringify(localStorage) + JSON.stringify(sessionStorage))).not.toContain(E2E_ADMIN_KEY);
+    expect(await page.evaluate(() => JSON.stringify(localStorage) + JSON.stringify(sessionStorage))).not.toContain(
+      E2E_ADMIN_KEY,
+    );
 
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible(SLOW);
@@ -87,7 +91,10 @@ test('dashboard tabs show the spec cards and links', async ({ page }) => {
   await expect(page.getByRole('tabpanel').getByText('Public', { exact: true })).toHaveCount(2);
 
   await tabs.filter({ hasText: 'Waitlist Management' }).click();
-  await expect(page.getByRole('tabpanel').getByRole('link', { name: 'Manage Waitlist' })).toHaveAttribute('href', '/admin/waitlist');
+  await expect(page.getByRole('tabpanel').getByRole('link', { name: 'Manage Waitlist' })).toHaveAttribute(
+    'href',
+    '/admin/waitlist',
+  );
 
   await tabs.filter({ hasText: 'Email & Settings' }).click();
   const panel = page.getByRole('tabpanel');
@@ -99,10 +106,22 @@ test('dashboard tabs show the spec cards and links', async ({ page }) => {
 });
 
 test.describe('waitlist management', () => {
-  test('search is case-insensitive over name, email, source and interests; empty values shown as -, All, Direct', async ({ page }) => {
+  test('search is case-insensitive over name, email, source and interests; empty values shown as -, All, Direct', async ({
+    page,
+  }) => {
     const tag = runTag('srch');
-    await seedSubscriber(page.request, { name: `Ada ${tag}`, email: `ada-${tag}@example.com`, interests: 'tech_news', source: `yt${tag}` });
-    await seedSubscriber(page.request, { name: `Bo ${tag}`, email: `bo-${tag}@example.com`, interests: 'smartphone_tutorials', source: '' });
+    await seedSubscriber(page.request, {
+      name: `Ada ${tag}`,
+      email: `ada-${tag}@example.com`,
+      interests: 'tech_news',
+      source: `yt${tag}`,
+    });
+    await seedSubscriber(page.request, {
+      name: `Bo ${tag}`,
+      email: `bo-${tag}@example.com`,
+      interests: 'smartphone_tutorials',
+      source: '',
+    });
     await openWaitlist(page, tag.toUpperCase());
     await expect(rows(page)).toHaveCount(2, SLOW);
 
@@ -124,9 +143,12 @@ test.describe('waitlist management', () => {
     await expect(page.getByRole('checkbox', { name: 'Select all' })).toBeDisabled();
   });
 
-  test('select-all selects the shown rows; bulk delete asks in a dialog, sends one DELETE per id, and the rows are gone', async ({ page }) => {
+  test('select-all selects the shown rows; bulk delete asks in a dialog, sends one DELETE per id, and the rows are gone', async ({
+    page,
+  }) => {
     const tag = runTag('bulk');
-    for (const n of [1, 2, 3]) await seedSubscriber(page.request, { name: `Bulk ${n} ${tag}`, email: `bulk${n}-${tag}@example.com` });
+    for (const n of [1, 2, 3])
+      await seedSubscriber(page.request, { name: `Bulk ${n} ${tag}`, email: `bulk${n}-${tag}@example.com` });
     await seedSubscriber(page.request, { name: `Keep ${tag}`, email: `keep-${tag}@example.com` });
     await openWaitlist(page, `bulk`);
     await page.getByLabel('Search subscribers').fill(`-${tag}@`);
@@ -194,17 +216,25 @@ test.describe('waitlist management', () => {
     // The mail went to the local outbox (no SendGrid key in the test servers).
     const outbox = await (await page.request.get('/api/admin/outbox')).json();
     // Double opt-in request, the welcome after confirming, and this one.
-    expect(outbox.entries.filter((m: { to: string }) => m.to === email).map((m: { kind: string }) => m.kind).sort()).toEqual([
-      'confirm-subscription',
-      'waitlist-confirmation',
-      'waitlist-confirmation',
-    ]);
+    expect(
+      outbox.entries
+        .filter((m: { to: string }) => m.to === email)
+        .map((m: { kind: string }) => m.kind)
+        .sort(),
+    ).toEqual(['confirm-subscription', 'waitlist-confirmation', 'waitlist-confirmation']);
 
     await page.route('**/api/admin/waitlist/*/send-email', (route) =>
-      route.fulfill({ status: 502, json: { error: { code: 'mail_failed', message: 'Failed to send welcome email: SendGrid 401: unauthorized' } } }),
+      route.fulfill({
+        status: 502,
+        json: { error: { code: 'mail_failed', message: 'Failed to send welcome email: SendGrid 401: unauthorized' } },
+      }),
     );
     await page.getByRole('button', { name: `Send Email to ${email}` }).click();
-    await expectToast(page, 'Error sending email', /email service key .* may be missing in this deployment\. Check the server logs/);
+    await expectToast(
+      page,
+      'Error sending email',
+      /email service key .* may be missing in this deployment\. Check the server logs/,
+    );
 
     await page.route('**/api/admin/waitlist/*/send-email', (route) => route.fulfill({ status: 500, body: '' }));
     await page.getByRole('button', { name: `Send Email to ${email}` }).click();
@@ -216,10 +246,16 @@ test.describe('waitlist management', () => {
     await seedSubscriber(page.request, { name: `Csv ${tag}`, email: `csv-${tag}@example.com`, source: 'newsletter' });
     await openWaitlist(page, tag);
     await expect(rows(page)).toHaveCount(1, SLOW);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^waitlist-\d{4}-\d{2}-\d{2}-search\.csv$/);
     const text = readFileSync((await download.path())!, 'utf8');
-    const lines = text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toContain('"Email"');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"csv-${tag}@example.com"`);
@@ -247,14 +283,21 @@ test.describe('waitlist management', () => {
     const bar = ours.locator('div[style]');
     await expect(bar).toHaveAttribute('style', `width: ${Math.round((2 / stats.totalCount) * 100)}%;`);
     const interests = page.locator('section', { has: page.getByRole('heading', { name: 'Interests' }) });
-    await expect(interests.getByTestId('stat-bar').filter({ hasText: 'All' })).toContainText(`${stats.interestBreakdown.all} (${Math.round((stats.interestBreakdown.all / stats.totalCount) * 100)}%)`);
-    if (stats.sourceBreakdown['']) await expect(sources.getByTestId('stat-bar').filter({ hasText: 'Direct' })).toContainText(`${stats.sourceBreakdown['']} (`);
+    await expect(interests.getByTestId('stat-bar').filter({ hasText: 'All' })).toContainText(
+      `${stats.interestBreakdown.all} (${Math.round((stats.interestBreakdown.all / stats.totalCount) * 100)}%)`,
+    );
+    if (stats.sourceBreakdown[''])
+      await expect(sources.getByTestId('stat-bar').filter({ hasText: 'Direct' })).toContainText(
+        `${stats.sourceBreakdown['']} (`,
+      );
   });
 
   test('statistics empty state offers Refresh Stats', async ({ page }) => {
     await openWaitlist(page);
     await page.route('**/api/admin/waitlist/stats', (route) =>
-      route.fulfill({ json: { totalCount: 0, pendingCount: 0, unsubscribedCount: 0, interestBreakdown: {}, sourceBreakdown: {} } }),
+      route.fulfill({
+        json: { totalCount: 0, pendingCount: 0, unsubscribedCount: 0, interestBreakdown: {}, sourceBreakdown: {} },
+      }),
     );
     await page.getByRole('tab', { name: 'Statistics' }).click();
     await expect(page.getByText('No statistics available')).toBeVisible(SLOW);
@@ -289,10 +332,16 @@ test.describe('email templates', () => {
     await body.fill(`${originalBody}\n{{firstName}}`);
     await page.getByRole('button', { name: 'Save Template' }).click();
     await expectToast(page, 'Error saving template', 'Failed to update the email template');
-    await expect(page.getByText('Unknown placeholder {{firstName}}. Use only {{name}}, {{interestMessage}}, {{unsubscribeUrl}}, {{siteUrl}}.')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Unknown placeholder {{firstName}}. Use only {{name}}, {{interestMessage}}, {{unsubscribeUrl}}, {{siteUrl}}.',
+      ),
+    ).toBeVisible();
 
     await body.fill(originalBody);
-    const saved = page.waitForResponse((r) => r.url().includes('/api/admin/email-templates/newsletter-welcome') && r.request().method() === 'PUT');
+    const saved = page.waitForResponse(
+      (r) => r.url().includes('/api/admin/email-templates/newsletter-welcome') && r.request().method() === 'PUT',
+    );
     await page.getByRole('button', { name: 'Save Template' }).click();
     expect((await saved).status()).toBe(200);
     await expectToast(page, 'Template updated', 'Email template has been saved successfully');
@@ -313,39 +362,69 @@ test.describe('email templates', () => {
 test.describe('admin accessibility', () => {
   // One scan per screen and colour scheme (WCAG 2.1 A/AA, serious and critical violations fail).
   const screens: { name: string; signedIn: boolean; open: (page: Page) => Promise<void> }[] = [
-    { name: 'key prompt', signedIn: false, open: async (page) => {
-      await page.goto('/admin/waitlist');
-      await expect(page.getByLabel('Admin key')).toBeVisible(SLOW);
-    } },
-    { name: 'dashboard', signedIn: true, open: async (page) => {
-      await page.goto('/admin');
-      await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible(SLOW);
-    } },
-    { name: 'dashboard, Email & Settings', signedIn: true, open: async (page) => {
-      await page.goto('/admin');
-      await page.getByRole('tab', { name: 'Email & Settings' }).click(SLOW);
-      await expect(page.getByText('Coming Soon').first()).toBeVisible();
-    } },
-    { name: 'waitlist subscribers', signedIn: true, open: async (page) => {
-      await seedSubscriber(page.request, { name: 'Axe Person', email: `axe-${runTag('a')}@example.com`, source: 'axe' });
-      await page.goto('/admin/waitlist');
-      await expect(rows(page).first()).toBeVisible(SLOW);
-      await rows(page).first().getByRole('checkbox').check();
-    } },
-    { name: 'waitlist statistics', signedIn: true, open: async (page) => {
-      await page.goto('/admin/waitlist');
-      await page.getByRole('tab', { name: 'Statistics' }).click(SLOW);
-      await expect(page.getByTestId('total-subscribers').or(page.getByText('No statistics available'))).toBeVisible(SLOW);
-    } },
-    { name: 'template editor', signedIn: true, open: async (page) => {
-      await page.goto('/admin/email-templates');
-      await page.getByRole('button', { name: /Waitlist confirmation/ }).click(SLOW);
-      await expect(page.getByLabel('Subject line')).toBeVisible();
-      // axe cannot run inside the sandboxed (script-less) preview iframe and waits for it until the
-      // test times out; the iframe holds the e-mail itself, not site UI. Scan with the text preview.
-      await page.getByRole('button', { name: 'Text', exact: true }).click();
-      await expect(page.getByTestId('preview-text')).toBeVisible();
-    } },
+    {
+      name: 'key prompt',
+      signedIn: false,
+      open: async (page) => {
+        await page.goto('/admin/waitlist');
+        await expect(page.getByLabel('Admin key')).toBeVisible(SLOW);
+      },
+    },
+    {
+      name: 'dashboard',
+      signedIn: true,
+      open: async (page) => {
+        await page.goto('/admin');
+        await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible(SLOW);
+      },
+    },
+    {
+      name: 'dashboard, Email & Settings',
+      signedIn: true,
+      open: async (page) => {
+        await page.goto('/admin');
+        await page.getByRole('tab', { name: 'Email & Settings' }).click(SLOW);
+        await expect(page.getByText('Coming Soon').first()).toBeVisible();
+      },
+    },
+    {
+      name: 'waitlist subscribers',
+      signedIn: true,
+      open: async (page) => {
+        await seedSubscriber(page.request, {
+          name: 'Axe Person',
+          email: `axe-${runTag('a')}@example.com`,
+          source: 'axe',
+        });
+        await page.goto('/admin/waitlist');
+        await expect(rows(page).first()).toBeVisible(SLOW);
+        await rows(page).first().getByRole('checkbox').check();
+      },
+    },
+    {
+      name: 'waitlist statistics',
+      signedIn: true,
+      open: async (page) => {
+        await page.goto('/admin/waitlist');
+        await page.getByRole('tab', { name: 'Statistics' }).click(SLOW);
+        await expect(page.getByTestId('total-subscribers').or(page.getByText('No statistics available'))).toBeVisible(
+          SLOW,
+        );
+      },
+    },
+    {
+      name: 'template editor',
+      signedIn: true,
+      open: async (page) => {
+        await page.goto('/admin/email-templates');
+        await page.getByRole('button', { name: /Waitlist confirmation/ }).click(SLOW);
+        await expect(page.getByLabel('Subject line')).toBeVisible();
+        // axe cannot run inside the sandboxed (script-less) preview iframe and waits for it until the
+        // test times out; the iframe holds the e-mail itself, not site UI. Scan with the text preview.
+        await page.getByRole('button', { name: 'Text', exact: true }).click();
+        await expect(page.getByTestId('preview-text')).toBeVisible();
+      },
+    },
   ];
   for (const screen of screens) {
     for (const scheme of ['light', 'dark'] as const) {

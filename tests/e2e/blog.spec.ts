@@ -18,7 +18,10 @@ const visibleBadges = (page: Page) => visibleCards(page).locator('[data-category
 const emptyState = (page: Page) => page.locator('[data-empty]');
 
 async function expectFilter(page: Page, label: string) {
-  await expect(filterGroup(page).getByRole('button', { name: label, exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(filterGroup(page).getByRole('button', { name: label, exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await expect(filterGroup(page).locator('[aria-pressed="true"]')).toHaveCount(1);
   if (label === 'All Posts') {
     await expect(visibleCards(page)).toHaveCount(3);
@@ -53,7 +56,11 @@ test.describe('blog list', () => {
       await expect(readMore).toHaveAttribute('href', /^\/blog\/[a-z0-9-]+$/);
     }
     // Newest first.
-    await expect(page.locator('[data-post-card] h2')).toHaveText([/3G/, /Choose Your Next Smartphone/, /Galaxy Buds3 Pro/]);
+    await expect(page.locator('[data-post-card] h2')).toHaveText([
+      /3G/,
+      /Choose Your Next Smartphone/,
+      /Galaxy Buds3 Pro/,
+    ]);
   });
 
   test('each filter button shows only its category and is reflected in the URL', async ({ page }) => {
@@ -130,7 +137,10 @@ test.describe('blog list', () => {
 
   test('a card opens its post', async ({ page }) => {
     await page.goto('/blog');
-    await page.locator('[data-post-card]', { hasText: 'Galaxy Buds3 Pro' }).getByRole('link', { name: 'Read More →' }).click();
+    await page
+      .locator('[data-post-card]', { hasText: 'Galaxy Buds3 Pro' })
+      .getByRole('link', { name: 'Read More →' })
+      .click();
     await expect(page).toHaveURL(new RegExp(`${BUDS}$`));
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Samsung Galaxy Buds3 Pro Review');
   });
@@ -144,7 +154,9 @@ test.describe('blog post', () => {
     await expect(article.getByRole('link').first()).toHaveText('Back to Blog');
     await expect(article.getByRole('link').first()).toHaveAttribute('href', '/blog');
     await expect(article.locator('header [data-category-badge]')).toHaveText('Technology');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Samsung Galaxy Buds3 Pro Review: A Bold New Design That Sounds the Part');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Samsung Galaxy Buds3 Pro Review: A Bold New Design That Sounds the Part',
+    );
     const cover = article.locator('figure img');
     await expect(cover).toHaveAttribute('width', '1200');
     await expect(cover).toHaveAttribute('height', '675');
@@ -153,22 +165,41 @@ test.describe('blog post', () => {
 
     const body = page.locator('[data-post-body]');
     // '#' blocks -> sub-headings (h2 under the title), bullet blocks -> lists, other blocks -> paragraphs.
-    await expect(body.locator('h2')).toHaveText(['Design and fit', 'Sound quality', 'Noise cancelling and ambient sound', 'Calls and Galaxy AI features', 'Battery life', 'What we liked and what we did not', 'Our verdict']);
+    await expect(body.locator('h2')).toHaveText([
+      'Design and fit',
+      'Sound quality',
+      'Noise cancelling and ambient sound',
+      'Calls and Galaxy AI features',
+      'Battery life',
+      'What we liked and what we did not',
+      'Our verdict',
+    ]);
     await expect(body.locator('ul')).toHaveCount(4);
     await expect(body.locator('ul').first().locator('li')).toHaveCount(4);
-    await expect(body.locator('ul').first().locator('li').nth(2)).toHaveText('The buds are rated IP57, so sweat, rain and an accidental dunk are not a problem.');
+    await expect(body.locator('ul').first().locator('li').nth(2)).toHaveText(
+      'The buds are rated IP57, so sweat, rain and an accidental dunk are not a problem.',
+    );
     await expect(body.locator(':scope > p').first()).toContainText('The Galaxy Buds3 Pro are the biggest change');
     expect(await body.locator(':scope > p').count()).toBeGreaterThan(10);
     await expect(body.locator('h1')).toHaveCount(0);
 
-    await expect(page.locator('[data-brand-quote]')).toContainText('Technology should make your life easier, not more complicated.');
+    await expect(page.locator('[data-brand-quote]')).toContainText(
+      'Technology should make your life easier, not more complicated.',
+    );
     await expect(page.locator('[data-invitation]')).toContainText('Browse our other articles, or subscribe');
-    await expect(page.locator('[data-invitation]').getByRole('link', { name: 'More articles' })).toHaveAttribute('href', '/blog');
+    await expect(page.locator('[data-invitation]').getByRole('link', { name: 'More articles' })).toHaveAttribute(
+      'href',
+      '/blog',
+    );
   });
 
   test('Related Articles is hidden when no other post shares the category', async ({ page }) => {
     // Each built-in post is alone in its category; the build test (tests/build) covers a shared one.
-    for (const path of [BUDS, '/blog/how-to-choose-your-next-smartphone', '/blog/canada-3g-shutdown-what-it-means-for-your-phone']) {
+    for (const path of [
+      BUDS,
+      '/blog/how-to-choose-your-next-smartphone',
+      '/blog/canada-3g-shutdown-what-it-means-for-your-phone',
+    ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Related Articles' })).toHaveCount(0);
@@ -184,16 +215,26 @@ test.describe('blog post', () => {
 
   test('search and social metadata: canonical, Open Graph and Article JSON-LD', async ({ page }) => {
     await page.goto(BUDS);
-    await expect(page).toHaveTitle('Samsung Galaxy Buds3 Pro Review: A Bold New Design That Sounds the Part | Maple Tech');
+    await expect(page).toHaveTitle(
+      'Samsung Galaxy Buds3 Pro Review: A Bold New Design That Sounds the Part | Maple Tech',
+    );
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `https://mapletech.ca${BUDS}`);
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Samsung traded its pebble earbuds/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      /Samsung traded its pebble earbuds/,
+    );
     const ogImage = await page.locator('meta[property="og:image"]').getAttribute('content');
     expect(ogImage).toMatch(/^https:\/\/mapletech\.ca\/_astro\/galaxy-buds3-pro\.[\w-]+\.jpg$/);
     const res = await page.request.get(new URL(ogImage!).pathname);
     expect(res.status()).toBe(200);
     const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
-    expect(ld).toMatchObject({ '@type': 'Article', headline: 'Samsung Galaxy Buds3 Pro Review: A Bold New Design That Sounds the Part', datePublished: '2025-08-20', articleSection: 'Technology' });
+    expect(ld).toMatchObject({
+      '@type': 'Article',
+      headline: 'Samsung Galaxy Buds3 Pro Review: A Bold New Design That Sounds the Part',
+      datePublished: '2025-08-20',
+      articleSection: 'Technology',
+    });
   });
 
   test('an image that fails to load is replaced by the placeholder', async ({ page }) => {
@@ -239,7 +280,18 @@ test.describe('feeds', () => {
   test('the sitemap lists public pages and posts, not admin, 404 or the dev-only home', async ({ request }) => {
     const xml = await (await request.get('/sitemap.xml')).text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-    for (const p of ['/about', '/blog', '/shop', '/walls', '/join', '/waitlist', '/phone-recommender', BUDS, '/product/samsung-galaxy-s25']) expect(locs).toContain(p);
+    for (const p of [
+      '/about',
+      '/blog',
+      '/shop',
+      '/walls',
+      '/join',
+      '/waitlist',
+      '/phone-recommender',
+      BUDS,
+      '/product/samsung-galaxy-s25',
+    ])
+      expect(locs).toContain(p);
     expect(locs.filter((p) => p.startsWith('/product/'))).toHaveLength(11);
     expect(locs.filter((p) => p === '/' || p.startsWith('/admin') || p === '/404')).toEqual([]);
   });
@@ -256,8 +308,11 @@ test.describe('budgets: no framework JavaScript', () => {
       await expect(page.locator('astro-island')).toHaveCount(0);
       // The site shell's small header script (subscribe form) may load; no framework runtime may.
       const bodies = await Promise.all(scripts);
-      for (const body of bodies) expect(body).not.toMatch(/react\.transitional\.element|__reactContainer|react\.dev\/errors/);
-      const inline = await page.locator('script:not([type="application/ld+json"])').evaluateAll((els) => els.reduce((n, el) => n + (el.textContent?.length ?? 0), 0));
+      for (const body of bodies)
+        expect(body).not.toMatch(/react\.transitional\.element|__reactContainer|react\.dev\/errors/);
+      const inline = await page
+        .locator('script:not([type="application/ld+json"])')
+        .evaluateAll((els) => els.reduce((n, el) => n + (el.textContent?.length ?? 0), 0));
       const external = bodies.reduce((n, b) => n + b.length, 0);
       expect(inline + external).toBeLessThan(24_000);
     });

@@ -22,7 +22,9 @@ function answerDialogs(page: Page, answers: (string | null)[]) {
 }
 
 test.describe('pre-launch gate', () => {
-  test('a gated page shows the waitlist; the staff prompt is offered and Cancel moves the address to /join', async ({ page }) => {
+  test('a gated page shows the waitlist; the staff prompt is offered and Cancel moves the address to /join', async ({
+    page,
+  }) => {
     const dialogs = answerDialogs(page, [null]);
     await page.goto(gated('/about'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(WAITLIST_HEADING, SLOW);
@@ -70,7 +72,9 @@ test.describe('pre-launch gate', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(WAITLIST_HEADING, SLOW);
   });
 
-  test('staff prompt: the right key signs in (dev mode declined) and the page opens; home still needs dev mode', async ({ page }) => {
+  test('staff prompt: the right key signs in (dev mode declined) and the page opens; home still needs dev mode', async ({
+    page,
+  }) => {
     const dialogs = answerDialogs(page, [E2E_ADMIN_KEY, null]);
     await page.goto(gated('/blog'));
     await expect(page).toHaveTitle(/Blog/, SLOW);

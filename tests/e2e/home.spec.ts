@@ -5,7 +5,9 @@ test.describe('home page', () => {
   test('hero: headline, tagline and the two buttons', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Guide to Tech');
-    await expect(page.getByText('Discover the latest tech products, learn from our tutorials, and find your perfect phone.')).toBeVisible();
+    await expect(
+      page.getByText('Discover the latest tech products, learn from our tutorials, and find your perfect phone.'),
+    ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Find Your Phone' })).toHaveAttribute('href', '/phone-recommender');
     await expect(page.getByRole('link', { name: 'Tech Blog' })).toHaveAttribute('href', '/blog');
   });
@@ -54,7 +56,13 @@ test.describe('home page', () => {
   test('sections in order, newsletter block last', async ({ page }) => {
     await page.goto('/');
     const headings = (await page.locator('main h1, main h2').allTextContents()).map((t) => t.trim());
-    expect(headings).toEqual(['Your Guide to Tech', 'Featured Products', 'Latest Posts', 'Maple Tech Shop', 'Join Our Community']);
+    expect(headings).toEqual([
+      'Your Guide to Tech',
+      'Featured Products',
+      'Latest Posts',
+      'Maple Tech Shop',
+      'Join Our Community',
+    ]);
   });
 
   for (const scheme of ['light', 'dark'] as const) {

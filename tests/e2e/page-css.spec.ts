@@ -41,7 +41,8 @@ function styles(page: Page, compare: boolean): Promise<string[]> {
     for (const [el, values] of now) {
       const before = w.__styles!.get(el) ?? [];
       values.forEach((v, i) => {
-        if (before[i] !== v) differences.push(`${el.tagName.toLowerCase()}.${String(el.className)} ${before[i]} -> ${v}`);
+        if (before[i] !== v)
+          differences.push(`${el.tagName.toLowerCase()}.${String(el.className)} ${before[i]} -> ${v}`);
       });
     }
     return differences.slice(0, 20);
@@ -51,7 +52,9 @@ function styles(page: Page, compare: boolean): Promise<string[]> {
 for (const path of PAGES) {
   for (const width of [375, 1280]) {
     for (const scheme of ['light', 'dark'] as const) {
-      test(`${path} (${width} px, ${scheme}): the inline CSS styles every element as the whole stylesheet does`, async ({ page }) => {
+      test(`${path} (${width} px, ${scheme}): the inline CSS styles every element as the whole stylesheet does`, async ({
+        page,
+      }) => {
         test.setTimeout(60_000);
         await page.setViewportSize({ width, height: 900 });
         await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });

@@ -2,7 +2,13 @@
 // engine's own answer for a set of answers (so expectations are computed, not hard-coded).
 import { expect as baseExpect, type APIRequestContext, type Page } from '@playwright/test';
 import { PHONES } from '../../src/lib/catalogue';
-import { questionsFor, recommend, type Preferences, type Recommendation, type WizardMode } from '../../src/lib/recommender';
+import {
+  questionsFor,
+  recommend,
+  type Preferences,
+  type Recommendation,
+  type WizardMode,
+} from '../../src/lib/recommender';
 
 /**
  * The local Netlify emulator answers each request in 0.3-1.5 s (every request passes the edge
@@ -40,7 +46,11 @@ export function optionOf(id: string, value: string, mode: WizardMode = 'advanced
 /** Picks an option card of the question on screen (waits for that question first). */
 export async function answer(page: Page, id: string, value: string, mode: WizardMode = 'basic'): Promise<void> {
   await expect(stepHeading(page)).toHaveText(titleOf(id, mode));
-  await page.getByRole('radiogroup').getByRole('radio', { name: optionOf(id, value), exact: false }).first().click();
+  await page
+    .getByRole('radiogroup')
+    .getByRole('radio', { name: optionOf(id, value), exact: false })
+    .first()
+    .click();
 }
 
 /** Sets the budget slider and confirms it with Next. */
@@ -74,8 +84,16 @@ export const IOS_CAMERA_LOVER = {
     ['storage', '1tb'],
   ] as const,
   prefs: {
-    currentPhone: 'iphone', currentBrand: 'Apple', os: 'ios', budget: 'premium', budgetValue: 100,
-    primaryUse: 'content', cameraQuality: 'professional', batteryLife: 'maximum', screenSize: 'large', storage: '1tb',
+    currentPhone: 'iphone',
+    currentBrand: 'Apple',
+    os: 'ios',
+    budget: 'premium',
+    budgetValue: 100,
+    primaryUse: 'content',
+    cameraQuality: 'professional',
+    batteryLife: 'maximum',
+    screenSize: 'large',
+    storage: '1tb',
   } satisfies Preferences,
 };
 
@@ -92,7 +110,10 @@ export async function runBasic(page: Page): Promise<void> {
  * The search API's own answer for a query (what the dropdown must show). Retried: the local
  * emulator occasionally fails a function call while it is still bundling the function.
  */
-export async function searchApi(request: APIRequestContext, query: string): Promise<{ phones: { brand: string; model: string; year: number }[] }> {
+export async function searchApi(
+  request: APIRequestContext,
+  query: string,
+): Promise<{ phones: { brand: string; model: string; year: number }[] }> {
   let data: { phones: { brand: string; model: string; year: number }[] } = { phones: [] };
   await expect(async () => {
     const res = await request.get(`/api/search-phones?query=${encodeURIComponent(query)}`);

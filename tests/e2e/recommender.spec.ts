@@ -53,7 +53,10 @@ test.describe('recommender wizard', () => {
 
     await openWizard(page);
     await expect(stepCount(page)).toHaveText('Step 1 of 9');
-    await expect(page.getByRole('progressbar', { name: 'Questionnaire progress' })).toHaveAttribute('aria-valuenow', String(Math.round((1 / 9) * 100)));
+    await expect(page.getByRole('progressbar', { name: 'Questionnaire progress' })).toHaveAttribute(
+      'aria-valuenow',
+      String(Math.round((1 / 9) * 100)),
+    );
     await answer(page, 'currentPhone', 'iphone');
     await expect(stepCount(page)).toHaveText('Step 2 of 9');
     await setBudget(page, IOS_CAMERA_LOVER.slider);
@@ -64,21 +67,39 @@ test.describe('recommender wizard', () => {
     const topCard = page.getByTestId('top-pick');
     await expect(topCard.getByTestId('phone-name')).toHaveText(nameOf(top!));
     await expect(topCard).toContainText(`${top!.matchScore}% match`);
-    await expect(topCard.getByRole('list', { name: /Why we picked/ }).getByRole('listitem')).toHaveText(top!.reasons.slice(0, 3));
+    await expect(topCard.getByRole('list', { name: /Why we picked/ }).getByRole('listitem')).toHaveText(
+      top!.reasons.slice(0, 3),
+    );
     const altCard = page.getByTestId('alternative');
     await expect(altCard.getByTestId('phone-name')).toHaveText(nameOf(alt!));
     await expect(page.getByTestId('current-phone-card')).toHaveCount(0);
     // The answers are in the address (shareable) and in session storage.
     await expect(page).toHaveURL(/[?&]a=1\./);
     const stored = await page.evaluate(() => sessionStorage.getItem('mapletech.recommender.recommendations'));
-    expect(JSON.parse(stored!).map((r: { phone: { id: string } }) => r.phone.id)).toEqual([top!.phone.id, alt!.phone.id]);
+    expect(JSON.parse(stored!).map((r: { phone: { id: string } }) => r.phone.id)).toEqual([
+      top!.phone.id,
+      alt!.phone.id,
+    ]);
   });
 
-  test('full advanced run with a searched phone: 12 steps, the expected top pick, no alternative, upgrade card', async ({ page }) => {
+  test('full advanced run with a searched phone: 12 steps, the expected top pick, no alternative, upgrade card', async ({
+    page,
+  }) => {
     const prefs: Preferences = {
-      currentPhone: 'Samsung Galaxy S22 Ultra', currentBrand: 'Samsung', searchedForCurrentPhone: true, budget: 'premium', budgetValue: 100,
-      os: 'android', primaryUse: 'productivity', cameraQuality: 'professional', batteryLife: 'extended', screenSize: 'large',
-      storage: '512gb', processorSpeed: 'premium', advancedFeatures: 'foldable', environment: 'work',
+      currentPhone: 'Samsung Galaxy S22 Ultra',
+      currentBrand: 'Samsung',
+      searchedForCurrentPhone: true,
+      budget: 'premium',
+      budgetValue: 100,
+      os: 'android',
+      primaryUse: 'productivity',
+      cameraQuality: 'professional',
+      batteryLife: 'extended',
+      screenSize: 'large',
+      storage: '512gb',
+      processorSpeed: 'premium',
+      advancedFeatures: 'foldable',
+      environment: 'work',
     };
     const [top] = expected(prefs);
     // A newer foldable that beats the S22 Ultra on what was asked, with spec-vs-spec reasons.
@@ -93,8 +114,15 @@ test.describe('recommender wizard', () => {
     await page.getByRole('button', { name: 'Continue with this phone' }).click();
     await setBudget(page, 100);
     const order: [string, string][] = [
-      ['os', 'android'], ['primaryUse', 'productivity'], ['cameraQuality', 'professional'], ['batteryLife', 'extended'],
-      ['screenSize', 'large'], ['storage', '512gb'], ['processorSpeed', 'premium'], ['advancedFeatures', 'foldable'], ['environment', 'work'],
+      ['os', 'android'],
+      ['primaryUse', 'productivity'],
+      ['cameraQuality', 'professional'],
+      ['batteryLife', 'extended'],
+      ['screenSize', 'large'],
+      ['storage', '512gb'],
+      ['processorSpeed', 'premium'],
+      ['advancedFeatures', 'foldable'],
+      ['environment', 'work'],
     ];
     for (const [id, value] of order) await answer(page, id, value, 'advanced');
 
@@ -105,22 +133,35 @@ test.describe('recommender wizard', () => {
     const current = page.getByTestId('current-phone-card');
     await expect(current).toContainText('Samsung Galaxy S22 Ultra');
     await expect(current.getByRole('heading', { name: 'Why you should upgrade' })).toBeVisible();
-    await expect(current.getByTestId('upgrade-reasons').getByRole('listitem')).toHaveText(top!.upgrade!.reasons.slice(0, 2));
+    await expect(current.getByTestId('upgrade-reasons').getByRole('listitem')).toHaveText(
+      top!.upgrade!.reasons.slice(0, 2),
+    );
     for (const r of top!.upgrade!.reasons.slice(0, 2)) expect(r).toMatch(/ vs /);
     await expect(current).toContainText('Indicates an improvement over your current phone');
   });
 
-  test('a phone that still fits: no real upgrade within budget is said honestly, with the closest options', async ({ page }) => {
+  test('a phone that still fits: no real upgrade within budget is said honestly, with the closest options', async ({
+    page,
+  }) => {
     const prefs: Preferences = {
-      currentPhone: 'Apple iPhone 16 Pro', currentBrand: 'Apple', searchedForCurrentPhone: true, budget: 'premium', budgetValue: 80,
-      os: 'ios', primaryUse: 'entertainment', batteryLife: 'maximum',
+      currentPhone: 'Apple iPhone 16 Pro',
+      currentBrand: 'Apple',
+      searchedForCurrentPhone: true,
+      budget: 'premium',
+      budgetValue: 80,
+      os: 'ios',
+      primaryUse: 'entertainment',
+      batteryLife: 'maximum',
     };
     const [top] = expected(prefs);
     expect(top!.upgrade).toMatchObject({ stillFits: true });
 
     await openWizard(page);
     await page.getByRole('combobox').fill('iphone 16 pro');
-    await page.getByRole('option', { name: /iPhone 16 Pro\b(?! Max)/ }).first().click();
+    await page
+      .getByRole('option', { name: /iPhone 16 Pro\b(?! Max)/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: 'Continue with this phone' }).click();
     await setBudget(page, 80);
     await answer(page, 'os', 'ios');
@@ -147,14 +188,21 @@ test.describe('recommender wizard', () => {
     const card = page.getByTestId('top-pick');
     await expect(card).toContainText(`${top!.matchScore}% match`);
     await expect(card.getByTestId('weak-match')).toHaveText('Weak match');
-    await expect(page.getByTestId('how-we-recommend-link').getByRole('link', { name: 'How we recommend' })).toHaveAttribute('href', '/how-we-recommend');
+    await expect(
+      page.getByTestId('how-we-recommend-link').getByRole('link', { name: 'How we recommend' }),
+    ).toHaveAttribute('href', '/how-we-recommend');
   });
 
   test('the budget readout always lies inside the tier label next to it', async ({ page }) => {
     await openWizard(page);
     await answer(page, 'currentPhone', 'none');
     const slider = page.getByRole('slider');
-    for (const [v, readout, tier] of [['24', '$590', 'Budget (up to $599)'], ['25', '$600', 'Midrange ($600-$999)'], ['57', '$980', 'Midrange ($600-$999)'], ['60', '$1020', 'Premium ($1,000+)']] as const) {
+    for (const [v, readout, tier] of [
+      ['24', '$590', 'Budget (up to $599)'],
+      ['25', '$600', 'Midrange ($600-$999)'],
+      ['57', '$980', 'Midrange ($600-$999)'],
+      ['60', '$1020', 'Premium ($1,000+)'],
+    ] as const) {
       await slider.fill(v);
       await expect(page.getByTestId('budget-readout')).toHaveText(readout);
       await expect(slider).toHaveAttribute('aria-valuetext', `${readout}, ${tier}`);
@@ -194,7 +242,9 @@ test.describe('recommender wizard', () => {
     await expect(prefsPanel(page)).toContainText('Budget');
   });
 
-  test('back deletes answers; back from budget resets the slider to 50 and clears the current phone', async ({ page }) => {
+  test('back deletes answers; back from budget resets the slider to 50 and clears the current phone', async ({
+    page,
+  }) => {
     await openWizard(page);
     await answer(page, 'currentPhone', 'iphone');
     await page.getByRole('slider').fill('90');
@@ -241,7 +291,9 @@ test.describe('recommender wizard', () => {
     await expect(page.getByTestId('budget-readout')).toHaveText('$540');
   });
 
-  test('the mode toggle switches 8/11 questions, returns to the first step and clears later answers', async ({ page }) => {
+  test('the mode toggle switches 8/11 questions, returns to the first step and clears later answers', async ({
+    page,
+  }) => {
     await openWizard(page);
     await expect(page.getByRole('tooltip')).toHaveText(/8 essential questions.*11/);
     await answer(page, 'currentPhone', 'samsung');
@@ -256,7 +308,10 @@ test.describe('recommender wizard', () => {
     await expect(stepCount(page)).toHaveText('Step 1 of 9');
   });
 
-  test('search dropdown: results as you type, empty message, Enter picks the first, outside click closes', async ({ page, request }) => {
+  test('search dropdown: results as you type, empty message, Enter picks the first, outside click closes', async ({
+    page,
+    request,
+  }) => {
     await openWizard(page);
     const box = page.getByRole('combobox', { name: 'Search for your current phone' });
     await box.fill('pixel 8');
@@ -286,7 +341,10 @@ test.describe('recommender wizard', () => {
     await expect(list).toBeHidden();
   });
 
-  test('search combobox keyboard: arrows move the active option, Enter picks it, Escape closes', async ({ page, request }) => {
+  test('search combobox keyboard: arrows move the active option, Enter picks it, Escape closes', async ({
+    page,
+    request,
+  }) => {
     await openWizard(page);
     const box = page.getByRole('combobox', { name: 'Search for your current phone' });
     await box.fill('galaxy s24');
@@ -311,14 +369,17 @@ test.describe('recommender wizard', () => {
     await expect(page.getByTestId('selected-phone').getByRole('heading')).toHaveText(`${second.brand} ${second.model}`);
   });
 
-  test('selected phone card: tier, OS, year and classes, enriched from the specs lookup; a local guess without results', async ({ page }) => {
+  test('selected phone card: tier, OS, year and classes, enriched from the specs lookup; a local guess without results', async ({
+    page,
+  }) => {
     await openWizard(page);
     const box = page.getByRole('combobox');
     await box.fill('galaxy s22');
     await page.getByRole('option', { name: /Galaxy S22 Ultra/ }).click();
     const card = page.getByTestId('selected-phone');
     await expect(card.getByRole('heading')).toHaveText('Samsung Galaxy S22 Ultra');
-    for (const label of ['Price tier', 'OS', 'Released', 'Camera', 'Battery', 'Storage', 'Performance']) await expect(card).toContainText(label);
+    for (const label of ['Price tier', 'OS', 'Released', 'Camera', 'Battery', 'Storage', 'Performance'])
+      await expect(card).toContainText(label);
     await expect(card).toContainText('Android');
     await expect(card).toContainText('2022');
     await expect(card).toContainText('Professional');
@@ -342,13 +403,30 @@ test.describe('recommender wizard', () => {
     const flip = topCard.getByRole('button', { name: 'Tap for Specs' });
     await expect(flip).toHaveAttribute('aria-expanded', 'false');
     const [top] = expected(IOS_CAMERA_LOVER.prefs);
-    await expect(topCard.getByRole('list', { name: 'Key features' }).getByRole('listitem')).toHaveText(top!.phone.features.slice(0, 3).map((f: { label: string }) => f.label));
+    await expect(topCard.getByRole('list', { name: 'Key features' }).getByRole('listitem')).toHaveText(
+      top!.phone.features.slice(0, 3).map((f: { label: string }) => f.label),
+    );
     await flip.click();
     const back = topCard.getByRole('button', { name: 'Back to Phone' });
     await expect(back).toHaveAttribute('aria-expanded', 'true');
     await expect(back).toBeFocused();
-    for (const label of ['Display', 'Main Camera', 'Selfie Camera', 'Battery', 'Processor', 'RAM', 'Storage', 'Connectivity', 'Build & Protection', 'Audio & Extras', 'OS & Updates', 'Features & Sensors']) {
-      await expect(topCard.getByRole('term').filter({ hasText: new RegExp(`^${label.replace(/[&]/g, '\\$&')}$`) })).toBeVisible();
+    for (const label of [
+      'Display',
+      'Main Camera',
+      'Selfie Camera',
+      'Battery',
+      'Processor',
+      'RAM',
+      'Storage',
+      'Connectivity',
+      'Build & Protection',
+      'Audio & Extras',
+      'OS & Updates',
+      'Features & Sensors',
+    ]) {
+      await expect(
+        topCard.getByRole('term').filter({ hasText: new RegExp(`^${label.replace(/[&]/g, '\\$&')}$`) }),
+      ).toBeVisible();
     }
     await expect(topCard.getByText(`Showing specifications of ${nameOf(top!)}`)).toBeAttached();
     await back.click();
@@ -472,7 +550,9 @@ test.describe('recommender wizard', () => {
 });
 
 test.describe('results page', () => {
-  test('without a current phone: top recommendation with spec labels, all reasons, an alternative', async ({ page }) => {
+  test('without a current phone: top recommendation with spec labels, all reasons, an alternative', async ({
+    page,
+  }) => {
     await runBasic(page);
     const [top, alt] = expected(IOS_CAMERA_LOVER.prefs);
     await page.getByTestId('full-results-link').click();
@@ -480,9 +560,14 @@ test.describe('results page', () => {
     const main = page.getByTestId('main-recommendation');
     await expect(main.getByRole('heading', { name: 'Our Top Recommendation' })).toBeVisible();
     await expect(main.getByTestId('phone-name')).toHaveText(nameOf(top!));
-    for (const label of ['Display', 'Camera', 'Storage', 'Battery']) await expect(main.getByTestId('spec-labels')).toContainText(label);
+    for (const label of ['Display', 'Camera', 'Storage', 'Battery'])
+      await expect(main.getByTestId('spec-labels')).toContainText(label);
     for (const r of top!.reasons) await expect(main).toContainText(r);
-    if (top!.phone.purchaseLink) await expect(main.getByRole('link', { name: /View Official Page/ })).toHaveAttribute('href', top!.phone.purchaseLink);
+    if (top!.phone.purchaseLink)
+      await expect(main.getByRole('link', { name: /View Official Page/ })).toHaveAttribute(
+        'href',
+        top!.phone.purchaseLink,
+      );
     const altCard = page.getByTestId('alternative-option');
     await expect(altCard.getByRole('heading', { name: 'Alternative Option' })).toBeVisible();
     await expect(altCard.getByTestId('phone-name')).toHaveText(nameOf(alt!));
@@ -491,7 +576,9 @@ test.describe('results page', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('with a current phone: recommendation, comparison with upgrade arrows, alternative and sticky current phone', async ({ page }) => {
+  test('with a current phone: recommendation, comparison with upgrade arrows, alternative and sticky current phone', async ({
+    page,
+  }) => {
     await openWizard(page);
     await page.getByRole('combobox').fill('galaxy s22');
     await page.getByRole('option', { name: /Galaxy S22 Ultra/ }).click();
@@ -504,7 +591,21 @@ test.describe('results page', () => {
     await expect(main.getByRole('heading', { name: 'Our Recommendation' })).toBeVisible();
     const comparison = page.getByTestId('comparison');
     await expect(comparison.getByRole('table')).toContainText('Samsung Galaxy S22 Ultra');
-    for (const row of ['Colours', 'Screen size & display', 'AI features', 'Processor', 'Camera Control', 'Main camera', 'Ultrawide camera', 'Selfie camera', 'Emergency SOS', 'Battery', 'USB-C', 'Face ID', 'Cellular']) {
+    for (const row of [
+      'Colours',
+      'Screen size & display',
+      'AI features',
+      'Processor',
+      'Camera Control',
+      'Main camera',
+      'Ultrawide camera',
+      'Selfie camera',
+      'Emergency SOS',
+      'Battery',
+      'USB-C',
+      'Face ID',
+      'Cellular',
+    ]) {
       await expect(comparison.getByRole('rowheader', { name: row, exact: true })).toBeVisible();
     }
     await expect(comparison).toContainText('Indicates an improvement over your current phone');
@@ -620,7 +721,9 @@ test.describe('results page', () => {
       await route.fulfill({ json: phones });
     });
     await page.route('https://i.ytimg.com/**', (route) => route.abort());
-    await page.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ body: '<html><body>player</body></html>', contentType: 'text/html' }));
+    await page.route('https://www.youtube-nocookie.com/**', (route) =>
+      route.fulfill({ body: '<html><body>player</body></html>', contentType: 'text/html' }),
+    );
     await page.goto(`/phone-recommender/results?a=${encodeURIComponent(shareCode(IOS_CAMERA_LOVER.prefs))}`);
     const main = page.getByTestId('main-recommendation');
     const opener = main.getByRole('button', { name: 'Expert Review' });
@@ -634,7 +737,10 @@ test.describe('results page', () => {
     }
     await expectNoSeriousA11yViolations(page);
     await dialog.getByRole('button', { name: /Play video/ }).click();
-    await expect(dialog.locator('iframe')).toHaveAttribute('src', new RegExp(`^https://www\\.youtube-nocookie\\.com/embed/${videoId}\\?autoplay=1`));
+    await expect(dialog.locator('iframe')).toHaveAttribute(
+      'src',
+      new RegExp(`^https://www\\.youtube-nocookie\\.com/embed/${videoId}\\?autoplay=1`),
+    );
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(opener).toBeFocused();
@@ -682,7 +788,15 @@ test.describe('How we recommend', () => {
     await expect(money).toContainText('No.');
     await expect(money).toContainText('No link, partnership or payment changes the ranking');
     const table = page.getByRole('table', { name: 'Criteria and points' });
-    for (const c of ['Budget', 'iPhone or Android', 'Camera', 'Battery', 'What you use it for', 'Special features', 'Staying with your brand']) {
+    for (const c of [
+      'Budget',
+      'iPhone or Android',
+      'Camera',
+      'Battery',
+      'What you use it for',
+      'Special features',
+      'Staying with your brand',
+    ]) {
       await expect(table.getByRole('rowheader', { name: c, exact: true })).toBeVisible();
     }
     await expect(page.getByText('Apple Canada, Samsung Canada, Google Store Canada')).toBeVisible();
@@ -690,7 +804,10 @@ test.describe('How we recommend', () => {
     await context.close();
   });
 
-  test('is linked from the recommender, listed in the sitemap, and has no serious axe violations', async ({ page, request }) => {
+  test('is linked from the recommender, listed in the sitemap, and has no serious axe violations', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/phone-recommender');
     await page.getByRole('link', { name: 'How we recommend' }).click();
     await expect(page).toHaveURL(/\/how-we-recommend$/);

@@ -5,7 +5,9 @@ import { E2E_ADMIN_KEY, GATED_BASE_URL, LOAD_BASE_URL } from './fixtures';
 
 // On its own copy of the site: 270 records would otherwise crowd the staff screens other tests check.
 test.describe('the served site under parallel signups', () => {
-  test('300 parallel waitlist signups, 30 of them repeats in other case and spacing: all 2xx, exactly 270 stored', async ({ request }) => {
+  test('300 parallel waitlist signups, 30 of them repeats in other case and spacing: all 2xx, exactly 270 stored', async ({
+    request,
+  }) => {
     test.setTimeout(180_000);
     const tag = `par${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     const distinct = Array.from({ length: 270 }, (_, i) => `${tag}-${i}@example.com`);
@@ -24,7 +26,9 @@ test.describe('the served site under parallel signups', () => {
     expect(statuses.filter((s) => s < 200 || s >= 300)).toEqual([]);
 
     // Count what the staff list holds for this run, through the admin API (admin-key header).
-    const list = await request.get(`${LOAD_BASE_URL}/api/admin/waitlist?q=${tag}`, { headers: { 'admin-key': E2E_ADMIN_KEY } });
+    const list = await request.get(`${LOAD_BASE_URL}/api/admin/waitlist?q=${tag}`, {
+      headers: { 'admin-key': E2E_ADMIN_KEY },
+    });
     expect(list.status()).toBe(200);
     const rows: { email: string }[] = await list.json();
     expect(Array.isArray(rows)).toBe(true);
@@ -50,7 +54,9 @@ test.describe('forged platform headers (pre-launch site with the edge gate)', ()
     expect(html).not.toContain('<title>About Us');
   });
 
-  test('a different X-Forwarded-For / x-nf-client-connection-ip per request does not escape the signup limit', async ({ request }) => {
+  test('a different X-Forwarded-For / x-nf-client-connection-ip per request does not escape the signup limit', async ({
+    request,
+  }) => {
     // The pre-launch server runs with SIGNUP_RATE_LIMIT=20 per address and minute (playwright.config.ts);
     // every request comes from this machine's address, whatever the headers claim.
     const statuses: number[] = [];
@@ -64,6 +70,9 @@ test.describe('forged platform headers (pre-launch site with the edge gate)', ()
     const first429 = statuses.indexOf(429);
     expect(first429, `statuses: ${statuses.join(' ')}`).toBeGreaterThanOrEqual(0);
     expect(first429).toBeLessThanOrEqual(20);
-    expect(statuses.slice(first429).every((s) => s === 429), `statuses: ${statuses.join(' ')}`).toBe(true);
+    expect(
+      statuses.slice(first429).every((s) => s === 429),
+      `statuses: ${statuses.join(' ')}`,
+    ).toBe(true);
   });
 });

@@ -11,24 +11,47 @@ test.describe('site shell', () => {
     await nav.getByRole('link', { name: 'Blog' }).click();
     await expect(page).toHaveURL(/\/blog$/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Latest Blog Posts');
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   test('footer: blurb, link groups, contact, current year and affiliate disclosure', async ({ page }) => {
     await page.goto('/about');
     const footer = page.locator('footer');
-    await expect(footer).toContainText('Your trusted source for smartphone recommendations and tech knowledge in Kitchener, Ontario.');
-    await expect(footer.getByRole('navigation', { name: 'Quick Links' }).getByRole('link')).toHaveText(['Home', 'Phone Recommender', 'Blog & Tutorials', 'Shop', 'About Us', 'Contact']);
-    await expect(footer.getByRole('link', { name: 'Smartphone Guides' })).toHaveAttribute('href', '/blog?category=guides');
-    await expect(footer.getByRole('link', { name: 'Tech Tips & Tricks' })).toHaveAttribute('href', '/blog?category=tips');
-    await expect(footer.getByRole('link', { name: 'Local Tech Events' })).toHaveAttribute('href', '/blog?category=events');
+    await expect(footer).toContainText(
+      'Your trusted source for smartphone recommendations and tech knowledge in Kitchener, Ontario.',
+    );
+    await expect(footer.getByRole('navigation', { name: 'Quick Links' }).getByRole('link')).toHaveText([
+      'Home',
+      'Phone Recommender',
+      'Blog & Tutorials',
+      'Shop',
+      'About Us',
+      'Contact',
+    ]);
+    await expect(footer.getByRole('link', { name: 'Smartphone Guides' })).toHaveAttribute(
+      'href',
+      '/blog?category=guides',
+    );
+    await expect(footer.getByRole('link', { name: 'Tech Tips & Tricks' })).toHaveAttribute(
+      'href',
+      '/blog?category=tips',
+    );
+    await expect(footer.getByRole('link', { name: 'Local Tech Events' })).toHaveAttribute(
+      'href',
+      '/blog?category=events',
+    );
     await expect(footer).toContainText('Ontario, Canada');
     await expect(footer.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
     await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
     await expect(footer).toContainText('commission');
   });
 
-  test('mobile menu at 375 px: opens, lists links and the subscribe section, closes on a link click', async ({ page }) => {
+  test('mobile menu at 375 px: opens, lists links and the subscribe section, closes on a link click', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/about');
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
@@ -94,7 +117,9 @@ test.describe('site shell', () => {
     await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
   });
 
-  test('layout rules: /waitlist and /join hide header and footer; /admin shows the admin header only', async ({ page }) => {
+  test('layout rules: /waitlist and /join hide header and footer; /admin shows the admin header only', async ({
+    page,
+  }) => {
     for (const path of ['/waitlist', '/join']) {
       await page.goto(path);
       await expect(page.locator('[data-header]')).toHaveCount(0);
@@ -125,7 +150,18 @@ test.describe('site shell', () => {
   });
 });
 
-const ROUTES = ['/', '/about', '/blog', '/shop', '/walls', '/phone-recommender', '/waitlist', '/join', '/admin', '/no-such-page'];
+const ROUTES = [
+  '/',
+  '/about',
+  '/blog',
+  '/shop',
+  '/walls',
+  '/phone-recommender',
+  '/waitlist',
+  '/join',
+  '/admin',
+  '/no-such-page',
+];
 for (const route of ROUTES) {
   for (const scheme of ['light', 'dark'] as const) {
     test(`axe: ${route} (${scheme}) has no serious violations`, async ({ page }) => {

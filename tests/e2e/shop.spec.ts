@@ -5,22 +5,36 @@ const EMPTY_TEXT = 'No products found with the selected filters. Try adjusting y
 const AFFILIATE_ID = 'insignia-galaxy-s25-screen-protector-3-pack';
 
 const cards = (page: Page) => page.locator('[data-product-card]:visible');
-const categoryButton = (page: Page, name: string) => page.getByRole('group', { name: 'Category' }).getByRole('button', { name, exact: true });
+const categoryButton = (page: Page, name: string) =>
+  page.getByRole('group', { name: 'Category' }).getByRole('button', { name, exact: true });
 const brandGroup = (page: Page) => page.getByRole('group', { name: 'Filter by Brand' });
 const brandButton = (page: Page, name: string) => brandGroup(page).getByRole('button', { name, exact: true });
 
 test.describe('shop filters', () => {
-  test('category buttons: All plus the distinct categories; All lists all 11 products in 3 columns', async ({ page }) => {
+  test('category buttons: All plus the distinct categories; All lists all 11 products in 3 columns', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/shop');
     await expect(page.getByRole('heading', { level: 1, name: 'Shop' })).toBeVisible();
     await expect(page.getByRole('group', { name: 'Category' }).getByRole('button')).toHaveText([
-      'All', 'Smartphone', 'Audio', 'Wearable', 'Tablet', 'Accessory', 'Guide', 'Design', 'Utility', 'Course',
+      'All',
+      'Smartphone',
+      'Audio',
+      'Wearable',
+      'Tablet',
+      'Accessory',
+      'Guide',
+      'Design',
+      'Utility',
+      'Course',
     ]);
     await expect(categoryButton(page, 'All')).toHaveAttribute('aria-pressed', 'true');
     await expect(cards(page)).toHaveCount(11);
     // Three cards share the first row on a wide screen.
-    const tops = await cards(page).evaluateAll((els) => els.slice(0, 4).map((e) => Math.round(e.getBoundingClientRect().top)));
+    const tops = await cards(page).evaluateAll((els) =>
+      els.slice(0, 4).map((e) => Math.round(e.getBoundingClientRect().top)),
+    );
     expect(new Set(tops.slice(0, 3)).size).toBe(1);
     expect(tops[3]).toBeGreaterThan(tops[0]);
   });
@@ -94,7 +108,9 @@ test.describe('shop filters', () => {
 });
 
 test.describe('product cards', () => {
-  test('card content: image or book icon, name, brand, 2-line description, price with 2 decimals, stock', async ({ page }) => {
+  test('card content: image or book icon, name, brand, 2-line description, price with 2 decimals, stock', async ({
+    page,
+  }) => {
     await page.goto('/shop');
     const phone = page.locator('[data-product-card][data-id="samsung-galaxy-s25"]');
     await expect(phone.getByRole('heading')).toHaveText('Samsung Galaxy S25 (256 GB)');
@@ -132,8 +148,13 @@ test.describe('product cards', () => {
     await expect(page).toHaveURL(/\/product\/samsung-galaxy-watch7$/);
   });
 
-  test('View Details of the affiliate product opens the retailer in a new tab without opener or referrer', async ({ page, context }) => {
-    await context.route('https://www.bestbuy.ca/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Retailer</title><p>Retailer stub</p>' }));
+  test('View Details of the affiliate product opens the retailer in a new tab without opener or referrer', async ({
+    page,
+    context,
+  }) => {
+    await context.route('https://www.bestbuy.ca/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Retailer</title><p>Retailer stub</p>' }),
+    );
     await page.goto('/shop');
     const card = page.locator(`[data-product-card][data-id="${AFFILIATE_ID}"]`);
     const details = card.getByRole('link', { name: /View Details/ });
@@ -157,7 +178,9 @@ test.describe('product cards', () => {
 });
 
 test.describe('product detail', () => {
-  test('hardware product: back link, name, brand, price, stock, description, honest Add to Cart, features, specs', async ({ page }) => {
+  test('hardware product: back link, name, brand, price, stock, description, honest Add to Cart, features, specs', async ({
+    page,
+  }) => {
     await page.goto('/product/samsung-galaxy-s25');
     await expect(page).toHaveTitle('Samsung Galaxy S25 (256 GB) | Maple Tech');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Samsung Galaxy S25 (256 GB)');
@@ -179,12 +202,16 @@ test.describe('product detail', () => {
     await expect(page).toHaveURL(/\/shop$/);
   });
 
-  test('affiliate product: Buy Now opens the retailer in a new tab with the disclosure next to it', async ({ page }) => {
+  test('affiliate product: Buy Now opens the retailer in a new tab with the disclosure next to it', async ({
+    page,
+  }) => {
     await page.goto(`/product/${AFFILIATE_ID}`);
     const buy = page.getByRole('link', { name: /Buy Now/ });
     await expect(buy).toHaveAttribute('target', '_blank');
     await expect(buy).toHaveAttribute('href', /^https:\/\/www\.bestbuy\.ca\//);
-    expect((await buy.getAttribute('rel'))?.split(/\s+/)).toEqual(expect.arrayContaining(['noopener', 'noreferrer', 'sponsored']));
+    expect((await buy.getAttribute('rel'))?.split(/\s+/)).toEqual(
+      expect.arrayContaining(['noopener', 'noreferrer', 'sponsored']),
+    );
     await expect(page.locator('main [data-affiliate-disclosure]')).toContainText('Affiliate link.');
     await expect(page.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
   });
@@ -288,7 +315,9 @@ test.describe('budgets', () => {
       await page.goto(path, { waitUntil: 'networkidle' });
       await expect(page.locator('astro-island')).toHaveCount(0);
       expect(scripts.filter((s) => s.framework).map((s) => s.url)).toEqual([]);
-      const inline = await page.locator('script:not([src]):not([type="application/ld+json"])').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+      const inline = await page
+        .locator('script:not([src]):not([type="application/ld+json"])')
+        .evaluateAll((els) => els.map((e) => e.textContent ?? ''));
       expect(inline.filter((t) => FRAMEWORK_RUNTIME.test(t))).toEqual([]);
       // Everything together (site shell included) stays small: no framework-sized payload.
       const total = scripts.reduce((n, s) => n + s.bytes, 0) + inline.reduce((n, t) => n + t.length, 0);
@@ -297,7 +326,14 @@ test.describe('budgets', () => {
   }
 });
 
-const A11Y_PAGES = ['/shop', '/shop?category=Accessory&brand=Maple%20Tech', '/product/samsung-galaxy-s25', `/product/${AFFILIATE_ID}`, '/product/ai-prompt-guide', '/product/no-such-product'];
+const A11Y_PAGES = [
+  '/shop',
+  '/shop?category=Accessory&brand=Maple%20Tech',
+  '/product/samsung-galaxy-s25',
+  `/product/${AFFILIATE_ID}`,
+  '/product/ai-prompt-guide',
+  '/product/no-such-product',
+];
 for (const path of A11Y_PAGES) {
   for (const scheme of ['light', 'dark'] as const) {
     test(`axe: ${path} (${scheme}) has no serious violations`, async ({ page }) => {

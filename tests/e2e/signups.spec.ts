@@ -58,7 +58,14 @@ test.describe('waitlist page', () => {
     await expect(toast).toContainText('Check your email for a confirmation message.');
 
     const sub = await storedSubscriber(email);
-    expect(sub).toMatchObject({ name: 'Ada Lovelace', email, interests: ['smartphone_tutorials'], list: 'waitlist', status: 'pending', consent: { form: 'waitlist', page: '/waitlist' } });
+    expect(sub).toMatchObject({
+      name: 'Ada Lovelace',
+      email,
+      interests: ['smartphone_tutorials'],
+      list: 'waitlist',
+      status: 'pending',
+      consent: { form: 'waitlist', page: '/waitlist' },
+    });
     expect(sub.consent.wording).toContain('By joining you agree');
 
     await page.getByRole('button', { name: 'Sign up another email' }).click();
@@ -98,7 +105,9 @@ test.describe('waitlist page', () => {
     await expect(page.getByText(/© \d{4} Maple Tech/)).toHaveCount(0);
   });
 
-  test('source capture: utm_source wins over source; the referrer host is used when neither is given', async ({ page }) => {
+  test('source capture: utm_source wins over source; the referrer host is used when neither is given', async ({
+    page,
+  }) => {
     const first = uniqueEmail('utm');
     await page.goto('/join?utm_source=e2e-newsletter&source=ignored');
     await hydrated(page);
@@ -106,7 +115,10 @@ test.describe('waitlist page', () => {
     await page.getByLabel('Email address').fill(first);
     await page.getByRole('button', { name: 'Join the Waitlist' }).click();
     await expect(page.getByRole('heading', { name: "You're on the waitlist!" })).toBeVisible(ANSWER);
-    expect(await storedSubscriber(first)).toMatchObject({ source: 'e2e-newsletter', consent: { source: 'e2e-newsletter', page: '/join' } });
+    expect(await storedSubscriber(first)).toMatchObject({
+      source: 'e2e-newsletter',
+      consent: { source: 'e2e-newsletter', page: '/join' },
+    });
 
     const second = uniqueEmail('ref');
     await page.goto('/waitlist', { referer: 'https://www.reddit.com/r/android/' });
@@ -115,7 +127,10 @@ test.describe('waitlist page', () => {
     await page.getByLabel('Email address').fill(second);
     await page.getByRole('button', { name: 'Join the Waitlist' }).click();
     await expect(page.getByRole('heading', { name: "You're on the waitlist!" })).toBeVisible(ANSWER);
-    expect(await storedSubscriber(second)).toMatchObject({ source: 'www.reddit.com', referrer: 'https://www.reddit.com/r/android/' });
+    expect(await storedSubscriber(second)).toMatchObject({
+      source: 'www.reddit.com',
+      referrer: 'https://www.reddit.com/r/android/',
+    });
   });
 
   test('failure: destructive toast, the form and its input stay', async ({ page }) => {
@@ -132,7 +147,9 @@ test.describe('waitlist page', () => {
     await expect(page.getByRole('button', { name: 'Join the Waitlist' })).toBeEnabled();
   });
 
-  test('double opt-in: sign up, confirm from the mailed link, see it confirmed with its timeline in the staff area, then unsubscribe from the mail link page', async ({ page }) => {
+  test('double opt-in: sign up, confirm from the mailed link, see it confirmed with its timeline in the staff area, then unsubscribe from the mail link page', async ({
+    page,
+  }) => {
     test.setTimeout(240_000); // about 15 round trips to the local runtime, which starts a worker per request
     const email = uniqueEmail('doi');
     await page.goto('/waitlist');
@@ -175,7 +192,9 @@ test.describe('waitlist page', () => {
 
     // The welcome's unsubscribe link: a page with one button; GET alone changes nothing.
     const { entries } = await (await page.request.get('/api/admin/outbox')).json();
-    const welcome = entries.find((m: { to: string; kind: string }) => m.to === email && m.kind === 'waitlist-confirmation');
+    const welcome = entries.find(
+      (m: { to: string; kind: string }) => m.to === email && m.kind === 'waitlist-confirmation',
+    );
     expect(welcome.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     const unsub = new URL(welcome.headers['List-Unsubscribe'].slice(1, -1));
     expect(welcome.html).toContain(`href="${unsub.href}"`);
@@ -247,7 +266,9 @@ test.describe('newsletter block', () => {
     expect(posted).toBe(0);
   });
 
-  test('type-ahead: up to 5 title-cased suggestions, pick by mouse or keyboard, none for an empty field', async ({ page }) => {
+  test('type-ahead: up to 5 title-cased suggestions, pick by mouse or keyboard, none for an empty field', async ({
+    page,
+  }) => {
     const block = await openBlock(page);
     const phone = block.getByRole('combobox', { name: 'Your current phone' });
     await phone.fill('galaxy s2');
@@ -275,7 +296,9 @@ test.describe('newsletter block', () => {
     await expect(phone).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('success: green confirmation, then a pulsing check after 2 s, then the block collapses after 2 s more', async ({ page }) => {
+  test('success: green confirmation, then a pulsing check after 2 s, then the block collapses after 2 s more', async ({
+    page,
+  }) => {
     await page.clock.install();
     const email = uniqueEmail('nl');
     const block = await openBlock(page);
@@ -302,7 +325,11 @@ test.describe('newsletter block', () => {
     await expect(block.getByRole('heading', { name: 'Join Our Community' })).not.toBeInViewport();
     await expect(block.getByRole('button', { name: 'Subscribe' })).toHaveCount(0);
 
-    expect(await storedSubscriber(email)).toMatchObject({ list: 'newsletter', phoneModel: 'google pixel 9 pro', consent: { form: 'newsletter', page: '/' } });
+    expect(await storedSubscriber(email)).toMatchObject({
+      list: 'newsletter',
+      phoneModel: 'google pixel 9 pro',
+      consent: { form: 'newsletter', page: '/' },
+    });
   });
 
   test('failure: error toast, input kept', async ({ page }) => {
@@ -339,13 +366,19 @@ test.describe('header and about subscribe forms', () => {
     await page.goto('/shop');
     await page.getByRole('button', { name: 'Tap here' }).click();
     const panel = page.locator('#header-subscribe');
-    await expect(panel.getByText('By subscribing you agree to receive tech updates by e-mail from Maple Tech')).toBeVisible();
+    await expect(
+      panel.getByText('By subscribing you agree to receive tech updates by e-mail from Maple Tech'),
+    ).toBeVisible();
     await panel.getByPlaceholder('Your name').fill('Header Person');
     await panel.getByPlaceholder('Current phone model').fill('Nokia 3310');
     await panel.getByPlaceholder('Email address').fill(email);
     await panel.getByRole('button', { name: 'Subscribe' }).click();
     await expect(panel.getByRole('status')).toHaveText('Thanks! ✓', ANSWER);
-    expect(await storedSubscriber(email)).toMatchObject({ list: 'newsletter', phoneModel: 'Nokia 3310', consent: { form: 'header', page: '/shop' } });
+    expect(await storedSubscriber(email)).toMatchObject({
+      list: 'newsletter',
+      phoneModel: 'Nokia 3310',
+      consent: { form: 'header', page: '/shop' },
+    });
 
     await page.clock.runFor(3000);
     await expect(panel).toBeHidden();

@@ -7,7 +7,9 @@ import { E2E_ADMIN_KEY, expectNoSeriousA11yViolations, uniqueEmail } from './fix
 
 /** The stored subscriber of an address, through GET /api/admin/waitlist?q= with the admin-key header. */
 async function stored(page: Page, email: string): Promise<any | null> {
-  const res = await page.request.get(`/api/admin/waitlist?q=${encodeURIComponent(email)}`, { headers: { 'admin-key': E2E_ADMIN_KEY } });
+  const res = await page.request.get(`/api/admin/waitlist?q=${encodeURIComponent(email)}`, {
+    headers: { 'admin-key': E2E_ADMIN_KEY },
+  });
   expect(res.status()).toBe(200);
   const list = (await res.json()) as any[];
   return list.find((s) => s.email === email) ?? null;
@@ -50,7 +52,9 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { name: "You're on the waitlist!" })).toBeHidden();
   });
 
-  test('/join: invalid input comes back with the errors under the fields and the values kept; fixed, it is stored', async ({ page }) => {
+  test('/join: invalid input comes back with the errors under the fields and the values kept; fixed, it is stored', async ({
+    page,
+  }) => {
     const email = uniqueEmail('nojs-err');
     await page.goto('/join');
     await page.getByLabel('Your Name').fill('A');
@@ -75,7 +79,11 @@ test.describe('without JavaScript', () => {
     await page.getByLabel('Email address').fill(email);
     await page.getByRole('button', { name: 'Join the Waitlist' }).click();
     await expect(page.getByRole('heading', { name: "You're on the waitlist!" })).toBeVisible(ANSWER);
-    expect(await stored(page, email)).toMatchObject({ name: 'Ada Lovelace', interests: ['tech_news'], list: 'waitlist' });
+    expect(await stored(page, email)).toMatchObject({
+      name: 'Ada Lovelace',
+      interests: ['tech_news'],
+      list: 'waitlist',
+    });
   });
 
   test('/waitlist returns to its own success view', async ({ page }) => {
@@ -112,7 +120,8 @@ test.describe('axe on the views a visitor without JavaScript gets', () => {
 });
 
 test.describe('with JavaScript: React waits for the first interaction', () => {
-  const reactFiles = (urls: string[]) => urls.filter((u) => /\/_astro\/(WaitlistForm|Toaster|client)\.[\w-]+\.js$/.test(u));
+  const reactFiles = (urls: string[]) =>
+    urls.filter((u) => /\/_astro\/(WaitlistForm|Toaster|client)\.[\w-]+\.js$/.test(u));
 
   test('no React at load; the first focus hydrates the form, which then validates on the client', async ({ page }) => {
     const requested: string[] = [];

@@ -5,7 +5,8 @@ import { expectNoSeriousA11yViolations } from './fixtures';
 // The preview island is fetched on the first pick; on a busy 2-core machine that can take a while.
 test.describe.configure({ timeout: 60_000 });
 
-const tab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Wallpaper brands' }).getByRole('tab', { name });
+const tab = (page: Page, name: string) =>
+  page.getByRole('tablist', { name: 'Wallpaper brands' }).getByRole('tab', { name });
 const panel = (page: Page, brand: string) => page.locator(`[data-wall-panel="${brand}"]`);
 const thumbs = (page: Page, brand: string) => panel(page, brand).locator('[data-wallpaper-id]');
 const preview = (page: Page) => page.locator('[data-preview]');
@@ -29,7 +30,11 @@ test.describe('wallpapers page', () => {
   test('title, brand tabs and 10 thumbnails per brand; tabs switch with clicks and arrow keys', async ({ page }) => {
     await page.goto('/walls');
     await expect(page).toHaveTitle('Mobile Wallpapers | MapleTech');
-    await expect(page.getByRole('tablist', { name: 'Wallpaper brands' }).getByRole('tab')).toHaveText(['Apple', 'Samsung', 'Google']);
+    await expect(page.getByRole('tablist', { name: 'Wallpaper brands' }).getByRole('tab')).toHaveText([
+      'Apple',
+      'Samsung',
+      'Google',
+    ]);
     await expect(tab(page, 'Apple')).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tabpanel')).toHaveCount(1);
     await expect(thumbs(page, 'Apple')).toHaveCount(10);
@@ -71,7 +76,8 @@ test.describe('wallpapers page', () => {
   test('the preview island is not loaded until a wallpaper is picked', async ({ page }) => {
     const scripts: { url: string; react: boolean }[] = [];
     page.on('response', async (r) => {
-      if (r.request().resourceType() === 'script') scripts.push({ url: r.url(), react: /hydrateRoot|createRoot|__reactFiber/.test(await r.text()) });
+      if (r.request().resourceType() === 'script')
+        scripts.push({ url: r.url(), react: /hydrateRoot|createRoot|__reactFiber/.test(await r.text()) });
     });
     await page.goto('/walls', { waitUntil: 'networkidle' });
     await expect(page.getByText('Select a wallpaper to preview').filter({ visible: true })).toBeVisible();
@@ -99,7 +105,9 @@ test.describe('wallpapers page', () => {
     await expect(counter(page)).toHaveText(/1 \/ 10$/);
     await prev.click();
     await expect(counter(page)).toHaveText(/10 \/ 10$/);
-    await expect(preview(page).locator('[data-preview-title]')).toHaveText((await thumbs(page, 'Apple').nth(9).getAttribute('data-title'))!);
+    await expect(preview(page).locator('[data-preview-title]')).toHaveText(
+      (await thumbs(page, 'Apple').nth(9).getAttribute('data-title'))!,
+    );
     await next.click();
     await expect(counter(page)).toHaveText(/1 \/ 10$/);
     // Arrow keys inside the preview do the same.
@@ -173,7 +181,9 @@ test.describe('wallpapers page', () => {
   });
 
   test('share: Facebook and X in a popup, Web Share with the JPEG file when available', async ({ page, context }) => {
-    await context.route(/^https:\/\/(www\.facebook\.com|x\.com)\//, (route) => route.fulfill({ contentType: 'text/html', body: '<title>stub</title>' }));
+    await context.route(/^https:\/\/(www\.facebook\.com|x\.com)\//, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>stub</title>' }),
+    );
     await page.addInitScript(() => {
       const calls: unknown[] = [];
       (window as unknown as { __shares: unknown[] }).__shares = calls;
@@ -181,34 +191,48 @@ test.describe('wallpapers page', () => {
       Object.defineProperty(navigator, 'share', {
         configurable: true,
         value: async (data: { files?: File[]; title?: string }) => {
-          calls.push({ title: data.title, files: data.files?.map((f) => ({ name: f.name, type: f.type, size: f.size })) });
+          calls.push({
+            title: data.title,
+            files: data.files?.map((f) => ({ name: f.name, type: f.type, size: f.size })),
+          });
         },
       });
     });
     await page.goto('/walls');
     await pick(page, 'Apple', 0);
 
-    const [fb] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Share on Facebook' }).click()]);
+    const [fb] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Share on Facebook' }).click(),
+    ]);
     await fb.waitForLoadState();
     expect(fb.url()).toContain('https://www.facebook.com/sharer/sharer.php?u=');
     expect(decodeURIComponent(fb.url())).toContain('/walls?w=apple-aurora-glass');
-    const [x] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Share on X' }).click()]);
+    const [x] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Share on X' }).click(),
+    ]);
     await x.waitForLoadState();
     expect(new URL(x.url()).hostname).toBe('x.com');
 
     await page.getByRole('button', { name: 'Share…' }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __shares: unknown[] }).__shares)).toEqual([
-      { title: 'Aurora Glass', files: [{ name: 'aurora-glass.jpg', type: 'image/jpeg', size: expect.any(Number) }] },
-    ]);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __shares: unknown[] }).__shares))
+      .toEqual([
+        { title: 'Aurora Glass', files: [{ name: 'aurora-glass.jpg', type: 'image/jpeg', size: expect.any(Number) }] },
+      ]);
   });
 
   test('on a phone, Instagram falls back to the web when the app does not open', async ({ browser }) => {
     const context = await browser.newContext({
-      userAgent: 'Mozilla/5.0 (Linux; Android 14; SM-S921W) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 14; SM-S921W) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
       viewport: { width: 390, height: 844 },
       baseURL: test.info().project.use.baseURL,
     });
-    await context.route('https://www.instagram.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Instagram stub</title>' }));
+    await context.route('https://www.instagram.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Instagram stub</title>' }),
+    );
     const page = await context.newPage();
     await page.goto('/walls');
     await pick(page, 'Apple', 2);
@@ -235,7 +259,8 @@ test.describe('wallpapers page', () => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL: test.info().project.use.baseURL });
     const page = await context.newPage();
     await page.goto('/walls');
-    for (const brand of ['Apple', 'Samsung', 'Google']) await expect(page.getByRole('heading', { name: `${brand} wallpapers` })).toBeVisible();
+    for (const brand of ['Apple', 'Samsung', 'Google'])
+      await expect(page.getByRole('heading', { name: `${brand} wallpapers` })).toBeVisible();
     await expect(page.locator('[data-wallpaper-id]:visible')).toHaveCount(30);
     const href = await page.locator('[data-wallpaper-id]').first().getAttribute('href');
     expect(href).toMatch(/^\/walls\/apple-[a-z-]+\.jpg$/);

@@ -49,7 +49,12 @@ describe('search (spec §5)', () => {
   const list = [
     sub({ name: 'Ada Lovelace', email: 'ada@example.com', source: 'YouTube', interests: ['tech_news'] }),
     sub({ name: '', email: 'grace@navy.mil', source: '', interests: [] }),
-    sub({ name: 'Linus', email: 'linus@example.org', source: 'reddit', interests: ['smartphone_tutorials', 'phone_recommendations'] }),
+    sub({
+      name: 'Linus',
+      email: 'linus@example.org',
+      source: 'reddit',
+      interests: ['smartphone_tutorials', 'phone_recommendations'],
+    }),
   ];
   it.each([
     ['ADA', ['ada@example.com']],
@@ -70,7 +75,11 @@ describe('search (spec §5)', () => {
     expect(matchesSearch(sub({ referrer: 'https://secret.example/' }), 'secret')).toBe(false);
   });
   it('sorts newest first', () => {
-    const sorted = newestFirst([sub({ email: 'a', createdAt: '2026-01-01' }), sub({ email: 'b', createdAt: '2026-03-01' }), sub({ email: 'c', createdAt: '2026-02-01' })]);
+    const sorted = newestFirst([
+      sub({ email: 'a', createdAt: '2026-01-01' }),
+      sub({ email: 'b', createdAt: '2026-03-01' }),
+      sub({ email: 'c', createdAt: '2026-02-01' }),
+    ]);
     expect(sorted.map((s) => s.email)).toEqual(['b', 'c', 'a']);
   });
 });
@@ -112,13 +121,23 @@ describe('CSV export', () => {
   });
   it('writes a header and one CRLF row per subscriber with the agreed columns', () => {
     const csv = subscribersCsv([
-      sub({ name: 'Ada "the first"', email: 'ada@example.com', interests: ['tech_news', 'all'], source: '', referrer: 'https://r.example/', consentAt: '2026-01-02T00:00:00.000Z', unsubscribedAt: '2026-02-01T00:00:00.000Z' }),
+      sub({
+        name: 'Ada "the first"',
+        email: 'ada@example.com',
+        interests: ['tech_news', 'all'],
+        source: '',
+        referrer: 'https://r.example/',
+        consentAt: '2026-01-02T00:00:00.000Z',
+        unsubscribedAt: '2026-02-01T00:00:00.000Z',
+      }),
     ]);
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const lines = csv.slice(1).split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toBe(CSV_COLUMNS.map((c) => `"${c}"`).join(','));
-    expect(lines[1]).toBe('"Ada ""the first""","ada@example.com","tech_news; all","","https://r.example/","2026-01-01T10:00:00.000Z","2026-01-02T00:00:00.000Z","2026-02-01T00:00:00.000Z","waitlist","confirmed","2026-01-01T11:00:00.000Z"');
+    expect(lines[1]).toBe(
+      '"Ada ""the first""","ada@example.com","tech_news; all","","https://r.example/","2026-01-01T10:00:00.000Z","2026-01-02T00:00:00.000Z","2026-02-01T00:00:00.000Z","waitlist","confirmed","2026-01-01T11:00:00.000Z"',
+    );
     expect(lines[2]).toBe('');
   });
 });
@@ -134,23 +153,34 @@ describe('template edits', () => {
   });
   it('accepts the default templates unchanged', () => {
     for (const t of Object.values(DEFAULT_TEMPLATES)) {
-      expect(templateEditSchema.safeParse({ subject: t.subject, text_content: t.textContent, html_content: t.htmlContent }).success).toBe(true);
+      expect(
+        templateEditSchema.safeParse({ subject: t.subject, text_content: t.textContent, html_content: t.htmlContent })
+          .success,
+      ).toBe(true);
     }
   });
   it('rejects unknown placeholders with a message naming them and the allowed ones', () => {
     const r = templateEditSchema.safeParse({ ...base, text_content: `${base.text_content} {{firstName}} {{ nmae }}` });
     expect(r.success).toBe(false);
     const issue = r.error!.issues.find((i) => i.path[0] === 'text_content')!;
-    expect(issue.message).toBe('Unknown placeholders {{firstName}}, {{ nmae }}. Use only {{name}}, {{interestMessage}}, {{unsubscribeUrl}}, {{siteUrl}}.');
+    expect(issue.message).toBe(
+      'Unknown placeholders {{firstName}}, {{ nmae }}. Use only {{name}}, {{interestMessage}}, {{unsubscribeUrl}}, {{siteUrl}}.',
+    );
     expect(unknownPlaceholders('{{}} {{name}}')).toEqual(['{{}}']);
   });
   it('refuses an unsubscribe link that only sits in an HTML comment', () => {
-    for (const html of ['<p>{{name}}</p><!-- {{unsubscribeUrl}} -->', '<p>{{name}}</p><!-- <a href="{{unsubscribeUrl}}">x</a>']) {
+    for (const html of [
+      '<p>{{name}}</p><!-- {{unsubscribeUrl}} -->',
+      '<p>{{name}}</p><!-- <a href="{{unsubscribeUrl}}">x</a>',
+    ]) {
       const r = templateEditSchema.safeParse({ ...base, html_content: html });
       expect(r.success).toBe(false);
       expect(r.error!.issues[0].message).toMatch(/outside HTML comments/);
     }
-    expect(templateEditSchema.safeParse({ ...base, html_content: '<!-- note --><a href="{{unsubscribeUrl}}">x</a>' }).success).toBe(true);
+    expect(
+      templateEditSchema.safeParse({ ...base, html_content: '<!-- note --><a href="{{unsubscribeUrl}}">x</a>' })
+        .success,
+    ).toBe(true);
   });
 
   it('requires the unsubscribe placeholder in both bodies', () => {
@@ -163,7 +193,16 @@ describe('template edits', () => {
 describe('consent timeline entries', () => {
   it('names each ledger event, marks its tone and lists only the details it has', async () => {
     const { timelineEntry } = await import('../../src/lib/admin/timeline');
-    const signup = timelineEntry({ at: '2026-01-01T00:00:00.000Z', type: 'signup', list: 'waitlist', interest: 'tech_news', form: 'waitlist', page: '/join', source: '', ipHash: 'ab12' });
+    const signup = timelineEntry({
+      at: '2026-01-01T00:00:00.000Z',
+      type: 'signup',
+      list: 'waitlist',
+      interest: 'tech_news',
+      form: 'waitlist',
+      page: '/join',
+      source: '',
+      ipHash: 'ab12',
+    });
     expect(signup).toEqual({
       title: 'Signed up (consent requested)',
       tone: 'neutral',
@@ -175,8 +214,14 @@ describe('consent timeline entries', () => {
         { label: 'IP hash', value: 'ab12' },
       ],
     });
-    expect(timelineEntry({ at: 'x', type: 'confirmed' })).toMatchObject({ title: 'Confirmed (express consent)', tone: 'good' });
-    expect(timelineEntry({ at: 'x', type: 'welcome-sent', outcome: 'limited' })).toMatchObject({ title: 'Welcome e-mail: not sent (mail limit)', tone: 'bad' });
+    expect(timelineEntry({ at: 'x', type: 'confirmed' })).toMatchObject({
+      title: 'Confirmed (express consent)',
+      tone: 'good',
+    });
+    expect(timelineEntry({ at: 'x', type: 'welcome-sent', outcome: 'limited' })).toMatchObject({
+      title: 'Welcome e-mail: not sent (mail limit)',
+      tone: 'bad',
+    });
     expect(timelineEntry({ at: 'x', type: 'unsubscribed', detail: 'one-click (RFC 8058)' }).tone).toBe('bad');
   });
 });

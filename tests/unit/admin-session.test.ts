@@ -32,8 +32,23 @@ describe('session tokens', () => {
     expect(await verifySessionToken(`${v}.${exp}.0.${'A'.repeat(22)}.${sig}`, secrets, now)).toBeNull(); // another session's id
     expect(await verifySessionToken(token, { ...secrets, secret: 't'.repeat(40) }, now)).toBeNull();
     expect(await verifySessionToken(token, { ...secrets, adminKey: 'rotated-admin-key' }, now)).toBeNull(); // key rotation signs out
-    const bads = ['', 'v2', 'v2.1.0', `v1.${exp}.0.${sig}`, `v2.${exp}.0.${sig}`, `v2.abc.0.${sid}.${sig}`, `v2.${exp}.2.${sid}.${sig}`];
-    for (const bad of [...bads, `v2.${exp}.0.${sid}.@@@`, `v2.${exp}.0.short.${sig}`, 'x'.repeat(300), null, undefined]) {
+    const bads = [
+      '',
+      'v2',
+      'v2.1.0',
+      `v1.${exp}.0.${sig}`,
+      `v2.${exp}.0.${sig}`,
+      `v2.abc.0.${sid}.${sig}`,
+      `v2.${exp}.2.${sid}.${sig}`,
+    ];
+    for (const bad of [
+      ...bads,
+      `v2.${exp}.0.${sid}.@@@`,
+      `v2.${exp}.0.short.${sig}`,
+      'x'.repeat(300),
+      null,
+      undefined,
+    ]) {
       expect(await verifySessionToken(bad, secrets, now)).toBeNull();
     }
   });
@@ -60,7 +75,9 @@ describe('cookies', () => {
     expect(prod).toContain('; Secure');
     expect(cookieIsSecure('http://127.0.0.1:8841/x')).toBe(false);
     expect(cookieIsSecure('http://mapletech.ca/x')).toBe(true);
-    expect(clearSessionCookie('https://mapletech.ca/')).toMatch(/^mt_admin=; Path=\/; Max-Age=0; .*HttpOnly; SameSite=Strict; Secure$/);
+    expect(clearSessionCookie('https://mapletech.ca/')).toMatch(
+      /^mt_admin=; Path=\/; Max-Age=0; .*HttpOnly; SameSite=Strict; Secure$/,
+    );
   });
 
   it('reads the session from a request cookie header among others', async () => {

@@ -15,7 +15,13 @@ describe('blog categories', () => {
   });
 
   it('makes URL slugs', () => {
-    expect(BLOG_CATEGORIES.map(categorySlug)).toEqual(['smartphones', 'iphone', 'technology', 'tech-news', 'tips-and-tricks']);
+    expect(BLOG_CATEGORIES.map(categorySlug)).toEqual([
+      'smartphones',
+      'iphone',
+      'technology',
+      'tech-news',
+      'tips-and-tricks',
+    ]);
   });
 
   it('reads slugs and category names in any case', () => {
@@ -33,7 +39,8 @@ describe('blog categories', () => {
   });
 
   it('falls back to All Posts for missing, "all" and unknown values', () => {
-    for (const v of [null, undefined, '', '   ', 'all', 'ALL', 'gadgets', '__proto__', 'toString']) expect(categoryFromParam(v)).toBeNull();
+    for (const v of [null, undefined, '', '   ', 'all', 'ALL', 'gadgets', '__proto__', 'toString'])
+      expect(categoryFromParam(v)).toBeNull();
   });
 
   it('builds the query for a choice and round-trips it', () => {
@@ -59,7 +66,11 @@ describe('posts', () => {
     const copy = [...posts];
     expect(sortPosts(posts).map((p) => p.id)).toEqual(['b', 'c', 'd', 'a', 'e', 'f']);
     expect(posts).toEqual(copy);
-    expect(sortPosts([post('z', 'iPhone', '2025-01-01', 'Zed'), post('y', 'iPhone', '2025-01-01', 'Alpha')]).map((p) => p.id)).toEqual(['y', 'z']);
+    expect(
+      sortPosts([post('z', 'iPhone', '2025-01-01', 'Zed'), post('y', 'iPhone', '2025-01-01', 'Alpha')]).map(
+        (p) => p.id,
+      ),
+    ).toEqual(['y', 'z']);
   });
 
   it('related: up to 3 others of the same category, newest first', () => {
@@ -70,7 +81,13 @@ describe('posts', () => {
 
   it('estimates reading time from words, ignoring markdown syntax and link targets', () => {
     expect(readingMinutes('')).toBe(1);
-    expect(readingMinutes(Array(220 * 4).fill('word').join(' '))).toBe(4);
+    expect(
+      readingMinutes(
+        Array(220 * 4)
+          .fill('word')
+          .join(' '),
+      ),
+    ).toBe(4);
     const md = `## Heading\n\n- item one\n- [link](https://example.com/a-very-long-url-with-many-words)\n\n${Array(440).fill('x').join(' ')}`;
     expect(readingMinutes(md)).toBe(2);
   });

@@ -61,13 +61,24 @@ describe('catalogue facts', () => {
   it('has phones from every year 2023-2025 for every brand, so recommendations have choice', () => {
     for (const brand of ['Apple', 'Samsung', 'Google']) {
       for (let year = RECOMMENDABLE_FROM_YEAR; year <= CATALOGUE_CURRENT_YEAR; year++) {
-        expect(PHONES.some((p) => p.brand === brand && p.year === year), `${brand} ${year}`).toBe(true);
+        expect(
+          PHONES.some((p) => p.brand === brand && p.year === year),
+          `${brand} ${year}`,
+        ).toBe(true);
       }
     }
     const recent = recommendablePhones();
     expect(recent.length).toBeGreaterThanOrEqual(40);
-    for (const tier of ['budget', 'midrange', 'premium'] as const) expect(recent.some((p) => p.priceRange === tier), tier).toBe(true);
-    for (const feature of ['standard', 'ai', 'foldable'] as const) expect(recent.some((p) => p.specs.advancedFeatures === feature), feature).toBe(true);
+    for (const tier of ['budget', 'midrange', 'premium'] as const)
+      expect(
+        recent.some((p) => p.priceRange === tier),
+        tier,
+      ).toBe(true);
+    for (const feature of ['standard', 'ai', 'foldable'] as const)
+      expect(
+        recent.some((p) => p.specs.advancedFeatures === feature),
+        feature,
+      ).toBe(true);
   });
 
   it('keeps the current year as a named constant: 2025, and recommends from 2023', () => {
@@ -80,7 +91,16 @@ describe('catalogue facts', () => {
   it('omits the older-only fields from every record from 2020 on, and dates every older record', () => {
     for (const r of RAW_RECORDS) {
       if (r.year >= 2020) {
-        for (const f of ['launch_date', 'image_url', 'weight', 'os_version', 'colors', 'price', 'water_resistance'] as const) expect(r[f], `${r.model} ${f}`).toBeUndefined();
+        for (const f of [
+          'launch_date',
+          'image_url',
+          'weight',
+          'os_version',
+          'colors',
+          'price',
+          'water_resistance',
+        ] as const)
+          expect(r[f], `${r.model} ${f}`).toBeUndefined();
       } else {
         expect(r.launch_date?.startsWith(String(r.year)), r.model).toBe(true);
       }
@@ -106,20 +126,29 @@ describe('raw record validation', () => {
   });
 
   it('rejects a 2020+ record that carries an older-only field', () => {
-    expect(() => parseRawRecords([{ ...good, price: 799 }])).toThrow(/Apple iPhone 15: price: entries from 2020 on omit price/);
+    expect(() => parseRawRecords([{ ...good, price: 799 }])).toThrow(
+      /Apple iPhone 15: price: entries from 2020 on omit price/,
+    );
   });
 
   it('rejects an older record without a launch date, an unknown field and a record without a model', () => {
     const old = samsungRecords.find((r) => r.model === 'Galaxy S9')!;
     const { launch_date: _omit, ...undated } = old;
-    expect(() => parseRawRecords([undated])).toThrow(/Samsung Galaxy S9: launch_date: entries before 2020 need a launch_date/);
-    expect(() => parseRawRecords([{ ...good, colour: 'Blue' }])).toThrow(/Apple iPhone 15: \(record\): Unrecognized key/);
+    expect(() => parseRawRecords([undated])).toThrow(
+      /Samsung Galaxy S9: launch_date: entries before 2020 need a launch_date/,
+    );
+    expect(() => parseRawRecords([{ ...good, colour: 'Blue' }])).toThrow(
+      /Apple iPhone 15: \(record\): Unrecognized key/,
+    );
     expect(() => parseRawRecords([{ ...good, model: undefined }])).toThrow(/Apple: model:/);
   });
 
   it('lists every problem of every record at once', () => {
     try {
-      parseRawRecords([{ ...good, screen_size: '6.1"' }, { ...googleRecords[0], storage: '64 GB' }]);
+      parseRawRecords([
+        { ...good, screen_size: '6.1"' },
+        { ...googleRecords[0], storage: '64 GB' },
+      ]);
       expect.unreachable();
     } catch (e) {
       expect((e as CatalogueDataError).problems).toEqual([
@@ -168,15 +197,26 @@ describe('deriving facts from raw text', () => {
   });
 
   it('splits a camera text into lenses, keeping commas inside parentheses', () => {
-    expect(parseCameraSpecs('Quad: 200MP wide (OIS), 10MP 3x telephoto, 50MP 5x periscope telephoto, 12MP ultrawide', '12MP')).toEqual({
+    expect(
+      parseCameraSpecs(
+        'Quad: 200MP wide (OIS), 10MP 3x telephoto, 50MP 5x periscope telephoto, 12MP ultrawide',
+        '12MP',
+      ),
+    ).toEqual({
       mainCamera: '200MP wide (OIS)',
       ultrawide: '12MP ultrawide',
       telephoto: '10MP 3x telephoto + 50MP 5x periscope telephoto',
       macro: null,
       frontCamera: '12MP',
     });
-    expect(parseCameraSpecs('Triple: 50MP wide (f/1.8, OIS), 5MP ultrawide, 2MP macro', '13MP').macro).toBe('2MP macro');
-    expect(parseCameraSpecs('Single: 12MP wide (f/1.8, OIS)', null)).toMatchObject({ mainCamera: '12MP wide (f/1.8, OIS)', ultrawide: null, frontCamera: null });
+    expect(parseCameraSpecs('Triple: 50MP wide (f/1.8, OIS), 5MP ultrawide, 2MP macro', '13MP').macro).toBe(
+      '2MP macro',
+    );
+    expect(parseCameraSpecs('Single: 12MP wide (f/1.8, OIS)', null)).toMatchObject({
+      mainCamera: '12MP wide (f/1.8, OIS)',
+      ultrawide: null,
+      frontCamera: null,
+    });
   });
 });
 
@@ -188,7 +228,12 @@ describe('mapping raw records to phones', () => {
       price: 1349,
       priceRange: 'premium',
       priceEstimated: false,
-      pricing: { launchCad: 1349, launchDate: '2024-08', launchSource: 'Google Store Canada launch price, Aug 2024', currentCad: null },
+      pricing: {
+        launchCad: 1349,
+        launchDate: '2024-08',
+        launchSource: 'Google Store Canada launch price, Aug 2024',
+        currentCad: null,
+      },
     });
     const iphone16 = findPhoneById('apple-iphone-16')!;
     expect([iphone16.price, iphone16.priceRange, iphone16.pricing.launchCad]).toEqual([999, 'midrange', 1129]);
@@ -202,8 +247,12 @@ describe('mapping raw records to phones', () => {
   });
 
   it('gives sample records iOS 16 / Android 13', () => {
-    expect(mapRawPhone(raw('Apple', 'iPhone 14 Pro'), 'sample', priced('Apple', 'iPhone 14 Pro')).specs.os_version).toBe('iOS 16');
-    expect(mapRawPhone(raw('Samsung', 'Galaxy S23 Ultra'), 'sample', priced('Samsung', 'Galaxy S23 Ultra')).specs.os_version).toBe('Android 13');
+    expect(
+      mapRawPhone(raw('Apple', 'iPhone 14 Pro'), 'sample', priced('Apple', 'iPhone 14 Pro')).specs.os_version,
+    ).toBe('iOS 16');
+    expect(
+      mapRawPhone(raw('Samsung', 'Galaxy S23 Ultra'), 'sample', priced('Samsung', 'Galaxy S23 Ultra')).specs.os_version,
+    ).toBe('Android 13');
   });
 
   it("keeps a record's own launch OS, and no invented version for records from 2020 on", () => {
@@ -255,11 +304,24 @@ describe('final catalogue composition', () => {
     expect(curatedEntries).toHaveLength(16);
     for (const e of curatedEntries) {
       const p = findPhoneById(phoneId(e.brand, e.model))!;
-      const base = mapRawPhone(raw(e.brand, e.model), 'external', pricingFromRow(e.brand, CAD_PRICES[`${e.brand} ${e.model}`]!));
+      const base = mapRawPhone(
+        raw(e.brand, e.model),
+        'external',
+        pricingFromRow(e.brand, CAD_PRICES[`${e.brand} ${e.model}`]!),
+      );
       expect(p.priceEstimated, p.id).toBe(false);
-      expect(p.purchaseLink, p.id).toMatch(/^https:\/\/(www\.apple\.com\/ca|www\.samsung\.com\/ca|store\.google\.com\/ca)\//);
+      expect(p.purchaseLink, p.id).toMatch(
+        /^https:\/\/(www\.apple\.com\/ca|www\.samsung\.com\/ca|store\.google\.com\/ca)\//,
+      );
       expect([p.price, p.priceRange], p.id).toEqual([base.price, base.priceRange]);
-      for (const k of ['cameraQuality', 'batteryLife', 'screenSize', 'storage', 'processorSpeed', 'advancedFeatures'] as const) {
+      for (const k of [
+        'cameraQuality',
+        'batteryLife',
+        'screenSize',
+        'storage',
+        'processorSpeed',
+        'advancedFeatures',
+      ] as const) {
         expect(p.specs[k], `${p.id} ${k}`).toBe(base.specs[k]);
       }
     }
@@ -267,7 +329,11 @@ describe('final catalogue composition', () => {
 
   it('replaces the sample and source versions of the S23 Ultra with the hand-written one', () => {
     const p = findPhoneById('samsung-galaxy-s23-ultra')!;
-    expect(p).toMatchObject({ price: 1649.99, priceEstimated: false, purchaseLink: 'https://www.samsung.com/ca/smartphones/galaxy-s23-ultra/' });
+    expect(p).toMatchObject({
+      price: 1649.99,
+      priceEstimated: false,
+      purchaseLink: 'https://www.samsung.com/ca/smartphones/galaxy-s23-ultra/',
+    });
     expect(p.specs.processorSpeed).toBe('fast');
     // facts still come from the source record
     expect(p.specs.batteryMah).toBe(5000);

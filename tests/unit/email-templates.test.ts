@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TEMPLATES, TEMPLATE_IDS, escapeHtml, interestMessage, renderTemplate, templateUpdateSchema } from '../../src/lib/email/templates';
+import {
+  DEFAULT_TEMPLATES,
+  TEMPLATE_IDS,
+  escapeHtml,
+  interestMessage,
+  renderTemplate,
+  templateUpdateSchema,
+} from '../../src/lib/email/templates';
 import { signUnsubscribeToken, verifyUnsubscribeToken } from '../../src/lib/signups/unsubscribe-token';
 import { SITE } from '../../src/config/site';
 
-const values = { name: 'Ada <script>alert(1)</script> & "Co"', interestMessage: "We'll send tips for your Pixel 8.", unsubscribeUrl: 'https://x.test/api/unsubscribe?token=a.b&x=1', siteUrl: 'https://x.test' };
+const values = {
+  name: 'Ada <script>alert(1)</script> & "Co"',
+  interestMessage: "We'll send tips for your Pixel 8.",
+  unsubscribeUrl: 'https://x.test/api/unsubscribe?token=a.b&x=1',
+  siteUrl: 'https://x.test',
+};
 
 describe('default templates', () => {
   it.each(TEMPLATE_IDS)('%s renders with escaped values, sender identification and the unsubscribe link', (id) => {
@@ -24,11 +36,16 @@ describe('default templates', () => {
   });
 
   it('an empty name reads "there"', () => {
-    expect(renderTemplate(DEFAULT_TEMPLATES['newsletter-welcome'], { ...values, name: ' ' }).text).toMatch(/^Hi there,/);
+    expect(renderTemplate(DEFAULT_TEMPLATES['newsletter-welcome'], { ...values, name: ' ' }).text).toMatch(
+      /^Hi there,/,
+    );
   });
 
   it('adds an unsubscribe link when a template lacks the placeholder, and keeps the subject on one line', () => {
-    const r = renderTemplate({ subject: 'Hi {{name}}', textContent: 'Hello', htmlContent: '<p>Hello</p>' }, { ...values, name: 'A\nB' });
+    const r = renderTemplate(
+      { subject: 'Hi {{name}}', textContent: 'Hello', htmlContent: '<p>Hello</p>' },
+      { ...values, name: 'A\nB' },
+    );
     expect(r.subject).toBe('Hi A B');
     expect(r.text).toContain(`Unsubscribe with one click: ${values.unsubscribeUrl}`);
     expect(r.html).toContain('Unsubscribe</a>');
@@ -37,7 +54,11 @@ describe('default templates', () => {
 
 describe('template updates', () => {
   it('require the unsubscribe placeholder in both parts', () => {
-    const ok = { subject: 'Hi', text_content: 'x {{unsubscribeUrl}}', html_content: '<a href="{{ unsubscribeUrl }}">u</a>' };
+    const ok = {
+      subject: 'Hi',
+      text_content: 'x {{unsubscribeUrl}}',
+      html_content: '<a href="{{ unsubscribeUrl }}">u</a>',
+    };
     expect(templateUpdateSchema.safeParse(ok).success).toBe(true);
     const bad = templateUpdateSchema.safeParse({ ...ok, html_content: '<p>no link</p>' });
     expect(bad.success).toBe(false);
@@ -49,8 +70,12 @@ describe('interest message', () => {
   it('covers interests and phone models', () => {
     expect(interestMessage({ interests: ['tech_news'] })).toMatch(/tech news/);
     expect(interestMessage({ interests: ['all'] })).toMatch(/everything/);
-    expect(interestMessage({ interests: ['tech_news', 'smartphone_tutorials'] })).toBe("We'll send you updates about Tech News and Smartphone Tutorials.");
-    expect(interestMessage({ interests: [], phoneModel: 'Galaxy S24' })).toBe("We'll send tips and updates for your Galaxy S24.");
+    expect(interestMessage({ interests: ['tech_news', 'smartphone_tutorials'] })).toBe(
+      "We'll send you updates about Tech News and Smartphone Tutorials.",
+    );
+    expect(interestMessage({ interests: [], phoneModel: 'Galaxy S24' })).toBe(
+      "We'll send tips and updates for your Galaxy S24.",
+    );
   });
 });
 

@@ -22,31 +22,47 @@ describe('server configuration', () => {
     expect(Object.keys(env.problems).sort()).toEqual(['ADMIN_KEY', 'SESSION_SECRET', 'SITE_URL']);
   });
 
-  it.each(['production', 'deploy-preview', 'branch-deploy'])('a deployed context (%s) wins over LOCAL_MODE', (CONTEXT) => {
-    expect(isLocalMode({ CONTEXT, LOCAL_MODE: 'true' })).toBe(false);
-    const env = parseEnv({ CONTEXT, LOCAL_MODE: 'true' });
-    expect(env.ADMIN_KEY).toBeNull();
-    expect(env.problems.ADMIN_KEY).toMatch(/not set/);
-    expect(isLocalMode({ CONTEXT: 'dev', LOCAL_MODE: 'true' })).toBe(true);
-    expect(isLocalMode({ LOCAL_MODE: 'true', REQUIRE_CONFIG: 'true' })).toBe(false);
-  });
+  it.each(['production', 'deploy-preview', 'branch-deploy'])(
+    'a deployed context (%s) wins over LOCAL_MODE',
+    (CONTEXT) => {
+      expect(isLocalMode({ CONTEXT, LOCAL_MODE: 'true' })).toBe(false);
+      const env = parseEnv({ CONTEXT, LOCAL_MODE: 'true' });
+      expect(env.ADMIN_KEY).toBeNull();
+      expect(env.problems.ADMIN_KEY).toMatch(/not set/);
+      expect(isLocalMode({ CONTEXT: 'dev', LOCAL_MODE: 'true' })).toBe(true);
+      expect(isLocalMode({ LOCAL_MODE: 'true', REQUIRE_CONFIG: 'true' })).toBe(false);
+    },
+  );
 
   it('refuses the local defaults outside local mode', () => {
-    const env = parseEnv({ CONTEXT: 'production', ADMIN_KEY: LOCAL_DEFAULTS.ADMIN_KEY, SESSION_SECRET: 'x'.repeat(40), SITE_URL: 'https://mapletech.ca' });
+    const env = parseEnv({
+      CONTEXT: 'production',
+      ADMIN_KEY: LOCAL_DEFAULTS.ADMIN_KEY,
+      SESSION_SECRET: 'x'.repeat(40),
+      SITE_URL: 'https://mapletech.ca',
+    });
     expect(env.ADMIN_KEY).toBeNull();
     expect(env.problems.ADMIN_KEY).toMatch(/public local development default/);
     expect(env.SESSION_SECRET).toBe('x'.repeat(40));
   });
 
   it('accepts a complete production configuration', () => {
-    const env = parseEnv({ CONTEXT: 'production', ADMIN_KEY: 'a-very-long-staff-key', SESSION_SECRET: 's'.repeat(40), SITE_URL: 'https://mapletech.ca', SITE_LAUNCHED: 'true' });
+    const env = parseEnv({
+      CONTEXT: 'production',
+      ADMIN_KEY: 'a-very-long-staff-key',
+      SESSION_SECRET: 's'.repeat(40),
+      SITE_URL: 'https://mapletech.ca',
+      SITE_LAUNCHED: 'true',
+    });
     expect(env.SITE_LAUNCHED).toBe(true);
     expect(env.ADMIN_KEY).toBe('a-very-long-staff-key');
     expect(env.problems).toEqual({});
   });
 
   it('a too-short secret is unusable with the reason; malformed other values throw by variable name', () => {
-    expect(parseEnv({ LOCAL_MODE: 'true', ADMIN_KEY: 'short' }).problems.ADMIN_KEY).toBe('must be at least 12 characters');
+    expect(parseEnv({ LOCAL_MODE: 'true', ADMIN_KEY: 'short' }).problems.ADMIN_KEY).toBe(
+      'must be at least 12 characters',
+    );
     expect(() => parseEnv({ MAIL_FROM: 'not-an-email', SITE_LAUNCHED: 'maybe', SIGNUP_RATE_LIMIT: '-1' })).toThrowError(
       /MAIL_FROM: must be an e-mail address[\s\S]*SITE_LAUNCHED[\s\S]*SIGNUP_RATE_LIMIT/,
     );

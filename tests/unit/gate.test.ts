@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ASSET_PATTERN, decideGate, isStaticAsset, normalisePath, withoutParam, type GateInput } from '../../src/lib/gate/decide';
+import {
+  ASSET_PATTERN,
+  decideGate,
+  isStaticAsset,
+  normalisePath,
+  withoutParam,
+  type GateInput,
+} from '../../src/lib/gate/decide';
 import { EDGE_LOCAL_DEFAULTS, gateConfig } from '../../src/lib/gate/config';
 import { createAttemptLimiter } from '../../src/lib/gate/attempts';
 import { LOCAL_DEFAULTS, parseEnv } from '../../src/lib/server/env';
@@ -53,7 +60,13 @@ const table: [string, Omit<GateInput, 'path'>, string, 'pass' | 'join', string][
   ['visitor on an unknown path', visitor, '/no-such-page', 'join', 'gated'],
   ['visitor on a look-alike of an open page', visitor, '/joined', 'join', 'gated'],
   ['visitor on a look-alike of the API', visitor, '/apix', 'join', 'gated'],
-  ['dev-mode flag without a session is not dev mode', { launched: false, adminSession: false, devMode: true }, '/', 'join', 'home-needs-dev-mode'],
+  [
+    'dev-mode flag without a session is not dev mode',
+    { launched: false, adminSession: false, devMode: true },
+    '/',
+    'join',
+    'home-needs-dev-mode',
+  ],
 ];
 
 describe('decideGate (pre-launch gate rules)', () => {
@@ -80,11 +93,21 @@ describe('path helpers', () => {
   });
   it('the edge config skips common files, and only files (never a page)', () => {
     const skip = new RegExp(ASSET_PATTERN);
-    for (const p of ['/favicon.svg', '/og-default.png', '/images/walls/a.webp', '/rss.xml', '/sitemap.xml', '/robots.txt', '/_astro/x.js', '/fonts/a.woff2']) {
+    for (const p of [
+      '/favicon.svg',
+      '/og-default.png',
+      '/images/walls/a.webp',
+      '/rss.xml',
+      '/sitemap.xml',
+      '/robots.txt',
+      '/_astro/x.js',
+      '/fonts/a.woff2',
+    ]) {
       expect(skip.test(p), p).toBe(true);
       expect(isStaticAsset(p), p).toBe(true);
     }
-    for (const p of ['/', '/about', '/about.html', '/admin', '/blog/some-post', '/api/admin/waitlist.csv', '/join']) expect(skip.test(p), p).toBe(false);
+    for (const p of ['/', '/about', '/about.html', '/admin', '/blog/some-post', '/api/admin/waitlist.csv', '/join'])
+      expect(skip.test(p), p).toBe(false);
   });
   it('removes the admin parameter and keeps the rest of the address', () => {
     expect(withoutParam(new URL('https://x.test/about?admin=k&tab=2#top'), 'admin')).toBe('/about?tab=2#top');
@@ -107,7 +130,12 @@ describe('gateConfig agrees with the server env (src/lib/server/env.ts)', () => 
   it.each(sources)('same values for %o', (source) => {
     const env = parseEnv(source);
     const cfg = gateConfig((k) => source[k]);
-    expect(cfg).toEqual({ adminKey: env.ADMIN_KEY, sessionSecret: env.SESSION_SECRET, launched: env.SITE_LAUNCHED, loginLimit: env.ADMIN_LOGIN_RATE_LIMIT });
+    expect(cfg).toEqual({
+      adminKey: env.ADMIN_KEY,
+      sessionSecret: env.SESSION_SECRET,
+      launched: env.SITE_LAUNCHED,
+      loginLimit: env.ADMIN_LOGIN_RATE_LIMIT,
+    });
   });
   it('fails closed where the server refuses the configuration', () => {
     const bad: Record<string, string>[] = [

@@ -13,7 +13,10 @@ const echo = handler(async (req) => {
 });
 
 async function errorOf(res: Response) {
-  return { status: res.status, body: (await res.json()) as { error: { code: string; message: string; fields?: Record<string, string> } } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { error: { code: string; message: string; fields?: Record<string, string> } },
+  };
 }
 
 describe('function error shape', () => {
@@ -39,7 +42,12 @@ describe('function error shape', () => {
   it('answers a body over 16 KB with 413, even without a content-length', async () => {
     const big = JSON.stringify({ name: 'x'.repeat(MAX_BODY_BYTES), age: 1 });
     const stream = new Blob([big]).stream();
-    const req = new Request('http://x/api', { method: 'POST', body: stream, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit);
+    const req = new Request('http://x/api', {
+      method: 'POST',
+      body: stream,
+      headers: { 'content-type': 'application/json' },
+      duplex: 'half',
+    } as RequestInit);
     const { status, body } = await errorOf(await echo(req, {}));
     expect(status).toBe(413);
     expect(body.error.code).toBe('payload_too_large');
@@ -53,7 +61,9 @@ describe('function error shape', () => {
   });
 
   it('answers a non-JSON content type with 415', async () => {
-    const { status } = await errorOf(await echo(post('name=Ada', { 'content-type': 'application/x-www-form-urlencoded' }), {}));
+    const { status } = await errorOf(
+      await echo(post('name=Ada', { 'content-type': 'application/x-www-form-urlencoded' }), {}),
+    );
     expect(status).toBe(415);
   });
 

@@ -24,7 +24,10 @@ const base: IndexedFields = {
   createdAt: '2026-03-01T10:20:30.456Z',
   unsubscribedAt: null,
   // A confirmed subscriber: the status facet is the consent ledger's state.
-  history: [{ at: '2026-03-01T10:20:30.456Z', type: 'signup' }, { at: '2026-03-01T10:25:00.000Z', type: 'confirmed' }],
+  history: [
+    { at: '2026-03-01T10:20:30.456Z', type: 'signup' },
+    { at: '2026-03-01T10:25:00.000Z', type: 'confirmed' },
+  ],
   deletedAt: null,
 };
 
@@ -55,14 +58,23 @@ describe('subscriber index keys', () => {
 
   it('sorts newest first, across hours and inside one hour', () => {
     const at = (iso: string) => subscriberIndexKeys({ ...base, createdAt: iso })[0];
-    const keys = [at('2026-03-01T10:00:00.000Z'), at('2026-03-01T10:59:59.999Z'), at('2026-03-02T00:00:00.000Z'), at('2025-12-31T23:00:00.000Z')];
+    const keys = [
+      at('2026-03-01T10:00:00.000Z'),
+      at('2026-03-01T10:59:59.999Z'),
+      at('2026-03-02T00:00:00.000Z'),
+      at('2025-12-31T23:00:00.000Z'),
+    ];
     expect([...keys].sort()).toEqual([keys[2], keys[1], keys[0], keys[3]]);
   });
 
   it('changes with the facets the screens use, and only with them', () => {
     const [key] = subscriberIndexKeys(base);
     expect(subscriberIndexKeys({ ...base })[0]).toBe(key);
-    const unsubscribed = { ...base, unsubscribedAt: '2026-04-01T00:00:00.000Z', history: [...base.history, { at: '2026-04-01T00:00:00.000Z', type: 'unsubscribed' as const }] };
+    const unsubscribed = {
+      ...base,
+      unsubscribedAt: '2026-04-01T00:00:00.000Z',
+      history: [...base.history, { at: '2026-04-01T00:00:00.000Z', type: 'unsubscribed' as const }],
+    };
     expect(subscriberIndexKeys(unsubscribed)[0]).not.toBe(key);
     expect(parseIndexKey(subscriberIndexKeys(unsubscribed)[0])!.status).toBe('unsubscribed');
     expect(parseIndexKey(subscriberIndexKeys({ ...base, interests: [] })[0])!.interests).toEqual([]);
@@ -86,7 +98,14 @@ describe('subscriber index keys', () => {
   });
 
   it('rejects keys that are not index keys, without throwing', () => {
-    for (const k of ['', 't/', 't/123/abc', 'd/99999999/x', `t/00000000/zzzzzzzzz.${'A'.repeat(43)}.c0w.!!!`, `t/00000000/zzzzzzzzz.${'A'.repeat(43)}.c0w.e30`]) {
+    for (const k of [
+      '',
+      't/',
+      't/123/abc',
+      'd/99999999/x',
+      `t/00000000/zzzzzzzzz.${'A'.repeat(43)}.c0w.!!!`,
+      `t/00000000/zzzzzzzzz.${'A'.repeat(43)}.c0w.e30`,
+    ]) {
       expect(parseIndexKey(k)).toBeNull();
     }
   });
@@ -95,8 +114,12 @@ describe('subscriber index keys', () => {
     const at = '2026-01-01T00:00:00.000Z';
     expect(indexStatusOf({ unsubscribedAt: null, history: [{ at, type: 'signup' }] })).toBe('pending');
     expect(indexStatusOf({ unsubscribedAt: null, history: base.history })).toBe('confirmed');
-    expect(indexStatusOf({ unsubscribedAt: at, history: [...base.history, { at, type: 'unsubscribed' }] })).toBe('unsubscribed');
-    expect(parseIndexKey(subscriberIndexKeys({ ...base, history: [{ at, type: 'signup' }] })[0])!.status).toBe('pending');
+    expect(indexStatusOf({ unsubscribedAt: at, history: [...base.history, { at, type: 'unsubscribed' }] })).toBe(
+      'unsubscribed',
+    );
+    expect(parseIndexKey(subscriberIndexKeys({ ...base, history: [{ at, type: 'signup' }] })[0])!.status).toBe(
+      'pending',
+    );
   });
 
   it('a staff-deleted tombstone has no index key (no screen lists it)', () => {
@@ -112,7 +135,17 @@ describe('buckets, markers, widening ranges and tallies', () => {
   });
 
   it('widening lists the hour, then 10, 100, ... hours, then everything', () => {
-    expect(widening('99504321')).toEqual(['t/99504321/', 't/9950432', 't/995043', 't/99504', 't/9950', 't/995', 't/99', 't/9', 't/']);
+    expect(widening('99504321')).toEqual([
+      't/99504321/',
+      't/9950432',
+      't/995043',
+      't/99504',
+      't/9950',
+      't/995',
+      't/99',
+      't/9',
+      't/',
+    ]);
   });
 
   it('markers point at their hour', () => {
@@ -136,6 +169,11 @@ describe('buckets, markers, widening ranges and tallies', () => {
     addToTally(t, { interests: ['tech_news'], source: 'yt', status: 'confirmed' });
     addToTally(t, { interests: ['tech_news'], source: 'yt', status: 'pending' });
     addToTally(t, { interests: [], source: '', status: 'unsubscribed' });
-    expect(t).toEqual({ total: 3, interests: { tech_news: 1 }, sources: { yt: 1 }, status: { pending: 1, confirmed: 1, unsubscribed: 1 } });
+    expect(t).toEqual({
+      total: 3,
+      interests: { tech_news: 1 },
+      sources: { yt: 1 },
+      status: { pending: 1, confirmed: 1, unsubscribed: 1 },
+    });
   });
 });

@@ -115,7 +115,7 @@ const GOLDEN: Golden[] = [
     weak: true,
     why:
       "A 2025 book-style foldable with a flagship chip; 'no preference' and skipped camera/battery " +
-      "earn nothing, so it is a weak match.",
+      'earn nothing, so it is a weak match.',
   },
   {
     name: 'iOS, no ceiling, augmented reality (advanced)',

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ADVANCED_FEATURES, BATTERY_LIVES, CAMERA_QUALITIES, PROCESSOR_SPEEDS, SCREEN_SIZES, STORAGES } from '../../src/lib/catalogue/schema';
+import {
+  ADVANCED_FEATURES,
+  BATTERY_LIVES,
+  CAMERA_QUALITIES,
+  PROCESSOR_SPEEDS,
+  SCREEN_SIZES,
+  STORAGES,
+} from '../../src/lib/catalogue/schema';
 import {
   CURRENT_PHONE_QUICK_VALUES,
   ENVIRONMENTS,
@@ -15,14 +22,32 @@ import {
 
 describe('questions', () => {
   it('asks 8 in basic mode and 11 in advanced mode, in the spec order', () => {
-    expect(questionsFor('basic').map((q) => q.id)).toEqual(['currentPhone', 'budget', 'os', 'primaryUse', 'cameraQuality', 'batteryLife', 'screenSize', 'storage']);
-    expect(questionsFor('advanced').map((q) => q.id)).toEqual([...questionsFor('basic').map((q) => q.id), 'processorSpeed', 'advancedFeatures', 'environment']);
+    expect(questionsFor('basic').map((q) => q.id)).toEqual([
+      'currentPhone',
+      'budget',
+      'os',
+      'primaryUse',
+      'cameraQuality',
+      'batteryLife',
+      'screenSize',
+      'storage',
+    ]);
+    expect(questionsFor('advanced').map((q) => q.id)).toEqual([
+      ...questionsFor('basic').map((q) => q.id),
+      'processorSpeed',
+      'advancedFeatures',
+      'environment',
+    ]);
     expect(MODE_TOOLTIP).toMatch(/8 essential questions/);
     expect(MODE_TOOLTIP).toMatch(/11/);
   });
 
   it('hides Skip only on the current-phone and budget steps', () => {
-    expect(questionsFor('advanced').filter((q) => !q.skippable).map((q) => q.id)).toEqual(['currentPhone', 'budget']);
+    expect(
+      questionsFor('advanced')
+        .filter((q) => !q.skippable)
+        .map((q) => q.id),
+    ).toEqual(['currentPhone', 'budget']);
   });
 
   it('gives every step a title, description and why text, and every option a label and description', () => {
@@ -33,7 +58,10 @@ describe('questions', () => {
   });
 
   it('offers exactly the enumerated values as options', () => {
-    const values = (id: string) => questionsFor('advanced').find((q) => q.id === id)!.options.map((o) => o.value);
+    const values = (id: string) =>
+      questionsFor('advanced')
+        .find((q) => q.id === id)!
+        .options.map((o) => o.value);
     expect(values('currentPhone')).toEqual([...CURRENT_PHONE_QUICK_VALUES]);
     expect(values('os')).toEqual([...OS_PREFERENCES]);
     expect(values('primaryUse')).toEqual([...PRIMARY_USES]);
@@ -49,7 +77,16 @@ describe('questions', () => {
 });
 
 describe('answers', () => {
-  const prefs: Preferences = { currentPhone: 'pixel', currentBrand: 'Google', os: 'android_google', budget: 'midrange', budgetValue: 50, cameraQuality: 'good', storage: '256gb', environment: 'work' };
+  const prefs: Preferences = {
+    currentPhone: 'pixel',
+    currentBrand: 'Google',
+    os: 'android_google',
+    budget: 'midrange',
+    budgetValue: 50,
+    cameraQuality: 'good',
+    storage: '256gb',
+    environment: 'work',
+  };
 
   it('reads answers with readable labels', () => {
     expect(answerLabel(prefs, 'currentPhone')).toBe('A Google Pixel');
@@ -68,11 +105,21 @@ describe('answers', () => {
       { id: 'cameraQuality', stepName: 'Camera', answer: 'Good' },
       { id: 'storage', stepName: 'Storage', answer: '256 GB' },
     ]);
-    expect(preferenceSummary(prefs, 'advanced').at(-1)).toEqual({ id: 'environment', stepName: 'Environment', answer: 'At work' });
+    expect(preferenceSummary(prefs, 'advanced').at(-1)).toEqual({
+      id: 'environment',
+      stepName: 'Environment',
+      answer: 'At work',
+    });
   });
 
   it('clears the answers of a step and every later one when going back to it', () => {
-    expect(clearAnswersFrom(prefs, 'basic', 2)).toEqual({ currentPhone: 'pixel', currentBrand: 'Google', budget: 'midrange', budgetValue: 50, environment: 'work' });
+    expect(clearAnswersFrom(prefs, 'basic', 2)).toEqual({
+      currentPhone: 'pixel',
+      currentBrand: 'Google',
+      budget: 'midrange',
+      budgetValue: 50,
+      environment: 'work',
+    });
     expect(clearAnswersFrom(prefs, 'advanced', 1)).toEqual({ currentPhone: 'pixel', currentBrand: 'Google' });
     expect(clearAnswersFrom(prefs, 'advanced', 0)).toEqual({});
     expect(prefs.os).toBe('android_google'); // the input is not changed

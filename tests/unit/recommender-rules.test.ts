@@ -134,17 +134,27 @@ describe('age-based price tier', () => {
 
 describe('current phone answers (spec §4, §5)', () => {
   it('quick answers set brand and, for the three brands, the OS', () => {
-    expect(quickCurrentPhoneAnswer('iphone')).toEqual({ currentPhone: 'iphone', currentBrand: 'Apple', os: 'ios', searchedForCurrentPhone: false });
+    expect(quickCurrentPhoneAnswer('iphone')).toEqual({
+      currentPhone: 'iphone',
+      currentBrand: 'Apple',
+      os: 'ios',
+      searchedForCurrentPhone: false,
+    });
     expect(quickCurrentPhoneAnswer('samsung')).toMatchObject({ currentBrand: 'Samsung', os: 'android_samsung' });
     expect(quickCurrentPhoneAnswer('pixel')).toMatchObject({ currentBrand: 'Google', os: 'android_google' });
-    expect(quickCurrentPhoneAnswer('android_other')).toEqual({ currentPhone: 'android_other', currentBrand: 'Other', searchedForCurrentPhone: false });
+    expect(quickCurrentPhoneAnswer('android_other')).toEqual({
+      currentPhone: 'android_other',
+      currentBrand: 'Other',
+      searchedForCurrentPhone: false,
+    });
     expect(quickCurrentPhoneAnswer('basic').currentBrand).toBe('None');
     expect(quickCurrentPhoneAnswer('none').currentBrand).toBe('None');
   });
 
   it('uses a stored current phone only when it is not a generic placeholder', () => {
     expect(usableCurrentPhone({ currentPhone: 'Apple iPhone 12' })).toBe('Apple iPhone 12');
-    for (const v of ['iphone', 'samsung', 'pixel', 'android_other', 'basic', 'none']) expect(usableCurrentPhone({ currentPhone: v })).toBeNull();
+    for (const v of ['iphone', 'samsung', 'pixel', 'android_other', 'basic', 'none'])
+      expect(usableCurrentPhone({ currentPhone: v })).toBeNull();
     expect(usableCurrentPhone({})).toBeNull();
   });
 
@@ -158,7 +168,13 @@ describe('display helpers', () => {
   it("shows unknown facts as '—' and CAD prices with 0 decimals, marking converted estimates", async () => {
     const { UNKNOWN, orUnknown, formatPrice, phonePriceLabel } = await import('../../src/lib/recommender');
     expect(UNKNOWN).toBe('—');
-    expect([orUnknown(null), orUnknown(undefined), orUnknown(''), orUnknown(0), orUnknown('IP68')]).toEqual(['—', '—', '—', '0', 'IP68']);
+    expect([orUnknown(null), orUnknown(undefined), orUnknown(''), orUnknown(0), orUnknown('IP68')]).toEqual([
+      '—',
+      '—',
+      '—',
+      '0',
+      'IP68',
+    ]);
     expect(formatPrice(1199.99)).toBe('$1,200');
     expect(formatPrice(399.99, 2)).toBe('$399.99');
     expect(formatPrice(1288.99)).toBe('$1,289');

@@ -41,13 +41,28 @@ describe('local parsing of typed phone names (spec §5)', () => {
   }
 
   it('guesses the brand from brand words when the model is not recognised', () => {
-    expect(parsePhoneText('samsung')).toEqual({ brand: 'Samsung', model: '', brandDefaulted: false, recognised: false });
-    expect(parsePhoneText('Google phone')).toEqual({ brand: 'Google', model: 'phone', brandDefaulted: false, recognised: false });
+    expect(parsePhoneText('samsung')).toEqual({
+      brand: 'Samsung',
+      model: '',
+      brandDefaulted: false,
+      recognised: false,
+    });
+    expect(parsePhoneText('Google phone')).toEqual({
+      brand: 'Google',
+      model: 'phone',
+      brandDefaulted: false,
+      recognised: false,
+    });
     expect(parsePhoneText('apple iphone')).toMatchObject({ brand: 'Apple', model: 'iphone' });
   });
 
   it('keeps another maker named in the text, and its first word as the brand when no maker is known', () => {
-    expect(parsePhoneText('Nokia 3310')).toEqual({ brand: 'Nokia', model: '3310', brandDefaulted: false, recognised: false });
+    expect(parsePhoneText('Nokia 3310')).toEqual({
+      brand: 'Nokia',
+      model: '3310',
+      brandDefaulted: false,
+      recognised: false,
+    });
     expect(parsePhoneText('moto g power', 'Samsung')).toMatchObject({ brand: 'Motorola', model: 'moto g power' });
     expect(parsePhoneText('Redmi Note 13')).toMatchObject({ brand: 'Xiaomi', model: 'Redmi Note 13' });
     expect(parsePhoneText('OnePlus 12')).toMatchObject({ brand: 'OnePlus', model: '12' });
@@ -55,7 +70,12 @@ describe('local parsing of typed phone names (spec §5)', () => {
   });
 
   it('defaults text naming no brand at all to Apple, or to Samsung in the server-sourced mapping', () => {
-    expect(parsePhoneText('15 Pro')).toEqual({ brand: 'Apple', model: '15 Pro', brandDefaulted: true, recognised: false });
+    expect(parsePhoneText('15 Pro')).toEqual({
+      brand: 'Apple',
+      model: '15 Pro',
+      brandDefaulted: true,
+      recognised: false,
+    });
     expect(parsePhoneText('15 Pro', 'Samsung')?.brand).toBe('Samsung');
   });
 
@@ -96,22 +116,40 @@ describe('catalogue text search', () => {
     const answer = searchPhones(PHONES, 'galaxy');
     expect(answer.phones).toHaveLength(10);
     expect(searchResponseSchema.safeParse(answer).success).toBe(true);
-    expect(answer.phones[0]).toMatchObject({ brand: 'Samsung', category: expect.stringMatching(/^(Budget|Midrange|Premium)$/) });
+    expect(answer.phones[0]).toMatchObject({
+      brand: 'Samsung',
+      category: expect.stringMatching(/^(Budget|Midrange|Premium)$/),
+    });
     expect(searchPhones(PHONES, '  ')).toEqual({ phones: [] });
     expect(searchPhones(PHONES, 'zzzz')).toEqual({ phones: [] });
   });
 
   it('gives a search result every printed fact, and null for an unknown one', () => {
     const [p17] = searchPhones(PHONES, 'iphone 17 pro max').phones;
-    expect(p17).toMatchObject({ model: 'iPhone 17 Pro Max', year: 2025, category: 'Premium', battery_capacity: null, screen_size: '6.9 inches', storage: '256GB/512GB/1TB/2TB', chipset: 'Apple A19 Pro', network: '5G' });
+    expect(p17).toMatchObject({
+      model: 'iPhone 17 Pro Max',
+      year: 2025,
+      category: 'Premium',
+      battery_capacity: null,
+      screen_size: '6.9 inches',
+      storage: '256GB/512GB/1TB/2TB',
+      chipset: 'Apple A19 Pro',
+      network: '5G',
+    });
   });
 });
 
 describe('resolving text to a catalogue phone', () => {
   it('matches exact names, parsed names and longer names of the same model', () => {
-    expect(resolvePhone(PHONES, 'Google Pixel 8 Pro')).toMatchObject({ phone: { id: 'google-pixel-8-pro' }, how: 'exact' });
+    expect(resolvePhone(PHONES, 'Google Pixel 8 Pro')).toMatchObject({
+      phone: { id: 'google-pixel-8-pro' },
+      how: 'exact',
+    });
     expect(resolvePhone(PHONES, 'pixel 8 pro')).toMatchObject({ phone: { id: 'google-pixel-8-pro' }, how: 'exact' });
-    expect(resolvePhone(PHONES, 'my iphone 15 pro')).toMatchObject({ phone: { id: 'apple-iphone-15-pro' }, how: 'parsed' });
+    expect(resolvePhone(PHONES, 'my iphone 15 pro')).toMatchObject({
+      phone: { id: 'apple-iphone-15-pro' },
+      how: 'parsed',
+    });
     expect(resolvePhone(PHONES, 'galaxy a55')).toMatchObject({ phone: { id: 'samsung-galaxy-a55-5g' }, how: 'search' });
   });
 
@@ -132,11 +170,24 @@ describe('phone specs answer', () => {
         id: 'samsung-galaxy-s24-ultra',
         release_year: 2024,
         price_range: 1799.99,
-        classes: { cameraQuality: 'professional', batteryLife: 'maximum', screenSize: 'large', storage: '1tb', processorSpeed: 'premium', priceRange: 'premium' },
+        classes: {
+          cameraQuality: 'professional',
+          batteryLife: 'maximum',
+          screenSize: 'large',
+          storage: '1tb',
+          processorSpeed: 'premium',
+          priceRange: 'premium',
+        },
         os: 'android',
         specs: {
           display: '6.8" Dynamic AMOLED 2X, QHD+, 1-120Hz, HDR10+',
-          camera: { main: '200MP wide (OIS)', ultrawide: '12MP ultrawide', telephoto: '10MP 3x telephoto + 50MP 5x periscope telephoto', macro: null, selfie: '12MP' },
+          camera: {
+            main: '200MP wide (OIS)',
+            ultrawide: '12MP ultrawide',
+            telephoto: '10MP 3x telephoto + 50MP 5x periscope telephoto',
+            macro: null,
+            selfie: '12MP',
+          },
           battery: '5000 mAh Li-Ion',
           processor: 'Qualcomm Snapdragon 8 Gen 3 for Galaxy',
           storage: '256GB/512GB/1TB',
@@ -160,7 +211,14 @@ describe('phone specs answer', () => {
         image: '/images/phones/apple.svg',
         release_year: 2016,
         price_range: 699.99,
-        classes: { cameraQuality: null, batteryLife: null, screenSize: null, storage: null, processorSpeed: null, priceRange: 'budget' },
+        classes: {
+          cameraQuality: null,
+          batteryLife: null,
+          screenSize: null,
+          storage: null,
+          processorSpeed: null,
+          priceRange: 'budget',
+        },
         os: 'ios',
         specs: {
           display: null,
@@ -175,13 +233,27 @@ describe('phone specs answer', () => {
         },
       },
     });
-    expect(phoneSpecsFor(PHONES, 'Galaxy S30')!.phone).toMatchObject({ brand: 'Samsung', model: 'Galaxy S30', release_year: 2023, specs: { connectivity: '5G', features: ['AI features'] } });
+    expect(phoneSpecsFor(PHONES, 'Galaxy S30')!.phone).toMatchObject({
+      brand: 'Samsung',
+      model: 'Galaxy S30',
+      release_year: 2023,
+      specs: { connectivity: '5G', features: ['AI features'] },
+    });
   });
 
   it('estimates a brand-only text as that brand, another maker as itself, and no brand at all as Samsung', () => {
-    expect(phoneSpecsFor(PHONES, 'samsung')!.phone).toMatchObject({ brand: 'Samsung', model: 'Galaxy', release_year: 2023 });
+    expect(phoneSpecsFor(PHONES, 'samsung')!.phone).toMatchObject({
+      brand: 'Samsung',
+      model: 'Galaxy',
+      release_year: 2023,
+    });
     expect(phoneSpecsFor(PHONES, 'Nokia 3310')!.phone).toMatchObject({ brand: 'Nokia', model: '3310', os: 'android' });
-    expect(phoneSpecsFor(PHONES, 'Motorola Edge 50')!.phone).toMatchObject({ brand: 'Motorola', model: 'Edge 50', os: 'android', image: '/images/phones/generic.svg' });
+    expect(phoneSpecsFor(PHONES, 'Motorola Edge 50')!.phone).toMatchObject({
+      brand: 'Motorola',
+      model: 'Edge 50',
+      os: 'android',
+      image: '/images/phones/generic.svg',
+    });
     expect(phoneSpecsFor(PHONES, '3310')!.phone).toMatchObject({ brand: 'Samsung', model: '3310', os: 'android' });
   });
 

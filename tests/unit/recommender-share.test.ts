@@ -2,9 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { MAX_ENCODED_LENGTH, decodeAnswers, encodeAnswers, type Preferences } from '../../src/lib/recommender';
 
 const full: Preferences = {
-  currentPhone: 'iphone', currentBrand: 'Apple', searchedForCurrentPhone: false, os: 'ios', budget: 'premium', budgetValue: 80,
-  primaryUse: 'content', cameraQuality: 'professional', batteryLife: 'maximum', screenSize: 'large', storage: '1tb',
-  processorSpeed: 'premium', advancedFeatures: 'ai', environment: 'outdoor',
+  currentPhone: 'iphone',
+  currentBrand: 'Apple',
+  searchedForCurrentPhone: false,
+  os: 'ios',
+  budget: 'premium',
+  budgetValue: 80,
+  primaryUse: 'content',
+  cameraQuality: 'professional',
+  batteryLife: 'maximum',
+  screenSize: 'large',
+  storage: '1tb',
+  processorSpeed: 'premium',
+  advancedFeatures: 'ai',
+  environment: 'outdoor',
 };
 
 describe('shareable answers (URL parameter a)', () => {
@@ -16,13 +27,26 @@ describe('shareable answers (URL parameter a)', () => {
 
   it('decodes what it encodes', () => {
     expect(decodeAnswers(encodeAnswers(full))).toEqual(full);
-    const basic: Preferences = { currentPhone: 'android_other', currentBrand: 'Other', searchedForCurrentPhone: false, budget: 'budget', budgetValue: 0, storage: '64gb' };
+    const basic: Preferences = {
+      currentPhone: 'android_other',
+      currentBrand: 'Other',
+      searchedForCurrentPhone: false,
+      budget: 'budget',
+      budgetValue: 0,
+      storage: '64gb',
+    };
     expect(decodeAnswers(encodeAnswers(basic))).toEqual(basic);
     expect(decodeAnswers(encodeAnswers({}))).toEqual({});
   });
 
   it('carries a searched phone name, including non-ASCII text, as base64url', () => {
-    const prefs: Preferences = { currentPhone: 'Samsung Galaxy S24+', currentBrand: 'Samsung', searchedForCurrentPhone: true, budget: 'midrange', budgetValue: 50 };
+    const prefs: Preferences = {
+      currentPhone: 'Samsung Galaxy S24+',
+      currentBrand: 'Samsung',
+      searchedForCurrentPhone: true,
+      budget: 'midrange',
+      budgetValue: 50,
+    };
     const a = encodeAnswers(prefs);
     expect(encodeURIComponent(a)).toBe(a);
     expect(decodeAnswers(a)).toEqual(prefs);
@@ -44,13 +68,36 @@ describe('shareable answers (URL parameter a)', () => {
     const name = '€'.repeat(80); // 80 characters of 3 bytes each: the longest name encodeAnswers keeps
     const a = encodeAnswers({ ...full, currentPhone: name, currentBrand: 'x', searchedForCurrentPhone: true });
     expect(a.length).toBeLessThanOrEqual(MAX_ENCODED_LENGTH);
-    expect(decodeAnswers(a)).toMatchObject({ currentPhone: name, currentBrand: '€'.repeat(40), environment: 'outdoor' });
+    expect(decodeAnswers(a)).toMatchObject({
+      currentPhone: name,
+      currentBrand: '€'.repeat(40),
+      environment: 'outdoor',
+    });
   });
 
   it('returns null for anything malformed', () => {
     const bad = [
-      '', null, undefined, '2.oi', 'oi', '1.ox', '1.qz', '1.oi.oi', '1.pi.hQXBwbGU', '1.b101', '1.b-1', '1.b07', '1.bx', '1.o',
-      '1.oi..', '1.h!!', '1.h' + 'A'.repeat(150), '1 oi', `1.${'oi.'.repeat(80)}`, '1.hwg', '1.b50.tm',
+      '',
+      null,
+      undefined,
+      '2.oi',
+      'oi',
+      '1.ox',
+      '1.qz',
+      '1.oi.oi',
+      '1.pi.hQXBwbGU',
+      '1.b101',
+      '1.b-1',
+      '1.b07',
+      '1.bx',
+      '1.o',
+      '1.oi..',
+      '1.h!!',
+      '1.h' + 'A'.repeat(150),
+      '1 oi',
+      `1.${'oi.'.repeat(80)}`,
+      '1.hwg',
+      '1.b50.tm',
     ];
     for (const a of bad) expect(decodeAnswers(a as string), String(a)).toBeNull();
   });

@@ -5,9 +5,21 @@ import { findPhoneById, type Phone } from '../../src/lib/catalogue';
 import { phoneSpecsFor, toSearchResult, toSpecsPhone } from '../../src/lib/recommender';
 import { apiRequest } from '../../src/lib/recommender-ui/api';
 import { comparisonRows, sideFromPhone, sideFromSpecs, upgradeRows } from '../../src/lib/recommender-ui/comparison';
-import { cardFromSearchResult, cardFromSpecsPhone, enrichCard, preferencesForCard } from '../../src/lib/recommender-ui/currentPhone';
+import {
+  cardFromSearchResult,
+  cardFromSpecsPhone,
+  enrichCard,
+  preferencesForCard,
+} from '../../src/lib/recommender-ui/currentPhone';
 import { capitalise, osLabel, showJoined } from '../../src/lib/recommender-ui/display';
-import { readJson, SESSION_KEYS, setFlash, takeFlash, writeJson, type KeyValueStore } from '../../src/lib/recommender-ui/session';
+import {
+  readJson,
+  SESSION_KEYS,
+  setFlash,
+  takeFlash,
+  writeJson,
+  type KeyValueStore,
+} from '../../src/lib/recommender-ui/session';
 import { phoneSpecRows, SPEC_ROW_LABELS } from '../../src/lib/recommender-ui/specRows';
 import { isStoredPreferences, isStoredRecommendations } from '../../src/lib/recommender-ui/stored';
 
@@ -19,7 +31,12 @@ const phone = (id: string): Phone => {
 
 function memoryStore(): KeyValueStore & { data: Map<string, string> } {
   const data = new Map<string, string>();
-  return { data, getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v), removeItem: (k) => void data.delete(k) };
+  return {
+    data,
+    getItem: (k) => data.get(k) ?? null,
+    setItem: (k, v) => void data.set(k, v),
+    removeItem: (k) => void data.delete(k),
+  };
 }
 
 describe('flip card spec rows', () => {
@@ -31,7 +48,10 @@ describe('flip card spec rows', () => {
 
   it('prints known facts and "—" for unknown ones, never an invented number', () => {
     const p = phone('samsung-galaxy-s24-ultra');
-    const unknown: Phone = { ...p, specs: { ...p.specs, batteryMah: null, batteryType: null, ram: null, chipset: null } };
+    const unknown: Phone = {
+      ...p,
+      specs: { ...p.specs, batteryMah: null, batteryType: null, ram: null, chipset: null },
+    };
     const rows = Object.fromEntries(phoneSpecRows(unknown).map((r) => [r.label, r.value]));
     expect(rows.Battery).toBe('—');
     expect(rows.RAM).toBe('—');
@@ -49,7 +69,10 @@ describe('flip card spec rows', () => {
 
 describe('upgrade comparison (wizard results step)', () => {
   it('marks a better class, a newer year, and nothing where the current phone is unknown', () => {
-    const current = { ...cardFromSearchResult(toSearchResult(phone('samsung-galaxy-s22-ultra'))), processorSpeed: null };
+    const current = {
+      ...cardFromSearchResult(toSearchResult(phone('samsung-galaxy-s22-ultra'))),
+      processorSpeed: null,
+    };
     const top = phone('samsung-galaxy-s25-ultra');
     const rows = Object.fromEntries(upgradeRows(current, top).map((r) => [r.label, r]));
     expect(rows.Released).toMatchObject({ current: '2022', recommended: String(top.year), improved: true });
@@ -66,8 +89,19 @@ describe('comparison view (results page)', () => {
 
   it('has the spec rows in order', () => {
     expect(rows().map((r) => r.label)).toEqual([
-      'Colours', 'Screen size & display', 'AI features', 'Processor', 'Camera Control', 'Main camera', 'Ultrawide camera',
-      'Selfie camera', 'Emergency SOS', 'Battery', 'USB-C', 'Face ID', 'Cellular',
+      'Colours',
+      'Screen size & display',
+      'AI features',
+      'Processor',
+      'Camera Control',
+      'Main camera',
+      'Ultrawide camera',
+      'Selfie camera',
+      'Emergency SOS',
+      'Battery',
+      'USB-C',
+      'Face ID',
+      'Cellular',
     ]);
   });
 
@@ -81,9 +115,15 @@ describe('comparison view (results page)', () => {
   it('only marks facts the data states: a higher chip class, more mAh, 5G over 4G; Face ID "No" only for non-Apple phones', () => {
     const old = phone('apple-iphone-11');
     const pro = phone('apple-iphone-16-pro');
-    const byLabel = Object.fromEntries(comparisonRows(sideFromSpecs(toSpecsPhone(old), 'budget'), sideFromPhone(pro)).map((r) => [r.label, r]));
+    const byLabel = Object.fromEntries(
+      comparisonRows(sideFromSpecs(toSpecsPhone(old), 'budget'), sideFromPhone(pro)).map((r) => [r.label, r]),
+    );
     // A13 is 'standard', A18 Pro 'premium' (catalogue derivation).
-    expect(byLabel.Processor).toMatchObject({ current: old.specs.chipset, recommended: pro.specs.chipset, improved: true });
+    expect(byLabel.Processor).toMatchObject({
+      current: old.specs.chipset,
+      recommended: pro.specs.chipset,
+      improved: true,
+    });
     expect(byLabel.Battery!.improved).toBe(pro.specs.batteryMah! > old.specs.batteryMah!);
     expect(byLabel.Cellular).toMatchObject({ current: '4G', recommended: '5G', improved: true });
     expect(byLabel.Colours!.improved).toBe(false);
@@ -105,7 +145,13 @@ describe('selected current phone', () => {
   it('takes tier, OS and classes from a search result and stores the spec §4 answers', () => {
     const r = toSearchResult(phone('apple-iphone-15-pro'));
     const card = cardFromSearchResult(r);
-    expect(card).toMatchObject({ name: 'Apple iPhone 15 Pro', os: 'ios', year: r.year, estimated: false, enriched: false });
+    expect(card).toMatchObject({
+      name: 'Apple iPhone 15 Pro',
+      os: 'ios',
+      year: r.year,
+      estimated: false,
+      enriched: false,
+    });
     expect(preferencesForCard(card)).toMatchObject({
       currentPhone: 'Apple iPhone 15 Pro',
       currentBrand: 'Apple',
@@ -170,7 +216,9 @@ describe('session storage', () => {
     // stored before prices carried their CAD source: unreadable (the visitor recomputes)
     const { pricing: _p, ...unpriced } = rec.phone;
     expect(isStoredRecommendations([{ ...rec, phone: unpriced }])).toBe(false);
-    expect(isStoredPreferences({ os: 'ios', budgetValue: 50, searchedForCurrentPhone: true, currentPhoneSpecs: {} })).toBe(true);
+    expect(
+      isStoredPreferences({ os: 'ios', budgetValue: 50, searchedForCurrentPhone: true, currentPhoneSpecs: {} }),
+    ).toBe(true);
     expect(isStoredPreferences(['ios'])).toBe(false);
     expect(isStoredPreferences({ os: null })).toBe(false);
   });

@@ -90,7 +90,9 @@ describe('function routes from the manifest', () => {
     expect(m?.name).toBe('phone-specs');
     expect(m?.params).toEqual({ query: 'Google%20Pixel%208' });
     expect(matchFunction(FUNCTIONS, '/api/phone-specs', 'GET')?.params).toEqual({});
-    expect(matchFunction(FUNCTIONS, '/api/admin/waitlist/abc/send-email', 'POST')?.params).toEqual({ 0: 'waitlist/abc/send-email' });
+    expect(matchFunction(FUNCTIONS, '/api/admin/waitlist/abc/send-email', 'POST')?.params).toEqual({
+      0: 'waitlist/abc/send-email',
+    });
   });
 
   it('honours methods and excluded routes', () => {
@@ -129,7 +131,10 @@ describe('function context', () => {
     expect(context.cookies.get('bad')).toBeUndefined();
     context.cookies.set({ name: 'a', value: 'b c', httpOnly: true, sameSite: 'strict', maxAge: 60 });
     context.cookies.delete('session');
-    expect(setCookies).toEqual(['a=b%20c; Path=/; Max-Age=60; HttpOnly; SameSite=Strict', `session=; Path=/; Expires=${new Date(0).toUTCString()}`]);
+    expect(setCookies).toEqual([
+      'a=b%20c; Path=/; Max-Age=60; HttpOnly; SameSite=Strict',
+      `session=; Path=/; Expires=${new Date(0).toUTCString()}`,
+    ]);
   });
 
   it('parses malformed cookie values without throwing', () => {
@@ -151,7 +156,15 @@ describe('compression', () => {
 
   it('compresses text types with a body, not images, encoded or tiny bodies', () => {
     const base = { status: 200, method: 'GET', contentEncoding: null, contentLength: null };
-    for (const t of ['text/html; charset=utf-8', 'text/css', 'text/javascript', 'application/json', 'image/svg+xml', 'application/xml', 'application/rss+xml']) {
+    for (const t of [
+      'text/html; charset=utf-8',
+      'text/css',
+      'text/javascript',
+      'application/json',
+      'image/svg+xml',
+      'application/xml',
+      'application/rss+xml',
+    ]) {
       expect(shouldCompress({ ...base, contentType: t }), t).toBe(true);
     }
     expect(shouldCompress({ ...base, contentType: 'image/png' })).toBe(false);

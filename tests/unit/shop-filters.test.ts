@@ -27,7 +27,17 @@ describe('shop filter options', () => {
     expect(brandsOf(items)).toEqual(['Samsung', 'Insignia', 'Maple Tech']);
   });
   it('the real catalogue gives nine categories and three brands', () => {
-    expect(categoriesOf(PRODUCTS)).toEqual(['Smartphone', 'Audio', 'Wearable', 'Tablet', 'Accessory', 'Guide', 'Design', 'Utility', 'Course']);
+    expect(categoriesOf(PRODUCTS)).toEqual([
+      'Smartphone',
+      'Audio',
+      'Wearable',
+      'Tablet',
+      'Accessory',
+      'Guide',
+      'Design',
+      'Utility',
+      'Course',
+    ]);
     expect(brandsOf(PRODUCTS)).toEqual(['Samsung', 'Insignia', 'Maple Tech']);
   });
   it('shows the brand row only for All and Accessory', () => {
@@ -57,18 +67,30 @@ describe('filterProducts', () => {
 
 describe('state changes', () => {
   it('choosing a category resets the brand', () => {
-    expect(selectCategory({ category: ALL, brand: 'Insignia' }, 'Accessory')).toEqual({ category: 'Accessory', brand: null });
+    expect(selectCategory({ category: ALL, brand: 'Insignia' }, 'Accessory')).toEqual({
+      category: 'Accessory',
+      brand: null,
+    });
   });
   it('choosing a brand keeps the category', () => {
-    expect(selectBrand({ category: 'Accessory', brand: null }, 'Insignia')).toEqual({ category: 'Accessory', brand: 'Insignia' });
-    expect(selectBrand({ category: 'Accessory', brand: 'Insignia' }, null)).toEqual({ category: 'Accessory', brand: null });
+    expect(selectBrand({ category: 'Accessory', brand: null }, 'Insignia')).toEqual({
+      category: 'Accessory',
+      brand: 'Insignia',
+    });
+    expect(selectBrand({ category: 'Accessory', brand: 'Insignia' }, null)).toEqual({
+      category: 'Accessory',
+      brand: null,
+    });
   });
 });
 
 describe('URL round trip', () => {
   it('parses known values and drops unknown or hidden ones', () => {
     expect(parseShopFilters('', items)).toEqual({ category: ALL, brand: null });
-    expect(parseShopFilters('?category=Accessory&brand=Insignia', items)).toEqual({ category: 'Accessory', brand: 'Insignia' });
+    expect(parseShopFilters('?category=Accessory&brand=Insignia', items)).toEqual({
+      category: 'Accessory',
+      brand: 'Insignia',
+    });
     expect(parseShopFilters('?category=Nope&brand=Samsung', items)).toEqual({ category: ALL, brand: 'Samsung' });
     expect(parseShopFilters('?category=Guide&brand=Samsung', items)).toEqual({ category: 'Guide', brand: null });
     expect(parseShopFilters('?brand=Apple', items)).toEqual({ category: ALL, brand: null });
@@ -76,13 +98,18 @@ describe('URL round trip', () => {
   });
   it('writes the query string, empty for the default view', () => {
     expect(shopFiltersToSearch({ category: ALL, brand: null })).toBe('');
-    expect(shopFiltersToSearch({ category: 'Accessory', brand: 'Maple Tech' })).toBe('?category=Accessory&brand=Maple+Tech');
+    expect(shopFiltersToSearch({ category: 'Accessory', brand: 'Maple Tech' })).toBe(
+      '?category=Accessory&brand=Maple+Tech',
+    );
     expect(shopFiltersToSearch({ category: 'Guide', brand: 'Samsung' })).toBe('?category=Guide');
   });
   it('parse(write(x)) is x for every reachable state', () => {
     for (const category of [ALL, ...categoriesOf(items)]) {
       for (const brand of [null, ...brandsOf(items)]) {
-        const state = selectBrand(selectCategory({ category: ALL, brand: null }, category), brandFilterVisible(category) ? brand : null);
+        const state = selectBrand(
+          selectCategory({ category: ALL, brand: null }, category),
+          brandFilterVisible(category) ? brand : null,
+        );
         expect(parseShopFilters(shopFiltersToSearch(state), items)).toEqual(state);
       }
     }

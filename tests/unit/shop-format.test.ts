@@ -22,19 +22,25 @@ describe('formatPrice', () => {
 
 describe('galleryImages', () => {
   it('by default keeps http addresses only, in order, without duplicates', () => {
-    expect(galleryImages({ image: 'https://x.test/a.png', additionalImages: ['/b.png', '', 'https://x.test/a.png', 'c.png', 'http://x.test/d.png'] })).toEqual([
-      'https://x.test/a.png',
-      'http://x.test/d.png',
-    ]);
+    expect(
+      galleryImages({
+        image: 'https://x.test/a.png',
+        additionalImages: ['/b.png', '', 'https://x.test/a.png', 'c.png', 'http://x.test/d.png'],
+      }),
+    ).toEqual(['https://x.test/a.png', 'http://x.test/d.png']);
   });
   it('takes a rule for local assets too', () => {
     const known = new Set(['/src/assets/products/a.png', '/src/assets/products/b.png']);
     const isUsable = (ref: string) => known.has(ref) || ref.startsWith('http');
-    expect(galleryImages({ image: '/src/assets/products/a.png', additionalImages: ['/src/assets/products/b.png', '/src/assets/products/missing.png', 'https://x.test/c.png'] }, isUsable)).toEqual([
-      '/src/assets/products/a.png',
-      '/src/assets/products/b.png',
-      'https://x.test/c.png',
-    ]);
+    expect(
+      galleryImages(
+        {
+          image: '/src/assets/products/a.png',
+          additionalImages: ['/src/assets/products/b.png', '/src/assets/products/missing.png', 'https://x.test/c.png'],
+        },
+        isUsable,
+      ),
+    ).toEqual(['/src/assets/products/a.png', '/src/assets/products/b.png', 'https://x.test/c.png']);
   });
   it('is empty when nothing is usable', () => {
     expect(galleryImages({ image: '' })).toEqual([]);

@@ -5,7 +5,11 @@ import { getProduct } from '../../src/data/products';
 describe('productJsonLd', () => {
   it('describes a hardware product with brand, images and a CAD offer', () => {
     const p = getProduct('samsung-galaxy-watch7')!;
-    const ld = productJsonLd(p, { url: 'https://site.test/product/samsung-galaxy-watch7', images: ['https://site.test/a.webp'], currency: 'CAD' });
+    const ld = productJsonLd(p, {
+      url: 'https://site.test/product/samsung-galaxy-watch7',
+      images: ['https://site.test/a.webp'],
+      currency: 'CAD',
+    });
     expect(ld).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'Product',
@@ -13,7 +17,13 @@ describe('productJsonLd', () => {
       sku: 'samsung-galaxy-watch7',
       image: ['https://site.test/a.webp'],
       brand: { '@type': 'Brand', name: 'Samsung' },
-      offers: { '@type': 'Offer', price: '439.99', priceCurrency: 'CAD', availability: 'https://schema.org/LimitedAvailability', url: 'https://site.test/product/samsung-galaxy-watch7' },
+      offers: {
+        '@type': 'Offer',
+        price: '439.99',
+        priceCurrency: 'CAD',
+        availability: 'https://schema.org/LimitedAvailability',
+        url: 'https://site.test/product/samsung-galaxy-watch7',
+      },
     });
   });
   it('points the offer of an affiliate product at the retailer and omits missing images', () => {

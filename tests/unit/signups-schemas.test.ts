@@ -40,18 +40,36 @@ describe('waitlist payload', () => {
     });
     expect(MESSAGES.waitlistNameMin).toBe('Name must be at least 2 characters');
     expect(MESSAGES.email).toBe('Please enter a valid email address');
-    expect(errorsOf(waitlistPayloadSchema, {})).toMatchObject({ name: MESSAGES.waitlistNameMin, email: MESSAGES.email });
-    expect(errorsOf(waitlistPayloadSchema, { name: '  ', email: 'a@b.co' })).toEqual({ name: MESSAGES.waitlistNameMin });
+    expect(errorsOf(waitlistPayloadSchema, {})).toMatchObject({
+      name: MESSAGES.waitlistNameMin,
+      email: MESSAGES.email,
+    });
+    expect(errorsOf(waitlistPayloadSchema, { name: '  ', email: 'a@b.co' })).toEqual({
+      name: MESSAGES.waitlistNameMin,
+    });
   });
 
   it('caps field lengths', () => {
-    const e = errorsOf(waitlistPayloadSchema, { name: 'x'.repeat(101), email: `${'a'.repeat(250)}@example.com`, source: 's'.repeat(101) });
-    expect(e).toMatchObject({ name: MESSAGES.nameTooLong, email: MESSAGES.emailTooLong, source: MESSAGES.sourceInvalid });
+    const e = errorsOf(waitlistPayloadSchema, {
+      name: 'x'.repeat(101),
+      email: `${'a'.repeat(250)}@example.com`,
+      source: 's'.repeat(101),
+    });
+    expect(e).toMatchObject({
+      name: MESSAGES.nameTooLong,
+      email: MESSAGES.emailTooLong,
+      source: MESSAGES.sourceInvalid,
+    });
   });
 
   it('accepts only the known consent wording', () => {
-    expect(waitlistPayloadSchema.safeParse({ name: 'Ada', email: 'a@b.co', consentText: CONSENT_FORMS.waitlist.wording }).success).toBe(true);
-    expect(errorsOf(waitlistPayloadSchema, { name: 'Ada', email: 'a@b.co', consentText: 'I agree to anything' })).toEqual({ consentText: MESSAGES.consentWording });
+    expect(
+      waitlistPayloadSchema.safeParse({ name: 'Ada', email: 'a@b.co', consentText: CONSENT_FORMS.waitlist.wording })
+        .success,
+    ).toBe(true);
+    expect(
+      errorsOf(waitlistPayloadSchema, { name: 'Ada', email: 'a@b.co', consentText: 'I agree to anything' }),
+    ).toEqual({ consentText: MESSAGES.consentWording });
   });
 });
 
@@ -81,8 +99,17 @@ describe('newsletter payload', () => {
   });
 
   it('header and about forms only require a phone model, and their wording must match the form', () => {
-    expect(newsletterPayloadSchema.safeParse({ ...ok, phoneModel: 'Nokia 3310', form: 'header', consentText: CONSENT_FORMS.header.wording }).success).toBe(true);
-    expect(errorsOf(newsletterPayloadSchema, { ...ok, form: 'about', consentText: CONSENT_FORMS.newsletter.wording })).toEqual({ consentText: MESSAGES.consentWording });
+    expect(
+      newsletterPayloadSchema.safeParse({
+        ...ok,
+        phoneModel: 'Nokia 3310',
+        form: 'header',
+        consentText: CONSENT_FORMS.header.wording,
+      }).success,
+    ).toBe(true);
+    expect(
+      errorsOf(newsletterPayloadSchema, { ...ok, form: 'about', consentText: CONSENT_FORMS.newsletter.wording }),
+    ).toEqual({ consentText: MESSAGES.consentWording });
     expect(errorsOf(newsletterPayloadSchema, { ...ok, form: 'footer' })).toEqual({ form: MESSAGES.formInvalid });
   });
 
@@ -127,16 +154,28 @@ describe('phone models', () => {
 
 describe('source capture', () => {
   it('prefers utm_source, then source, then the referrer host', () => {
-    expect(captureSource('?utm_source=youtube&source=x', 'https://t.co/abc')).toEqual({ source: 'youtube', referrer: 'https://t.co/abc' });
+    expect(captureSource('?utm_source=youtube&source=x', 'https://t.co/abc')).toEqual({
+      source: 'youtube',
+      referrer: 'https://t.co/abc',
+    });
     expect(captureSource('?source=flyer', '')).toEqual({ source: 'flyer', referrer: '' });
-    expect(captureSource('', 'https://www.reddit.com/r/android')).toEqual({ source: 'www.reddit.com', referrer: 'https://www.reddit.com/r/android' });
+    expect(captureSource('', 'https://www.reddit.com/r/android')).toEqual({
+      source: 'www.reddit.com',
+      referrer: 'https://www.reddit.com/r/android',
+    });
     expect(captureSource('', '')).toEqual({ source: '', referrer: '' });
     expect(captureSource('', 'not a url')).toEqual({ source: '', referrer: 'not a url' });
   });
 });
 
 describe('merging signups', () => {
-  const consent = (at: string) => ({ at, wording: CONSENT_FORMS.waitlist.wording, form: 'waitlist' as const, page: '/join', source: '' });
+  const consent = (at: string) => ({
+    at,
+    wording: CONSENT_FORMS.waitlist.wording,
+    form: 'waitlist' as const,
+    page: '/join',
+    source: '',
+  });
   const base: Signup = {
     list: 'waitlist',
     name: 'Ada',
@@ -153,26 +192,61 @@ describe('merging signups', () => {
   it('a new address makes a pending record with the signup in its ledger, and asks for a confirmation', () => {
     const { record, sendConfirmation } = applySignup(null, base, 'id1', at('01-01'));
     expect(sendConfirmation).toBe(true);
-    expect(record).toMatchObject({ id: 'id1', status: 'pending', list: 'waitlist', interests: ['tech_news'], unsubscribedAt: null, deletedAt: null });
+    expect(record).toMatchObject({
+      id: 'id1',
+      status: 'pending',
+      list: 'waitlist',
+      interests: ['tech_news'],
+      unsubscribedAt: null,
+      deletedAt: null,
+    });
     expect(record.history).toEqual([
-      { at: at('01-01'), type: 'signup', list: 'waitlist', interest: 'tech_news', form: 'waitlist', wording: CONSENT_FORMS.waitlist.wording, wordingVersion: 'sha256:abc', page: '/join', source: '', ipHash: 'h1' },
+      {
+        at: at('01-01'),
+        type: 'signup',
+        list: 'waitlist',
+        interest: 'tech_news',
+        form: 'waitlist',
+        wording: CONSENT_FORMS.waitlist.wording,
+        wordingVersion: 'sha256:abc',
+        page: '/join',
+        source: '',
+        ipHash: 'h1',
+      },
     ]);
     expect(subscriberStatus(record)).toBe('pending');
   });
 
   it('confirming applies every request since the last confirmation; a repeat signup of a confirmed record changes nothing by itself', () => {
     const first = applySignup(null, base, 'id1', at('01-01')).record;
-    const nl = { ...base, list: 'newsletter' as const, interest: undefined, phoneModel: 'Pixel 8', name: 'Mallory', consent: { ...consent(at('01-02')), form: 'newsletter' as const } };
+    const nl = {
+      ...base,
+      list: 'newsletter' as const,
+      interest: undefined,
+      phoneModel: 'Pixel 8',
+      name: 'Mallory',
+      consent: { ...consent(at('01-02')), form: 'newsletter' as const },
+    };
     const pending = applySignup(first, nl, 'x', at('01-02'));
     expect(pending.record).toMatchObject({ name: 'Ada', list: 'both', phoneModel: 'Pixel 8' });
     expect(pending.sendConfirmation).toBe(true); // no confirmation mail recorded yet
     const confirmed = applyConfirmation(pending.record, at('01-03'), 'h2');
     expect(confirmed.changed).toBe(true);
-    expect(confirmed.record).toMatchObject({ status: 'confirmed', list: 'both', unsubscribedAt: null, confirmNonce: null });
+    expect(confirmed.record).toMatchObject({
+      status: 'confirmed',
+      list: 'both',
+      unsubscribedAt: null,
+      confirmNonce: null,
+    });
     expect(confirmed.record.consent).toMatchObject({ at: at('01-03'), form: 'newsletter' });
     expect(confirmed.record.history.at(-1)).toMatchObject({ type: 'confirmed', ipHash: 'h2' });
 
-    const repeat = applySignup(confirmed.record, { ...base, name: 'Eve', interest: 'smartphone_tutorials' }, 'x', at('02-01'));
+    const repeat = applySignup(
+      confirmed.record,
+      { ...base, name: 'Eve', interest: 'smartphone_tutorials' },
+      'x',
+      at('02-01'),
+    );
     expect(repeat.record).toMatchObject({ name: 'Ada', status: 'confirmed', interests: ['tech_news'], list: 'both' });
     expect(repeat.sendConfirmation).toBe(true); // a new interest needs the owner's confirmation
     expect(applySignup(confirmed.record, base, 'x', at('02-01')).sendConfirmation).toBe(false); // nothing new
@@ -183,16 +257,29 @@ describe('merging signups', () => {
 
   it('an unsubscribe stays until a fresh confirmation; confirmations are re-sent at most once per 24 h', () => {
     const record = applyConfirmation(applySignup(null, base, 'id1', at('01-01')).record, at('01-01'), 'h').record;
-    const unsub = { ...record, unsubscribedAt: at('01-05'), history: [...record.history, { at: at('01-05'), type: 'unsubscribed' as const }] };
+    const unsub = {
+      ...record,
+      unsubscribedAt: at('01-05'),
+      history: [...record.history, { at: at('01-05'), type: 'unsubscribed' as const }],
+    };
     expect(subscriberStatus(unsub)).toBe('unsubscribed');
     const back = applySignup(unsub, { ...base, name: 'Other' }, 'x', at('01-06'));
     expect(back.record).toMatchObject({ status: 'unsubscribed', unsubscribedAt: at('01-05'), name: 'Ada' });
     expect(back.sendConfirmation).toBe(true);
-    const sent = { ...back.record, history: [...back.record.history, { at: '2025-01-06T01:00:00.000Z', type: 'confirmation-sent' as const, outcome: 'sent' as const }] };
+    const sent = {
+      ...back.record,
+      history: [
+        ...back.record.history,
+        { at: '2025-01-06T01:00:00.000Z', type: 'confirmation-sent' as const, outcome: 'sent' as const },
+      ],
+    };
     expect(confirmationSentRecently(sent.history, '2025-01-07T00:59:00.000Z')).toBe(true);
     expect(applySignup(sent, base, 'x', '2025-01-07T00:59:00.000Z').sendConfirmation).toBe(false);
     expect(applySignup(sent, base, 'x', '2025-01-07T01:01:00.000Z').sendConfirmation).toBe(true);
-    expect(applyConfirmation(sent, at('01-08'), 'h').record).toMatchObject({ status: 'confirmed', unsubscribedAt: null });
+    expect(applyConfirmation(sent, at('01-08'), 'h').record).toMatchObject({
+      status: 'confirmed',
+      unsubscribedAt: null,
+    });
   });
 
   it('a stored record from before double opt-in (no ledger) reads as pending, or unsubscribed', () => {
@@ -216,7 +303,14 @@ describe('unsafe characters (control, NUL, U+FFFD, bidi) are refused by the shar
   });
   it('in the phone model, source and referrer too; accents and emoji are fine', () => {
     const nl = newsletterSchemaFor(phoneModelNames());
-    const bad = nl.safeParse({ name: 'Ada', email: 'ada@example.com', phoneModel: 'Pixel 8\u202E', consent: true, form: 'header', source: 'x\u0007' });
+    const bad = nl.safeParse({
+      name: 'Ada',
+      email: 'ada@example.com',
+      phoneModel: 'Pixel 8\u202E',
+      consent: true,
+      form: 'header',
+      source: 'x\u0007',
+    });
     expect(fieldMessages(bad.error!)).toMatchObject({ phoneModel: MESSAGES.phoneUnsafe, source: MESSAGES.textUnsafe });
     expect(waitlistPayloadSchema.safeParse({ ...waitlist, name: 'Zoë Ōtani 🎉' }).success).toBe(true);
   });

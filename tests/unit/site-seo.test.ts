@@ -4,13 +4,38 @@ import { embedUrl, frameAspect } from '../../src/lib/video';
 
 describe('sitemap', () => {
   it('derives routes from page files, skipping dynamic routes, partials and endpoints', () => {
-    const files = ['./index.astro', './about.astro', './blog.astro', './blog/[id].astro', './admin/index.astro', './admin/waitlist.astro', './404.astro', './_draft.astro', './phone-recommender/results.astro', './rss.xml.ts', './legal/index.astro'];
-    expect(staticPageRoutes(files)).toEqual(['/', '/about', '/blog', '/admin', '/admin/waitlist', '/404', '/phone-recommender/results', '/legal']);
+    const files = [
+      './index.astro',
+      './about.astro',
+      './blog.astro',
+      './blog/[id].astro',
+      './admin/index.astro',
+      './admin/waitlist.astro',
+      './404.astro',
+      './_draft.astro',
+      './phone-recommender/results.astro',
+      './rss.xml.ts',
+      './legal/index.astro',
+    ];
+    expect(staticPageRoutes(files)).toEqual([
+      '/',
+      '/about',
+      '/blog',
+      '/admin',
+      '/admin/waitlist',
+      '/404',
+      '/phone-recommender/results',
+      '/legal',
+    ]);
   });
 
   it('keeps admin, the 404 page, the dev-only home and duplicate screens out', () => {
-    expect(['/', '/404', '/admin', '/admin/waitlist', '/phone-recommender/results', '/recommender'].filter(isIndexable)).toEqual([]);
-    expect(['/about', '/blog', '/blog/x', '/join', '/waitlist', '/product/p', '/administrator'].every(isIndexable)).toBe(true);
+    expect(
+      ['/', '/404', '/admin', '/admin/waitlist', '/phone-recommender/results', '/recommender'].filter(isIndexable),
+    ).toEqual([]);
+    expect(
+      ['/about', '/blog', '/blog/x', '/join', '/waitlist', '/product/p', '/administrator'].every(isIndexable),
+    ).toBe(true);
   });
 
   it('writes one sorted, escaped <url> per indexable path with lastmod', () => {

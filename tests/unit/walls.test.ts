@@ -23,7 +23,10 @@ describe('the wallpaper catalogue', () => {
 
   it('points at real 9:16 JPEG files: full 1080x1920, thumbnails 360x640 and smaller', () => {
     for (const w of WALLPAPERS) {
-      for (const [url, width, height] of [[w.imageUrl, 1080, 1920], [w.thumbnailUrl, 360, 640]] as const) {
+      for (const [url, width, height] of [
+        [w.imageUrl, 1080, 1920],
+        [w.thumbnailUrl, 360, 640],
+      ] as const) {
         const file = `public${url}`;
         expect(existsSync(file), file).toBe(true);
         const bytes = readFileSync(file);
@@ -70,14 +73,18 @@ describe('position and neighbours inside a brand', () => {
 describe('sharing', () => {
   it('builds the social network and microblogging links with the encoded page address', () => {
     const links = shareLinks('https://site.test/walls?w=a b', 'Aurora Glass');
-    expect(links.facebook).toBe('https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fsite.test%2Fwalls%3Fw%3Da%20b');
+    expect(links.facebook).toBe(
+      'https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fsite.test%2Fwalls%3Fw%3Da%20b',
+    );
     expect(new URL(links.x).hostname).toBe('x.com');
     expect(new URL(links.x).searchParams.get('url')).toBe('https://site.test/walls?w=a b');
     expect(new URL(links.x).searchParams.get('text')).toContain('Aurora Glass');
   });
   it('opens a 600x400 popup, centred when the window box is known', () => {
     expect(sharePopupFeatures()).toBe('width=600,height=400,noopener,noreferrer');
-    expect(sharePopupFeatures({ left: 100, top: 50, width: 1400, height: 900 })).toBe('width=600,height=400,left=500,top=300,noopener,noreferrer');
+    expect(sharePopupFeatures({ left: 100, top: 50, width: 1400, height: 900 })).toBe(
+      'width=600,height=400,left=500,top=300,noopener,noreferrer',
+    );
   });
   it('has app deep links with https web fallbacks', () => {
     for (const d of Object.values(DEEP_LINKS)) {
@@ -91,7 +98,9 @@ describe('sharing', () => {
     expect(isMobileUserAgent('Mozilla/5.0 (X11; Linux x86_64) Chrome/126')).toBe(false);
   });
   it('builds the page address that selects a wallpaper', () => {
-    expect(wallpaperPageUrl('https://site.test/', 'apple-aurora-glass')).toBe('https://site.test/walls?w=apple-aurora-glass');
+    expect(wallpaperPageUrl('https://site.test/', 'apple-aurora-glass')).toBe(
+      'https://site.test/walls?w=apple-aurora-glass',
+    );
   });
 });
 

@@ -8,7 +8,11 @@ import { SITE_PAGES } from '../../lib/admin/pages';
 
 export default function AdminDashboard() {
   return (
-    <AdminGate variant="dashboard" title="Admin Dashboard" subtitle="Manage the site, the waitlist and the e-mails subscribers receive.">
+    <AdminGate
+      variant="dashboard"
+      title="Admin Dashboard"
+      subtitle="Manage the site, the waitlist and the e-mails subscribers receive."
+    >
       <Tabs.Root defaultValue="pages">
         <TabList label="Dashboard sections">
           <Tab value="pages">Site Pages</Tab>
@@ -22,7 +26,13 @@ export default function AdminDashboard() {
               <li key={page.href}>
                 <Card
                   title={page.title}
-                  badge={page.public ? <span className="badge bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300">Public</span> : null}
+                  badge={
+                    page.public ? (
+                      <span className="badge bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300">
+                        Public
+                      </span>
+                    ) : null
+                  }
                   meta={page.href}
                   description={page.description}
                   action={
@@ -84,7 +94,21 @@ export default function AdminDashboard() {
   );
 }
 
-function Card({ title, meta, description, badge, action, disabled = false }: { title: string; meta: string; description: string; badge?: ReactNode; action: ReactNode; disabled?: boolean }) {
+function Card({
+  title,
+  meta,
+  description,
+  badge,
+  action,
+  disabled = false,
+}: {
+  title: string;
+  meta: string;
+  description: string;
+  badge?: ReactNode;
+  action: ReactNode;
+  disabled?: boolean;
+}) {
   return (
     // aria-disabled marks the whole 'Coming Soon' card for assistive tech and tests; nothing in it is operable.
     // eslint-disable-next-line jsx-a11y/role-supports-aria-props

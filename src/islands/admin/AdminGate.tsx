@@ -38,7 +38,10 @@ export default function AdminGate({ variant, title, subtitle, children }: Props)
     return (
       <div className="container-page py-16" aria-busy="true">
         <p className="flex items-center gap-3 text-muted" role="status">
-          <span className="h-4 w-4 animate-spin rounded-full border-2 border-line border-t-brand-600" aria-hidden="true" />
+          <span
+            className="h-4 w-4 animate-spin rounded-full border-2 border-line border-t-brand-600"
+            aria-hidden="true"
+          />
           Checking admin access…
         </p>
       </div>
@@ -51,7 +54,10 @@ export default function AdminGate({ variant, title, subtitle, children }: Props)
       <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
         <div>
           {variant === 'page' ? (
-            <a href="/admin" className="mb-2 inline-flex items-center gap-1 text-sm font-medium text-muted hover:text-fg">
+            <a
+              href="/admin"
+              className="mb-2 inline-flex items-center gap-1 text-sm font-medium text-muted hover:text-fg"
+            >
               <span aria-hidden="true">←</span> Admin Dashboard
             </a>
           ) : null}
@@ -59,7 +65,9 @@ export default function AdminGate({ variant, title, subtitle, children }: Props)
           {subtitle ? <p className="mt-1 text-sm text-muted">{subtitle}</p> : null}
         </div>
         <div className="flex items-center gap-3">
-          {auth.session.devMode ? <span className="badge bg-accent-500/15 text-accent-600 dark:text-accent-500">Dev mode</span> : null}
+          {auth.session.devMode ? (
+            <span className="badge bg-accent-500/15 text-accent-600 dark:text-accent-500">Dev mode</span>
+          ) : null}
           <button
             type="button"
             className="btn-secondary"
@@ -99,7 +107,9 @@ function KeyPrompt({ variant }: { variant: Props['variant'] }) {
     } catch (err) {
       const limited = err instanceof AdminApiError && err.status === 429;
       const failure = FAILURE[variant];
-      const description = limited ? (err.serverMessage ?? 'Too many attempts. Please wait and try again.') : failure.description;
+      const description = limited
+        ? (err.serverMessage ?? 'Too many attempts. Please wait and try again.')
+        : failure.description;
       setError(description);
       toast({ title: failure.title, description, variant: 'destructive' });
       setKey('');
@@ -110,13 +120,23 @@ function KeyPrompt({ variant }: { variant: Props['variant'] }) {
 
   return (
     <div className="container-page flex justify-center py-16 sm:py-24">
-      <form onSubmit={submit} className="card w-full max-w-md p-6 sm:p-8" noValidate aria-labelledby={`${inputId}-title`}>
+      <form
+        onSubmit={submit}
+        className="card w-full max-w-md p-6 sm:p-8"
+        noValidate
+        aria-labelledby={`${inputId}-title`}
+      >
         <div className="mb-6 flex items-center gap-3">
-          <span className="grid h-11 w-11 place-items-center rounded-xl bg-brand-50 text-brand-700 dark:bg-brand-700/20 dark:text-brand-300" aria-hidden="true">
+          <span
+            className="grid h-11 w-11 place-items-center rounded-xl bg-brand-50 text-brand-700 dark:bg-brand-700/20 dark:text-brand-300"
+            aria-hidden="true"
+          >
             <Icon name="lock" />
           </span>
           <div>
-            <h1 id={`${inputId}-title`} className="text-xl font-bold tracking-tight">Admin access</h1>
+            <h1 id={`${inputId}-title`} className="text-xl font-bold tracking-tight">
+              Admin access
+            </h1>
             <p className="text-sm text-muted">Enter the admin key to continue.</p>
           </div>
         </div>

@@ -25,7 +25,11 @@ export default function AdminSidebar({ current }: { current: string }) {
         <ul className="mt-2 grid grid-cols-2 gap-0.5 text-sm lg:grid-cols-1">
           {SITE_PAGES.map((page) => (
             <li key={page.href}>
-              <a href={page.href} className="block rounded-lg px-2 py-1.5 text-muted hover:bg-surface-2 hover:text-fg" title={page.href}>
+              <a
+                href={page.href}
+                className="block rounded-lg px-2 py-1.5 text-muted hover:bg-surface-2 hover:text-fg"
+                title={page.href}
+              >
                 {page.title}
               </a>
             </li>

@@ -96,7 +96,9 @@ export default function OutboxPanel() {
                       <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleString()}</time>
                     </span>
                   </summary>
-                  <pre className="mt-3 max-h-80 overflow-auto whitespace-pre-wrap wrap-anywhere rounded-xl bg-surface-2 p-4 font-mono text-[13px] leading-relaxed">{m.text}</pre>
+                  <pre className="mt-3 max-h-80 overflow-auto whitespace-pre-wrap wrap-anywhere rounded-xl bg-surface-2 p-4 font-mono text-[13px] leading-relaxed">
+                    {m.text}
+                  </pre>
                 </details>
               </li>
             ))}

@@ -10,7 +10,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../stores/toast';
 import { adminFetch, adminRequest, AdminApiError, nextLinkOf } from '../../stores/admin';
-import { filterSubscribers, interestsLabel, nameLabel, sourceLabel, type AdminSubscriber } from '../../lib/admin/subscribers';
+import {
+  filterSubscribers,
+  interestsLabel,
+  nameLabel,
+  sourceLabel,
+  type AdminSubscriber,
+} from '../../lib/admin/subscribers';
 import { ConfirmDialog, EmptyState, Spinner } from './ui';
 import SubscriberTimeline from './SubscriberTimeline';
 
@@ -18,11 +24,18 @@ const SEARCH_DELAY_MS = 300;
 
 const STATUS_BADGES = {
   pending: { label: 'Pending confirmation', className: 'bg-sky-100 text-sky-900 dark:bg-sky-900/40 dark:text-sky-200' },
-  confirmed: { label: 'Confirmed', className: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-200' },
-  unsubscribed: { label: 'Unsubscribed', className: 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200' },
+  confirmed: {
+    label: 'Confirmed',
+    className: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-200',
+  },
+  unsubscribed: {
+    label: 'Unsubscribed',
+    className: 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200',
+  },
 } as const;
 
-const MISSING_KEY_HINT = 'The email service key (SENDGRID_API_KEY) may be missing in this deployment. Check the server logs for details.';
+const MISSING_KEY_HINT =
+  'The email service key (SENDGRID_API_KEY) may be missing in this deployment. Check the server logs for details.';
 
 /** Spec §8 "Send email fails": the server's message, or the missing-key hint when it says so. */
 export function sendFailureText(err: unknown): string {
@@ -54,7 +67,9 @@ export default function SubscriberTable() {
     const id = ++requestId.current;
     setLoading(true);
     try {
-      const { data, headers } = await adminRequest<AdminSubscriber[]>(`/api/admin/waitlist${q ? `?q=${encodeURIComponent(q)}` : ''}`);
+      const { data, headers } = await adminRequest<AdminSubscriber[]>(
+        `/api/admin/waitlist${q ? `?q=${encodeURIComponent(q)}` : ''}`,
+      );
       if (id !== requestId.current) return;
       setSubscribers(data);
       setNext(nextLinkOf(headers));
@@ -63,7 +78,11 @@ export default function SubscriberTable() {
     } catch (err) {
       if (id !== requestId.current) return;
       console.error('[admin] loading subscribers failed', err);
-      toast({ title: 'Error retrieving data', description: 'Failed to load waitlist subscribers', variant: 'destructive' });
+      toast({
+        title: 'Error retrieving data',
+        description: 'Failed to load waitlist subscribers',
+        variant: 'destructive',
+      });
     } finally {
       if (id === requestId.current) setLoading(false);
     }
@@ -105,7 +124,10 @@ export default function SubscriberTable() {
   // While the server searches, the loaded rows are filtered here at once; its answer (every match,
   // paged) then replaces them.
   const searching = loading || query.trim() !== appliedQuery;
-  const visible = useMemo(() => (searching ? filterSubscribers(subscribers, query) : subscribers), [searching, subscribers, query]);
+  const visible = useMemo(
+    () => (searching ? filterSubscribers(subscribers, query) : subscribers),
+    [searching, subscribers, query],
+  );
   // Only rows on screen can be selected: a search hides rows, and their selection with them.
   const chosen = useMemo(() => visible.filter((s) => selected.has(s.id)), [visible, selected]);
   const allChosen = visible.length > 0 && chosen.length === visible.length;
@@ -149,7 +171,11 @@ export default function SubscriberTable() {
       toast({ title: 'Subscriber deleted', description: 'The subscriber has been removed from the waitlist' });
     } catch (err) {
       console.error('[admin] delete failed', err);
-      toast({ title: 'Error deleting subscriber', description: 'Failed to delete the subscriber. Check console for details.', variant: 'destructive' });
+      toast({
+        title: 'Error deleting subscriber',
+        description: 'Failed to delete the subscriber. Check console for details.',
+        variant: 'destructive',
+      });
     } finally {
       setDeleting(false);
     }
@@ -178,9 +204,17 @@ export default function SubscriberTable() {
     const failed = ids.length - deleted.length;
     const plural = (n: number) => `${n} subscriber${n === 1 ? '' : 's'}`;
     if (deleted.length === 0) {
-      toast({ title: 'Bulk deletion failed', description: `Failed to delete ${plural(failed)}. Check console for details.`, variant: 'destructive' });
+      toast({
+        title: 'Bulk deletion failed',
+        description: `Failed to delete ${plural(failed)}. Check console for details.`,
+        variant: 'destructive',
+      });
     } else if (failed > 0) {
-      toast({ title: 'Bulk deletion completed', description: `Deleted ${plural(deleted.length)}; ${failed} failed. Check console for details.`, variant: 'destructive' });
+      toast({
+        title: 'Bulk deletion completed',
+        description: `Deleted ${plural(deleted.length)}; ${failed} failed. Check console for details.`,
+        variant: 'destructive',
+      });
     } else {
       toast({ title: 'Bulk deletion completed', description: `Deleted ${plural(deleted.length)}.` });
     }
@@ -213,7 +247,12 @@ export default function SubscriberTable() {
         </div>
         <div className="flex flex-wrap gap-2 md:justify-end">
           {chosen.length > 0 ? (
-            <button type="button" className="btn bg-red-700 text-white hover:bg-red-800" onClick={() => setBulkOpen(true)} disabled={deleting}>
+            <button
+              type="button"
+              className="btn bg-red-700 text-white hover:bg-red-800"
+              onClick={() => setBulkOpen(true)}
+              disabled={deleting}
+            >
               Delete Selected ({chosen.length})
             </button>
           ) : null}
@@ -236,8 +275,12 @@ export default function SubscriberTable() {
             : `${visible.length} of ${total} subscriber${total === 1 ? '' : 's'} shown${chosen.length ? `, ${chosen.length} selected` : ''}`}
       </p>
       {unreadable > 0 ? (
-        <p className="mt-2 rounded-xl border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-900/30 dark:text-amber-100" role="alert">
-          {unreadable} record{unreadable === 1 ? '' : 's'} could not be read and {unreadable === 1 ? 'is' : 'are'} not shown. The server log names {unreadable === 1 ? 'it' : 'them'}.
+        <p
+          className="mt-2 rounded-xl border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-900/30 dark:text-amber-100"
+          role="alert"
+        >
+          {unreadable} record{unreadable === 1 ? '' : 's'} could not be read and {unreadable === 1 ? 'is' : 'are'} not
+          shown. The server log names {unreadable === 1 ? 'it' : 'them'}.
         </p>
       ) : null}
 
@@ -258,12 +301,24 @@ export default function SubscriberTable() {
                   disabled={loading || visible.length === 0}
                 />
               </th>
-              <th scope="col" className="px-3 py-3 font-semibold">Name</th>
-              <th scope="col" className="px-3 py-3 font-semibold">Email</th>
-              <th scope="col" className="px-3 py-3 font-semibold">Interests</th>
-              <th scope="col" className="px-3 py-3 font-semibold">Source</th>
-              <th scope="col" className="px-3 py-3 font-semibold">Date</th>
-              <th scope="col" className="px-3 py-3 text-right font-semibold">Actions</th>
+              <th scope="col" className="px-3 py-3 font-semibold">
+                Name
+              </th>
+              <th scope="col" className="px-3 py-3 font-semibold">
+                Email
+              </th>
+              <th scope="col" className="px-3 py-3 font-semibold">
+                Interests
+              </th>
+              <th scope="col" className="px-3 py-3 font-semibold">
+                Source
+              </th>
+              <th scope="col" className="px-3 py-3 font-semibold">
+                Date
+              </th>
+              <th scope="col" className="px-3 py-3 text-right font-semibold">
+                Actions
+              </th>
             </tr>
           </thead>
           <tbody className="[&>tr+tr]:border-t [&>tr+tr]:border-line">
@@ -278,25 +333,45 @@ export default function SubscriberTable() {
             ) : visible.length === 0 ? (
               <tr>
                 <td colSpan={7} className="p-4">
-                  <EmptyState title="No subscribers found">{query.trim() ? 'No subscriber matches this search.' : 'Signups from the waitlist and newsletter forms appear here.'}</EmptyState>
+                  <EmptyState title="No subscribers found">
+                    {query.trim()
+                      ? 'No subscriber matches this search.'
+                      : 'Signups from the waitlist and newsletter forms appear here.'}
+                  </EmptyState>
                 </td>
               </tr>
             ) : (
               visible.map((sub) => (
-                <tr key={sub.id} className={selected.has(sub.id) ? 'bg-brand-50/60 dark:bg-brand-700/10' : 'hover:bg-surface-2/60'}>
+                <tr
+                  key={sub.id}
+                  className={selected.has(sub.id) ? 'bg-brand-50/60 dark:bg-brand-700/10' : 'hover:bg-surface-2/60'}
+                >
                   <td className="px-3 py-3">
-                    <input type="checkbox" className="h-4 w-4 accent-brand-600" aria-label={`Select ${sub.email}`} checked={selected.has(sub.id)} onChange={(e) => toggle(sub.id, e.target.checked)} />
+                    <input
+                      type="checkbox"
+                      className="h-4 w-4 accent-brand-600"
+                      aria-label={`Select ${sub.email}`}
+                      checked={selected.has(sub.id)}
+                      onChange={(e) => toggle(sub.id, e.target.checked)}
+                    />
                   </td>
                   <td className="px-3 py-3 font-medium">{nameLabel(sub.name)}</td>
                   <td className="px-3 py-3">
                     <span className="[overflow-wrap:anywhere]">{sub.email}</span>
                     <span className="mt-1 flex flex-wrap gap-1">
-                      {sub.list !== 'waitlist' ? <span className="badge bg-surface-2 text-muted">{sub.list === 'both' ? 'waitlist + newsletter' : 'newsletter'}</span> : null}
+                      {sub.list !== 'waitlist' ? (
+                        <span className="badge bg-surface-2 text-muted">
+                          {sub.list === 'both' ? 'waitlist + newsletter' : 'newsletter'}
+                        </span>
+                      ) : null}
                       <span className={`badge ${STATUS_BADGES[sub.status].className}`} data-testid="subscriber-status">
                         {STATUS_BADGES[sub.status].label}
                       </span>
                       {sub.mail?.status === 'failed' ? (
-                        <span className="badge bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-200" title={sub.mail.lastError ?? undefined}>
+                        <span
+                          className="badge bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-200"
+                          title={sub.mail.lastError ?? undefined}
+                        >
                           Last e-mail failed
                         </span>
                       ) : null}
@@ -307,7 +382,9 @@ export default function SubscriberTable() {
                   <td className="px-3 py-3 text-muted">
                     <time dateTime={sub.createdAt} title={new Date(sub.createdAt).toLocaleString()}>
                       <span className="block whitespace-nowrap">{new Date(sub.createdAt).toLocaleDateString()}</span>
-                      <span className="block whitespace-nowrap text-xs">{new Date(sub.createdAt).toLocaleTimeString()}</span>
+                      <span className="block whitespace-nowrap text-xs">
+                        {new Date(sub.createdAt).toLocaleTimeString()}
+                      </span>
                     </time>
                   </td>
                   <td className="px-3 py-3">
@@ -326,7 +403,13 @@ export default function SubscriberTable() {
                         onClick={() => void sendEmail(sub)}
                         disabled={sending === sub.id || sub.status !== 'confirmed'}
                         aria-label={`Send Email to ${sub.email}`}
-                        title={sub.status === 'confirmed' ? undefined : sub.status === 'pending' ? 'Not confirmed yet: no e-mail is sent' : 'Unsubscribed: no e-mail is sent'}
+                        title={
+                          sub.status === 'confirmed'
+                            ? undefined
+                            : sub.status === 'pending'
+                              ? 'Not confirmed yet: no e-mail is sent'
+                              : 'Unsubscribed: no e-mail is sent'
+                        }
                       >
                         {sending === sub.id ? <Spinner className="h-3 w-3" /> : null}
                         Send Email
@@ -372,7 +455,11 @@ export default function SubscriberTable() {
           if (!open) setPendingDelete(null);
         }}
         title="Delete this subscriber?"
-        description={pendingDelete ? `${pendingDelete.email} is removed for good (the consent record is kept without personal data). This cannot be undone.` : ''}
+        description={
+          pendingDelete
+            ? `${pendingDelete.email} is removed for good (the consent record is kept without personal data). This cannot be undone.`
+            : ''
+        }
         confirmLabel="Delete"
         onConfirm={() => {
           if (pendingDelete) void deleteOne(pendingDelete);
@@ -384,7 +471,16 @@ export default function SubscriberTable() {
 
 function RefreshIcon() {
   return (
-    <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      className="h-4 w-4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M21 12a9 9 0 1 1-3-6.7L21 8" />
       <path d="M21 3v5h-5" />
     </svg>
@@ -393,7 +489,16 @@ function RefreshIcon() {
 
 function DownloadIcon() {
   return (
-    <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      className="h-4 w-4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
     </svg>
   );

@@ -54,7 +54,9 @@ export default function SubscriberTimeline({ subscriber, onClose }: Props) {
           <div className="border-b border-line p-5 sm:p-6">
             <Dialog.Title className="text-lg font-bold">Consent history</Dialog.Title>
             <Dialog.Description className="mt-1 text-sm text-muted [overflow-wrap:anywhere]">
-              {subscriber ? `${nameLabel(subscriber.name)} · ${subscriber.email} · ${STATUS_LABELS[subscriber.status]}` : ''}
+              {subscriber
+                ? `${nameLabel(subscriber.name)} · ${subscriber.email} · ${STATUS_LABELS[subscriber.status]}`
+                : ''}
             </Dialog.Description>
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto p-5 sm:p-6">
@@ -72,7 +74,10 @@ export default function SubscriberTimeline({ subscriber, onClose }: Props) {
                   const entry = timelineEntry(event);
                   return (
                     <li key={`${event.at}-${i}`} className="relative" data-testid="timeline-event">
-                      <span className={`absolute -left-[1.6rem] top-1.5 h-3 w-3 rounded-full shadow-[0_0_0_4px_var(--surface)] ${TONES[entry.tone]}`} aria-hidden="true" />
+                      <span
+                        className={`absolute -left-[1.6rem] top-1.5 h-3 w-3 rounded-full shadow-[0_0_0_4px_var(--surface)] ${TONES[entry.tone]}`}
+                        aria-hidden="true"
+                      />
                       <p className="font-semibold">{entry.title}</p>
                       <p className="text-xs text-muted">
                         <time dateTime={event.at}>{new Date(event.at).toLocaleString()}</time>

@@ -35,7 +35,11 @@ function lastUpdatedText(iso: string): string {
 
 export default function TemplateEditorPage() {
   return (
-    <AdminGate variant="page" title="Email Templates" subtitle="The e-mails subscribers receive when they join, and when staff send a welcome e-mail.">
+    <AdminGate
+      variant="page"
+      title="Email Templates"
+      subtitle="The e-mails subscribers receive when they join, and when staff send a welcome e-mail."
+    >
       <div className="grid min-w-0 grid-cols-1 gap-10">
         <TemplateEditor />
         <OutboxPanel />
@@ -58,7 +62,11 @@ function TemplateEditor() {
       setTemplates(await adminFetch<EmailTemplate[]>('/api/admin/email-templates'));
     } catch (err) {
       console.error('[admin] loading templates failed', err);
-      toast({ title: 'Error retrieving templates', description: 'Failed to load email templates', variant: 'destructive' });
+      toast({
+        title: 'Error retrieving templates',
+        description: 'Failed to load email templates',
+        variant: 'destructive',
+      });
     } finally {
       setLoading(false);
     }
@@ -88,19 +96,30 @@ function TemplateEditor() {
     const parsed = templateEditSchema.safeParse(draft);
     if (!parsed.success) {
       setErrors(fieldMessages(parsed.error));
-      toast({ title: 'Error saving template', description: 'Failed to update the email template', variant: 'destructive' });
+      toast({
+        title: 'Error saving template',
+        description: 'Failed to update the email template',
+        variant: 'destructive',
+      });
       return;
     }
     setSaving(true);
     try {
-      const saved = await adminFetch<EmailTemplate>(`/api/admin/email-templates/${selected.id}`, { method: 'PUT', body: parsed.data });
+      const saved = await adminFetch<EmailTemplate>(`/api/admin/email-templates/${selected.id}`, {
+        method: 'PUT',
+        body: parsed.data,
+      });
       setTemplates((prev) => prev.map((t) => (t.id === saved.id ? saved : t)));
       setErrors({});
       toast({ title: 'Template updated', description: 'Email template has been saved successfully' });
     } catch (err) {
       console.error('[admin] saving template failed', err);
       if (err instanceof AdminApiError && err.fields) setErrors(err.fields);
-      toast({ title: 'Error saving template', description: 'Failed to update the email template', variant: 'destructive' });
+      toast({
+        title: 'Error saving template',
+        description: 'Failed to update the email template',
+        variant: 'destructive',
+      });
     } finally {
       setSaving(false);
     }
@@ -108,10 +127,17 @@ function TemplateEditor() {
 
   const preview = useMemo(() => {
     if (!selected) return null;
-    return renderTemplate({ subject: draft.subject, textContent: draft.text_content, htmlContent: draft.html_content }, sampleValues());
+    return renderTemplate(
+      { subject: draft.subject, textContent: draft.text_content, htmlContent: draft.html_content },
+      sampleValues(),
+    );
   }, [selected, draft]);
 
-  const dirty = selected !== null && (draft.subject !== selected.subject || draft.text_content !== selected.textContent || draft.html_content !== selected.htmlContent);
+  const dirty =
+    selected !== null &&
+    (draft.subject !== selected.subject ||
+      draft.text_content !== selected.textContent ||
+      draft.html_content !== selected.htmlContent);
 
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
@@ -168,9 +194,13 @@ function TemplateEditor() {
                 </button>
               </div>
               <p className="mt-4 text-xs text-muted">
-                Placeholders: {PLACEHOLDERS.map((p) => <code key={p} className="mr-1.5 rounded bg-surface-2 px-1 py-0.5">{`{{${p}}}`}</code>)}
+                Placeholders:{' '}
+                {PLACEHOLDERS.map((p) => (
+                  <code key={p} className="mr-1.5 rounded bg-surface-2 px-1 py-0.5">{`{{${p}}}`}</code>
+                ))}
                 <br />
-                <code className="rounded bg-surface-2 px-1 py-0.5">{'{{unsubscribeUrl}}'}</code> is required in both versions. {dirty ? <strong className="text-fg">Unsaved changes.</strong> : null}
+                <code className="rounded bg-surface-2 px-1 py-0.5">{'{{unsubscribeUrl}}'}</code> is required in both
+                versions. {dirty ? <strong className="text-fg">Unsaved changes.</strong> : null}
               </p>
 
               <Tabs.Root defaultValue="text" className="mt-5">
@@ -180,15 +210,38 @@ function TemplateEditor() {
                 </TabList>
                 <Tabs.Content value="text" className="mt-4 grid gap-4 focus-visible:outline-none">
                   <Field id="tpl-subject" label="Subject line" error={errors.subject}>
-                    <input id="tpl-subject" className="input" value={draft.subject} onChange={(e) => setDraft({ ...draft, subject: e.target.value })} aria-invalid={errors.subject ? true : undefined} aria-describedby={errors.subject ? 'tpl-subject-error' : undefined} />
+                    <input
+                      id="tpl-subject"
+                      className="input"
+                      value={draft.subject}
+                      onChange={(e) => setDraft({ ...draft, subject: e.target.value })}
+                      aria-invalid={errors.subject ? true : undefined}
+                      aria-describedby={errors.subject ? 'tpl-subject-error' : undefined}
+                    />
                   </Field>
                   <Field id="tpl-text" label="Text body" error={errors.text_content}>
-                    <textarea id="tpl-text" rows={15} className="input font-mono text-[13px] leading-relaxed" value={draft.text_content} onChange={(e) => setDraft({ ...draft, text_content: e.target.value })} aria-invalid={errors.text_content ? true : undefined} aria-describedby={errors.text_content ? 'tpl-text-error' : undefined} />
+                    <textarea
+                      id="tpl-text"
+                      rows={15}
+                      className="input font-mono text-[13px] leading-relaxed"
+                      value={draft.text_content}
+                      onChange={(e) => setDraft({ ...draft, text_content: e.target.value })}
+                      aria-invalid={errors.text_content ? true : undefined}
+                      aria-describedby={errors.text_content ? 'tpl-text-error' : undefined}
+                    />
                   </Field>
                 </Tabs.Content>
                 <Tabs.Content value="html" className="mt-4 focus-visible:outline-none">
                   <Field id="tpl-html" label="HTML body" error={errors.html_content}>
-                    <textarea id="tpl-html" rows={20} className="input font-mono text-[13px] leading-relaxed" value={draft.html_content} onChange={(e) => setDraft({ ...draft, html_content: e.target.value })} aria-invalid={errors.html_content ? true : undefined} aria-describedby={errors.html_content ? 'tpl-html-error' : undefined} />
+                    <textarea
+                      id="tpl-html"
+                      rows={20}
+                      className="input font-mono text-[13px] leading-relaxed"
+                      value={draft.html_content}
+                      onChange={(e) => setDraft({ ...draft, html_content: e.target.value })}
+                      aria-invalid={errors.html_content ? true : undefined}
+                      aria-describedby={errors.html_content ? 'tpl-html-error' : undefined}
+                    />
                   </Field>
                 </Tabs.Content>
               </Tabs.Root>
@@ -202,7 +255,17 @@ function TemplateEditor() {
   );
 }
 
-function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: React.ReactNode }) {
+function Field({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  children: React.ReactNode;
+}) {
   return (
     <div>
       <label htmlFor={id} className={`label ${error ? 'text-red-700 dark:text-red-400' : ''}`}>
@@ -228,14 +291,31 @@ function Preview({ subject, html, text }: { subject: string; html: string; text:
             Preview <span className="font-normal text-muted">with sample values</span>
           </h3>
           <p className="truncate text-sm text-muted">
-            Subject: <span className="text-fg" data-testid="preview-subject">{subject}</span>
+            Subject:{' '}
+            <span className="text-fg" data-testid="preview-subject">
+              {subject}
+            </span>
           </p>
         </div>
-        <div className="inline-flex rounded-xl border border-line p-0.5 text-sm" role="group" aria-label="Preview format">
-          <button type="button" aria-pressed={mode === 'html'} className="rounded-lg px-3 py-1.5 aria-pressed:bg-surface-2 aria-pressed:font-semibold" onClick={() => setMode('html')}>
+        <div
+          className="inline-flex rounded-xl border border-line p-0.5 text-sm"
+          role="group"
+          aria-label="Preview format"
+        >
+          <button
+            type="button"
+            aria-pressed={mode === 'html'}
+            className="rounded-lg px-3 py-1.5 aria-pressed:bg-surface-2 aria-pressed:font-semibold"
+            onClick={() => setMode('html')}
+          >
             HTML
           </button>
-          <button type="button" aria-pressed={mode === 'text'} className="rounded-lg px-3 py-1.5 aria-pressed:bg-surface-2 aria-pressed:font-semibold" onClick={() => setMode('text')}>
+          <button
+            type="button"
+            aria-pressed={mode === 'text'}
+            className="rounded-lg px-3 py-1.5 aria-pressed:bg-surface-2 aria-pressed:font-semibold"
+            onClick={() => setMode('text')}
+          >
             Text
           </button>
         </div>
@@ -243,7 +323,10 @@ function Preview({ subject, html, text }: { subject: string; html: string; text:
       {mode === 'html' ? (
         <iframe title="HTML e-mail preview" sandbox="" srcDoc={html} className="block h-[32rem] w-full bg-white" />
       ) : (
-        <pre className="max-h-[32rem] overflow-auto whitespace-pre-wrap wrap-anywhere p-5 font-mono text-[13px] leading-relaxed" data-testid="preview-text">
+        <pre
+          className="max-h-[32rem] overflow-auto whitespace-pre-wrap wrap-anywhere p-5 font-mono text-[13px] leading-relaxed"
+          data-testid="preview-text"
+        >
           {text}
         </pre>
       )}

@@ -11,7 +11,11 @@ import { Tab, TabList, Tabs } from './ui';
 export default function WaitlistManager() {
   const [tab, setTab] = useState('subscribers');
   return (
-    <AdminGate variant="page" title="Waitlist" subtitle="Everyone who joined the waitlist or subscribed to the newsletter.">
+    <AdminGate
+      variant="page"
+      title="Waitlist"
+      subtitle="Everyone who joined the waitlist or subscribed to the newsletter."
+    >
       <div className="grid gap-6 lg:grid-cols-[13rem_minmax(0,1fr)]">
         <AdminSidebar current="/admin/waitlist" />
         <div className="min-w-0">

@@ -6,7 +6,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from '../../stores/toast';
 import { adminFetch } from '../../stores/admin';
-import { interestLabel, sourceLabel, statBars, type StatBar, type WaitlistStats as Stats } from '../../lib/admin/subscribers';
+import {
+  interestLabel,
+  sourceLabel,
+  statBars,
+  type StatBar,
+  type WaitlistStats as Stats,
+} from '../../lib/admin/subscribers';
 import { EmptyState, Spinner } from './ui';
 
 export default function WaitlistStats() {
@@ -19,7 +25,11 @@ export default function WaitlistStats() {
       setStats(await adminFetch<Stats>('/api/admin/waitlist/stats'));
     } catch (err) {
       console.error('[admin] loading stats failed', err);
-      toast({ title: 'Error retrieving stats', description: 'Failed to load waitlist statistics', variant: 'destructive' });
+      toast({
+        title: 'Error retrieving stats',
+        description: 'Failed to load waitlist statistics',
+        variant: 'destructive',
+      });
     } finally {
       setLoading(false);
     }
@@ -81,7 +91,12 @@ export default function WaitlistStats() {
         </button>
       </div>
       <div className="grid gap-6 xl:grid-cols-2">
-        <Breakdown title="Interests" bars={interests} empty="No interest data available" note="A subscriber with several interests counts in each." />
+        <Breakdown
+          title="Interests"
+          bars={interests}
+          empty="No interest data available"
+          note="A subscriber with several interests counts in each."
+        />
         <Breakdown title="Referral Sources" bars={sources} empty="No source data available" />
       </div>
     </div>

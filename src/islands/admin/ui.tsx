@@ -10,7 +10,10 @@ export { Tabs };
 
 export function TabList({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Tabs.List aria-label={label} className="inline-flex max-w-full flex-wrap gap-1 rounded-2xl border border-line bg-surface-2 p-1">
+    <Tabs.List
+      aria-label={label}
+      className="inline-flex max-w-full flex-wrap gap-1 rounded-2xl border border-line bg-surface-2 p-1"
+    >
       {children}
     </Tabs.List>
   );
@@ -28,7 +31,12 @@ export function Tab({ value, children }: { value: string; children: ReactNode })
 }
 
 export function Spinner({ className = 'h-4 w-4' }: { className?: string }) {
-  return <span className={`${className} inline-block animate-spin rounded-full border-2 border-line border-t-brand-600`} aria-hidden="true" />;
+  return (
+    <span
+      className={`${className} inline-block animate-spin rounded-full border-2 border-line border-t-brand-600`}
+      aria-hidden="true"
+    />
+  );
 }
 
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {

@@ -1,5 +1,12 @@
 import { useId } from 'react';
-import { BUDGET_SLIDER, BUDGET_TICKS, budgetReadout, budgetTier, PRICE_RANGE_LABELS, PRICE_RANGE_NAMES } from '../../lib/recommender/budget';
+import {
+  BUDGET_SLIDER,
+  BUDGET_TICKS,
+  budgetReadout,
+  budgetTier,
+  PRICE_RANGE_LABELS,
+  PRICE_RANGE_NAMES,
+} from '../../lib/recommender/budget';
 
 interface Props {
   value: number;
@@ -22,11 +29,18 @@ export function BudgetStep({ value, onChange, labelledBy }: Props) {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <p className="text-sm font-medium text-muted">Up to</p>
-          <output htmlFor={`${id}-slider`} className="block text-4xl font-bold tracking-tight tabular-nums text-fg sm:text-5xl" data-testid="budget-readout">
+          <output
+            htmlFor={`${id}-slider`}
+            className="block text-4xl font-bold tracking-tight tabular-nums text-fg sm:text-5xl"
+            data-testid="budget-readout"
+          >
             {readout}
           </output>
         </div>
-        <p id={`${id}-tier`} className="badge bg-brand-50 px-3 py-1 text-sm text-brand-700 dark:bg-brand-700/20 dark:text-brand-300">
+        <p
+          id={`${id}-tier`}
+          className="badge bg-brand-50 px-3 py-1 text-sm text-brand-700 dark:bg-brand-700/20 dark:text-brand-300"
+        >
           {tierText}
         </p>
       </div>

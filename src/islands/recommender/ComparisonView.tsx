@@ -6,9 +6,7 @@ import { PhoneImage } from './PhoneImage';
 import { UpgradeArrow } from './UpgradeArrow';
 
 export type CurrentLookup =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'ready'; side: ComparisonSide; fallback: boolean };
+  { status: 'loading' } | { status: 'error' } | { status: 'ready'; side: ComparisonSide; fallback: boolean };
 
 interface Props {
   current: CurrentLookup;
@@ -27,11 +25,17 @@ export function ComparisonView({ current, phone }: Props) {
       </h2>
       {current.status === 'loading' ? (
         <p className="mt-4 flex items-center gap-3 text-muted" role="status">
-          <span className="h-5 w-5 animate-spin rounded-full border-2 border-line border-t-brand-600" aria-hidden="true" />
+          <span
+            className="h-5 w-5 animate-spin rounded-full border-2 border-line border-t-brand-600"
+            aria-hidden="true"
+          />
           Loading phone specifications...
         </p>
       ) : current.status === 'error' ? (
-        <div className="mt-4 rounded-2xl border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-800 dark:bg-red-950/40 dark:text-red-200" role="alert">
+        <div
+          className="mt-4 rounded-2xl border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-800 dark:bg-red-950/40 dark:text-red-200"
+          role="alert"
+        >
           <p className="font-semibold">Error loading phone details</p>
           <p className="text-sm">Please try again or select a different phone</p>
         </div>
@@ -58,7 +62,11 @@ function Table({ current, rec, fallback }: { current: ComparisonSide; rec: Compa
   return (
     <div className="mt-4 grid gap-4">
       {fallback ? (
-        <p className="flex items-start gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-200" role="status" data-testid="fallback-banner">
+        <p
+          className="flex items-start gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-200"
+          role="status"
+          data-testid="fallback-banner"
+        >
           <Icon name="info" className="mt-0.5 h-4 w-4 shrink-0" />
           Could not load phone details. Using best match.
         </p>
@@ -78,11 +86,16 @@ function Table({ current, rec, fallback }: { current: ComparisonSide; rec: Compa
           <tbody>
             {rows.map((r) => (
               <tr key={r.label} className="border-t border-line align-top">
-                <th scope="row" className="py-2.5 pr-2 text-left text-xs font-semibold uppercase tracking-wide text-muted">
+                <th
+                  scope="row"
+                  className="py-2.5 pr-2 text-left text-xs font-semibold uppercase tracking-wide text-muted"
+                >
                   {r.label}
                 </th>
                 <td className="px-2 py-2.5 text-center">{r.current}</td>
-                <td className={`px-2 py-2.5 text-center ${r.improved ? 'font-medium text-emerald-800 dark:text-emerald-300' : ''}`}>
+                <td
+                  className={`px-2 py-2.5 text-center ${r.improved ? 'font-medium text-emerald-800 dark:text-emerald-300' : ''}`}
+                >
                   <span className="inline-flex items-start justify-center gap-1.5">
                     {r.recommended}
                     {r.improved ? <UpgradeArrow /> : null}

@@ -91,7 +91,11 @@ function SelectedPhoneCard({ card }: { card: CurrentPhoneCard }) {
     ['Performance', card.processorSpeed ? capitalise(card.processorSpeed) : 'Unknown'],
   ];
   return (
-    <section className="rounded-2xl border border-brand-300 bg-brand-50/60 p-4 shadow-sm dark:border-brand-700 dark:bg-brand-700/10 sm:p-5" aria-labelledby="selected-phone-title" data-testid="selected-phone">
+    <section
+      className="rounded-2xl border border-brand-300 bg-brand-50/60 p-4 shadow-sm dark:border-brand-700 dark:bg-brand-700/10 sm:p-5"
+      aria-labelledby="selected-phone-title"
+      data-testid="selected-phone"
+    >
       <div className="flex gap-4">
         <PhoneImage src={card.image} alt={card.name} className="h-28 w-20 shrink-0" />
         <div className="min-w-0 flex-1">
@@ -99,7 +103,9 @@ function SelectedPhoneCard({ card }: { card: CurrentPhoneCard }) {
           <h3 id="selected-phone-title" className="text-lg font-bold">
             {card.name}
           </h3>
-          {card.estimated ? <p className="text-xs text-muted">Not in our catalogue: details are estimated from the name.</p> : null}
+          {card.estimated ? (
+            <p className="text-xs text-muted">Not in our catalogue: details are estimated from the name.</p>
+          ) : null}
           <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1.5 text-sm sm:grid-cols-3">
             {rows.map(([k, v]) => (
               <div key={k}>

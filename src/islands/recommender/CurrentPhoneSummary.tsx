@@ -54,7 +54,9 @@ export function CurrentPhoneSummary({ prefs, card }: Props) {
   return (
     <div className="rounded-2xl border border-dashed border-line p-3" data-testid="current-phone-summary">
       <p className="font-semibold">No Phone Selected</p>
-      <p className="mt-1 text-sm text-muted">Enter your current phone model to see how it compares to our recommendations.</p>
+      <p className="mt-1 text-sm text-muted">
+        Enter your current phone model to see how it compares to our recommendations.
+      </p>
     </div>
   );
 }

@@ -84,8 +84,15 @@ export function EmailCard({ prefs, recommendations }: Props) {
   return (
     <section className="card p-5 sm:p-6" aria-labelledby={`${id}-title`} data-testid="email-card">
       <div className="flex items-start gap-4">
-        <span className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-2xl ${phase === 'idle' ? 'bg-brand-50 text-brand-600 dark:bg-brand-700/20 dark:text-brand-300' : 'bg-emerald-100 text-emerald-700 dark:bg-emerald-400/15 dark:text-emerald-300'} ${phase === 'pulse' ? 'soft-pulse' : ''}`} data-testid={phase === 'pulse' ? 'sent-pulse' : undefined}>
-          {phase === 'idle' ? <Icon path={RESULT_ICONS.mail} className="h-5 w-5" /> : <Icon name="check" className="h-5 w-5" />}
+        <span
+          className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-2xl ${phase === 'idle' ? 'bg-brand-50 text-brand-600 dark:bg-brand-700/20 dark:text-brand-300' : 'bg-emerald-100 text-emerald-700 dark:bg-emerald-400/15 dark:text-emerald-300'} ${phase === 'pulse' ? 'soft-pulse' : ''}`}
+          data-testid={phase === 'pulse' ? 'sent-pulse' : undefined}
+        >
+          {phase === 'idle' ? (
+            <Icon path={RESULT_ICONS.mail} className="h-5 w-5" />
+          ) : (
+            <Icon name="check" className="h-5 w-5" />
+          )}
         </span>
         <div className="min-w-0 flex-1">
           <h2 id={`${id}-title`} className="text-lg font-bold">

@@ -24,7 +24,17 @@ export type IconName = keyof typeof NAMES;
 export function Icon({ name, path, className = 'h-5 w-5' }: { name?: IconName; path?: string; className?: string }) {
   if (name && !path) return <SiteIcon name={NAMES[name]} className={className} />;
   return (
-    <svg className={className} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      className={className}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d={path} />
     </svg>
   );

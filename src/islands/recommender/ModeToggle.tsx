@@ -39,7 +39,9 @@ export function ModeToggle({ mode, onToggle }: Props) {
         onClick={onToggle}
         className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors ${advanced ? 'bg-brand-600' : 'bg-[var(--line)]'}`}
       >
-        <span className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${advanced ? 'translate-x-6' : 'translate-x-1'}`} />
+        <span
+          className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${advanced ? 'translate-x-6' : 'translate-x-1'}`}
+        />
       </button>
       <label
         htmlFor={`${id}-switch`}

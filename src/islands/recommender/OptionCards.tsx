@@ -28,7 +28,15 @@ interface Props {
  * Option cards as an ARIA radio group: one tab stop (the checked card, else the first), arrows move
  * and check, Space/Enter/click check and confirm.
  */
-export function OptionCards({ labelledBy, describedBy, options, value, disabled = false, onSelect, columns = 2 }: Props) {
+export function OptionCards({
+  labelledBy,
+  describedBy,
+  options,
+  value,
+  disabled = false,
+  onSelect,
+  columns = 2,
+}: Props) {
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
   const checkedIndex = options.findIndex((o) => o.value === value);
   const tabIndex = checkedIndex >= 0 ? checkedIndex : 0;
@@ -87,7 +95,9 @@ export function OptionCards({ labelledBy, describedBy, options, value, disabled 
             <span
               className={
                 'mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-full border-2 transition ' +
-                (checked ? 'border-brand-600 bg-brand-600 text-white' : 'border-line bg-surface group-hover:border-brand-400')
+                (checked
+                  ? 'border-brand-600 bg-brand-600 text-white'
+                  : 'border-line bg-surface group-hover:border-brand-400')
               }
               aria-hidden="true"
             >

@@ -23,7 +23,11 @@ export function TierBadge({ tier }: { tier: string | null | undefined }) {
       : tier === 'budget'
         ? 'bg-emerald-100 text-emerald-900 dark:bg-emerald-400/15 dark:text-emerald-200'
         : 'bg-sky-100 text-sky-900 dark:bg-sky-400/15 dark:text-sky-200';
-  return <span className={`badge ${tone}`}>{tier && tier in PRICE_RANGE_NAMES ? PRICE_RANGE_NAMES[tier as keyof typeof PRICE_RANGE_NAMES] : UNKNOWN}</span>;
+  return (
+    <span className={`badge ${tone}`}>
+      {tier && tier in PRICE_RANGE_NAMES ? PRICE_RANGE_NAMES[tier as keyof typeof PRICE_RANGE_NAMES] : UNKNOWN}
+    </span>
+  );
 }
 
 export function OsBadge({ os }: { os: string | null | undefined }) {
@@ -59,7 +63,13 @@ export function PhoneCard({ phone, supportLabel, compact = false }: Props) {
   };
   const initial = touched.current ? undefined : '';
   return (
-    <div className="@container flex flex-col rounded-2xl border border-line bg-surface-2/40" role="group" aria-roledescription="flip card" aria-label={name} data-testid="phone-card">
+    <div
+      className="@container flex flex-col rounded-2xl border border-line bg-surface-2/40"
+      role="group"
+      aria-roledescription="flip card"
+      aria-label={name}
+      data-testid="phone-card"
+    >
       {flipped ? (
         <div key="back" id={`${id}-back`} className="flip-face p-4 sm:p-5" data-initial={initial}>
           <p className="text-sm font-semibold text-fg">{name}: specifications</p>
@@ -75,7 +85,12 @@ export function PhoneCard({ phone, supportLabel, compact = false }: Props) {
       ) : (
         // The Details button below is the keyboard path; a click anywhere on the face is a pointer shortcut.
         // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
-        <div key="front" className="flip-face grid cursor-pointer gap-4 p-4 @sm:grid-cols-[auto_1fr] @sm:p-5" data-initial={initial} onClick={toggle}>
+        <div
+          key="front"
+          className="flip-face grid cursor-pointer gap-4 p-4 @sm:grid-cols-[auto_1fr] @sm:p-5"
+          data-initial={initial}
+          onClick={toggle}
+        >
           <PhoneImage src={phone.image} alt={name} className="mx-auto h-40 w-24 sm:h-44" />
           <div className="grid content-start gap-3">
             <div className="flex flex-wrap items-center gap-2">

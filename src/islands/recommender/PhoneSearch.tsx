@@ -86,7 +86,10 @@ export function PhoneSearch<T extends SearchHit>(props: Props<T>) {
     <div ref={rootRef} className="relative">
       <form role="search" onSubmit={submit} className="flex gap-2" aria-label="Find your current phone">
         <div className="relative flex-1">
-          <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-muted" />
+          <Icon
+            name="search"
+            className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-muted"
+          />
           <input
             ref={inputRef}
             type="text"
@@ -128,9 +131,17 @@ export function PhoneSearch<T extends SearchHit>(props: Props<T>) {
         </button>
       </form>
       {open && (expanded || showEmpty) ? (
-        <div className="absolute inset-x-0 top-full z-30 mt-2 overflow-hidden rounded-2xl border border-line bg-surface shadow-xl" data-testid="search-dropdown">
+        <div
+          className="absolute inset-x-0 top-full z-30 mt-2 overflow-hidden rounded-2xl border border-line bg-surface shadow-xl"
+          data-testid="search-dropdown"
+        >
           {expanded ? (
-            <div id={listId} role="listbox" aria-label="Matching phones" className="max-h-[15rem] overflow-y-auto p-1.5">
+            <div
+              id={listId}
+              role="listbox"
+              aria-label="Matching phones"
+              className="max-h-[15rem] overflow-y-auto p-1.5"
+            >
               {results.map((r, i) => (
                 // Keys are handled on the combobox input (aria-activedescendant); a click is the pointer path.
                 // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/interactive-supports-focus
@@ -148,7 +159,9 @@ export function PhoneSearch<T extends SearchHit>(props: Props<T>) {
                     <span className="block text-xs font-medium uppercase tracking-wide text-muted">{r.brand}</span>
                     <span className="block truncate font-semibold text-fg">{r.model}</span>
                   </span>
-                  <span className="shrink-0 rounded-full bg-surface-2 px-2 py-0.5 text-xs font-medium text-muted">{r.year ?? '—'}</span>
+                  <span className="shrink-0 rounded-full bg-surface-2 px-2 py-0.5 text-xs font-medium text-muted">
+                    {r.year ?? '—'}
+                  </span>
                 </div>
               ))}
             </div>
@@ -161,7 +174,11 @@ export function PhoneSearch<T extends SearchHit>(props: Props<T>) {
         </div>
       ) : null}
       <p className="sr-only" aria-live="polite">
-        {status === 'done' && trimmed ? (results.length ? `${results.length} phone${results.length === 1 ? '' : 's'} found` : CURRENT_PHONE_SEARCH.empty.replace('{query}', trimmed)) : ''}
+        {status === 'done' && trimmed
+          ? results.length
+            ? `${results.length} phone${results.length === 1 ? '' : 's'} found`
+            : CURRENT_PHONE_SEARCH.empty.replace('{query}', trimmed)
+          : ''}
       </p>
     </div>
   );

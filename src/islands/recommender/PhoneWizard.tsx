@@ -74,12 +74,16 @@ export default function PhoneWizard() {
   const onNext = () => (question?.kind === 'budget' ? confirmBudget() : goNext());
 
   return (
-    <div className={`grid items-start gap-6 ${onResults ? '' : 'md:grid-cols-[minmax(0,1fr)_18rem] lg:grid-cols-[minmax(0,1fr)_20rem]'}`}>
+    <div
+      className={`grid items-start gap-6 ${onResults ? '' : 'md:grid-cols-[minmax(0,1fr)_18rem] lg:grid-cols-[minmax(0,1fr)_20rem]'}`}
+    >
       <div className="card overflow-visible p-4 sm:p-8" data-testid="wizard">
         <div className="flex flex-wrap items-start justify-between gap-4 border-b border-line pb-5">
           <div>
             <h2 className="text-xl font-bold tracking-tight sm:text-2xl">Smartphone Finder</h2>
-            <p className="mt-1 text-sm text-muted">Answer at your own pace; you can skip anything you are unsure about.</p>
+            <p className="mt-1 text-sm text-muted">
+              Answer at your own pace; you can skip anything you are unsure about.
+            </p>
           </div>
           <ModeToggle mode={mode} onToggle={toggleMode} />
         </div>
@@ -92,10 +96,17 @@ export default function PhoneWizard() {
         </p>
 
         <div className="mt-8">
-          <p className="text-sm font-semibold uppercase tracking-wider text-brand-600 dark:text-brand-300">{stepName}</p>
+          <p className="text-sm font-semibold uppercase tracking-wider text-brand-600 dark:text-brand-300">
+            {stepName}
+          </p>
           {question ? (
             <>
-              <h3 id={HEADING_ID} ref={headingRef} tabIndex={-1} className="mt-1 scroll-mt-24 text-2xl font-bold tracking-tight focus:outline-none sm:text-3xl">
+              <h3
+                id={HEADING_ID}
+                ref={headingRef}
+                tabIndex={-1}
+                className="mt-1 scroll-mt-24 text-2xl font-bold tracking-tight focus:outline-none sm:text-3xl"
+              >
                 {question.title}
               </h3>
               <p id={`${HEADING_ID}-desc`} className="mt-2 text-muted">
@@ -128,7 +139,11 @@ export default function PhoneWizard() {
               </div>
               {question.skippable ? (
                 <div className="mt-4">
-                  <button type="button" onClick={skipQuestion} className="text-sm font-medium text-muted underline decoration-dotted underline-offset-4 hover:text-fg">
+                  <button
+                    type="button"
+                    onClick={skipQuestion}
+                    className="text-sm font-medium text-muted underline decoration-dotted underline-offset-4 hover:text-fg"
+                  >
                     Skip this question
                   </button>
                 </div>
@@ -142,7 +157,12 @@ export default function PhoneWizard() {
                 ) : (
                   <span />
                 )}
-                <button type="button" className="btn-primary px-6" onClick={onNext} disabled={nextDisabled || advancing}>
+                <button
+                  type="button"
+                  className="btn-primary px-6"
+                  onClick={onNext}
+                  disabled={nextDisabled || advancing}
+                >
                   Next
                   <Icon name="right" className="h-4 w-4" />
                 </button>
@@ -150,10 +170,21 @@ export default function PhoneWizard() {
             </>
           ) : (
             <>
-              <h3 id={HEADING_ID} ref={headingRef} tabIndex={-1} className="mt-1 scroll-mt-24 text-2xl font-bold tracking-tight focus:outline-none sm:text-3xl">
+              <h3
+                id={HEADING_ID}
+                ref={headingRef}
+                tabIndex={-1}
+                className="mt-1 scroll-mt-24 text-2xl font-bold tracking-tight focus:outline-none sm:text-3xl"
+              >
                 Here's What We Think You'll Love!
               </h3>
-              <Suspense fallback={<p className="mt-6 text-muted" role="status">Loading recommendations...</p>}>
+              <Suspense
+                fallback={
+                  <p className="mt-6 text-muted" role="status">
+                    Loading recommendations...
+                  </p>
+                }
+              >
                 <ResultsStep />
               </Suspense>
               <div className="mt-8 flex flex-wrap items-center justify-between gap-3 border-t border-line pt-5">
@@ -170,7 +201,9 @@ export default function PhoneWizard() {
           )}
         </div>
       </div>
-      {onResults ? null : <PreferencesPanel prefs={prefs} mode={mode} questionCount={questions.length} currentPhone={currentPhone} />}
+      {onResults ? null : (
+        <PreferencesPanel prefs={prefs} mode={mode} questionCount={questions.length} currentPhone={currentPhone} />
+      )}
       <ToastHost />
     </div>
   );

@@ -24,7 +24,10 @@ export function PreferencesPanel({ prefs, mode, questionCount, currentPhone }: P
       {items.length ? (
         <dl className="grid gap-2.5 text-sm">
           {items.map((i) => (
-            <div key={i.id} className="flex items-baseline justify-between gap-3 border-b border-dashed border-line pb-2 last:border-0 last:pb-0">
+            <div
+              key={i.id}
+              className="flex items-baseline justify-between gap-3 border-b border-dashed border-line pb-2 last:border-0 last:pb-0"
+            >
               <dt className="text-muted">{i.stepName}</dt>
               <dd className="text-right font-medium text-fg">{i.answer}</dd>
             </div>

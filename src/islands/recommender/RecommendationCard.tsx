@@ -21,7 +21,17 @@ export function MatchBadge({ score }: { score: number }) {
     <div className="relative flex h-16 w-16 shrink-0 items-center justify-center" data-testid="match-score">
       <svg viewBox="0 0 48 48" className="absolute inset-0 h-full w-full -rotate-90" aria-hidden="true">
         <circle cx="24" cy="24" r={r} fill="none" strokeWidth="4" className="stroke-[var(--line)]" />
-        <circle cx="24" cy="24" r={r} fill="none" strokeWidth="4" strokeLinecap="round" className="stroke-brand-600" strokeDasharray={c} strokeDashoffset={c * (1 - score / 100)} />
+        <circle
+          cx="24"
+          cy="24"
+          r={r}
+          fill="none"
+          strokeWidth="4"
+          strokeLinecap="round"
+          className="stroke-brand-600"
+          strokeDasharray={c}
+          strokeDashoffset={c * (1 - score / 100)}
+        />
       </svg>
       <span className="text-sm font-bold tabular-nums">
         {score}%<span className="sr-only"> match</span>
@@ -58,7 +68,11 @@ export function RecommendationCard({ rec, label, maxReasons, featured = false }:
     >
       <div className="flex items-start justify-between gap-3">
         <div>
-          <p className={`badge ${featured ? 'bg-brand-600 text-white' : 'bg-surface-2 text-fg ring-1 ring-inset ring-[var(--line)]'}`}>{label}</p>
+          <p
+            className={`badge ${featured ? 'bg-brand-600 text-white' : 'bg-surface-2 text-fg ring-1 ring-inset ring-[var(--line)]'}`}
+          >
+            {label}
+          </p>
           <h4 className="mt-2 text-xl font-bold tracking-tight" data-testid="phone-name">
             {name}
           </h4>

@@ -11,7 +11,11 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Phone } from '../../lib/catalogue/schema';
 import { PRICE_RANGE_NAMES } from '../../lib/recommender/budget';
 import { supportLabel } from '../../lib/recommender/classify';
-import { DEFAULT_CURRENT_PHONE_PRICE_RANGE, usableCurrentPhone, type Preferences } from '../../lib/recommender/preferences';
+import {
+  DEFAULT_CURRENT_PHONE_PRICE_RANGE,
+  usableCurrentPhone,
+  type Preferences,
+} from '../../lib/recommender/preferences';
 import { phoneSpecsFor } from '../../lib/recommender/responses';
 import type { PhoneSpecsResponse } from '../../lib/recommender/schemas';
 import type { Recommendation } from '../../lib/recommender/scoring';
@@ -38,8 +42,16 @@ const VideoModal = lazy(() => import('./VideoModal'));
 type Ready = { status: 'ready'; prefs: Preferences; recommendations: Recommendation[]; encoded: string };
 type Loaded = { status: 'loading' } | Ready;
 
-const NOT_FOUND: FlashToast = { title: 'No recommendations found', description: 'Please complete the recommender questions first.', variant: 'destructive' };
-const UNREADABLE: FlashToast = { title: 'Error loading recommendations', description: 'Please try again.', variant: 'destructive' };
+const NOT_FOUND: FlashToast = {
+  title: 'No recommendations found',
+  description: 'Please complete the recommender questions first.',
+  variant: 'destructive',
+};
+const UNREADABLE: FlashToast = {
+  title: 'Error loading recommendations',
+  description: 'Please try again.',
+  variant: 'destructive',
+};
 
 /** Back to the recommender with a message for the next page. */
 function leave(flash: FlashToast): void {
@@ -93,7 +105,10 @@ export default function ResultsPage() {
     return (
       <>
         <p className="flex min-h-[80vh] items-start gap-3 text-muted" role="status">
-          <span className="h-5 w-5 animate-spin rounded-full border-2 border-line border-t-brand-600" aria-hidden="true" />
+          <span
+            className="h-5 w-5 animate-spin rounded-full border-2 border-line border-t-brand-600"
+            aria-hidden="true"
+          />
           Loading recommendations...
         </p>
         <ToastHost />
@@ -108,7 +123,15 @@ export default function ResultsPage() {
   );
 }
 
-function Results({ prefs, recommendations, encoded }: { prefs: Preferences; recommendations: Recommendation[]; encoded: string }) {
+function Results({
+  prefs,
+  recommendations,
+  encoded,
+}: {
+  prefs: Preferences;
+  recommendations: Recommendation[];
+  encoded: string;
+}) {
   const currentText = usableCurrentPhone(prefs);
   const [current, setCurrent] = useState<CurrentLookup | null>(currentText ? { status: 'loading' } : null);
   const [top, alt] = recommendations;
@@ -142,17 +165,17 @@ function Results({ prefs, recommendations, encoded }: { prefs: Preferences; reco
   };
   const nav = (
     <div className="grid gap-4">
-    <HowWeRecommendLink />
-    <div className="flex flex-wrap justify-between gap-3">
-      <a href={`/phone-recommender?a=${encoded}#recommender`} className="btn-secondary">
-        <Icon name="left" className="h-4 w-4" />
-        Back to Recommender
-      </a>
-      <button type="button" className="btn-secondary" onClick={startOver}>
-        <Icon name="restart" className="h-4 w-4" />
-        Start Over
-      </button>
-    </div>
+      <HowWeRecommendLink />
+      <div className="flex flex-wrap justify-between gap-3">
+        <a href={`/phone-recommender?a=${encoded}#recommender`} className="btn-secondary">
+          <Icon name="left" className="h-4 w-4" />
+          Back to Recommender
+        </a>
+        <button type="button" className="btn-secondary" onClick={startOver}>
+          <Icon name="restart" className="h-4 w-4" />
+          Start Over
+        </button>
+      </div>
     </div>
   );
 
@@ -219,7 +242,13 @@ function PhoneLinks({ phone }: { phone: Phone }) {
           </button>
           {loaded ? (
             <Suspense fallback={null}>
-              <VideoModal videoId={phone.reviewVideoId} title={`${phone.model} Expert Review`} open={video} onOpenChange={setVideo} returnFocusTo={opener} />
+              <VideoModal
+                videoId={phone.reviewVideoId}
+                title={`${phone.model} Expert Review`}
+                open={video}
+                onOpenChange={setVideo}
+                returnFocusTo={opener}
+              />
             </Suspense>
           ) : null}
         </>
@@ -230,7 +259,17 @@ function PhoneLinks({ phone }: { phone: Phone }) {
 
 const mahText = (mah: number | null) => (mah !== null ? `${mah.toLocaleString('en-US')} mAh` : null);
 
-function MainRecommendation({ rec, heading, maxReasons, details = false }: { rec: Recommendation; heading: string; maxReasons: number; details?: boolean }) {
+function MainRecommendation({
+  rec,
+  heading,
+  maxReasons,
+  details = false,
+}: {
+  rec: Recommendation;
+  heading: string;
+  maxReasons: number;
+  details?: boolean;
+}) {
   const p = rec.phone;
   const s = p.specs;
   const name = `${p.brand} ${p.model}`;
@@ -249,7 +288,10 @@ function MainRecommendation({ rec, heading, maxReasons, details = false }: { rec
     <section className="card overflow-hidden" aria-labelledby="main-rec-title" data-testid="main-recommendation">
       <div className="flex items-start justify-between gap-4 bg-gradient-to-br from-brand-50 via-surface to-surface p-5 dark:from-brand-700/20 sm:p-7">
         <div>
-          <h2 id="main-rec-title" className="text-sm font-semibold uppercase tracking-wider text-brand-700 dark:text-brand-300">
+          <h2
+            id="main-rec-title"
+            className="text-sm font-semibold uppercase tracking-wider text-brand-700 dark:text-brand-300"
+          >
             {heading}
           </h2>
           <p className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl" data-testid="phone-name">
@@ -265,7 +307,10 @@ function MainRecommendation({ rec, heading, maxReasons, details = false }: { rec
         <PhoneCard phone={p} supportLabel={supportLabel(p.brand, p.year)} />
         <div className="grid content-start gap-5">
           {details ? (
-            <dl className="grid gap-x-6 gap-y-3 rounded-2xl bg-surface-2 p-4 text-sm sm:grid-cols-2" data-testid="spec-labels">
+            <dl
+              className="grid gap-x-6 gap-y-3 rounded-2xl bg-surface-2 p-4 text-sm sm:grid-cols-2"
+              data-testid="spec-labels"
+            >
               {labels.map(([k, v]) => (
                 <div key={k}>
                   <dt className="text-xs font-semibold uppercase tracking-wide text-muted">{k}</dt>
@@ -339,7 +384,11 @@ function CurrentPhoneAside({ current, prefs }: { current: CurrentLookup; prefs: 
   const year = side?.year ?? prefs.currentPhoneYear ?? 2023;
   const brand = side?.brand ?? prefs.currentBrand ?? '';
   return (
-    <aside className="card order-first p-5 lg:sticky lg:top-24 lg:order-none" aria-labelledby="current-aside-title" data-testid="current-phone-aside">
+    <aside
+      className="card order-first p-5 lg:sticky lg:top-24 lg:order-none"
+      aria-labelledby="current-aside-title"
+      data-testid="current-phone-aside"
+    >
       <h2 id="current-aside-title" className="text-sm font-semibold uppercase tracking-wider text-muted">
         Your Current Phone
       </h2>
@@ -359,7 +408,9 @@ function CurrentPhoneAside({ current, prefs }: { current: CurrentLookup; prefs: 
         </div>
         <div className="flex justify-between gap-3">
           <dt className="text-muted">OS</dt>
-          <dd className="font-medium">{osLabel(prefs.currentPhoneOS ?? (brand.toLowerCase() === 'apple' ? 'ios' : 'android'))}</dd>
+          <dd className="font-medium">
+            {osLabel(prefs.currentPhoneOS ?? (brand.toLowerCase() === 'apple' ? 'ios' : 'android'))}
+          </dd>
         </div>
         <div className="flex justify-between gap-3">
           <dt className="text-muted">Software support</dt>

@@ -30,7 +30,10 @@ export default function ResultsStep() {
 
   if (results.status === 'error') {
     return (
-      <div className="mt-6 rounded-2xl border border-red-300 bg-red-50 p-5 text-red-900 dark:border-red-800 dark:bg-red-950/40 dark:text-red-200" role="alert">
+      <div
+        className="mt-6 rounded-2xl border border-red-300 bg-red-50 p-5 text-red-900 dark:border-red-800 dark:bg-red-950/40 dark:text-red-200"
+        role="alert"
+      >
         <p className="font-semibold">We could not load the recommendations.</p>
         <p className="mt-1 text-sm">Check your connection and try again.</p>
         <button type="button" className="btn-secondary mt-3" onClick={() => void computeResults()}>
@@ -42,7 +45,10 @@ export default function ResultsStep() {
   if (results.status !== 'ready') {
     return (
       <p className="mt-6 flex items-center gap-3 text-muted" role="status">
-        <span className="h-5 w-5 animate-spin rounded-full border-2 border-line border-t-brand-600" aria-hidden="true" />
+        <span
+          className="h-5 w-5 animate-spin rounded-full border-2 border-line border-t-brand-600"
+          aria-hidden="true"
+        />
         Loading recommendations...
       </p>
     );
@@ -50,7 +56,11 @@ export default function ResultsStep() {
 
   const [top, alt] = results.recommendations;
   if (!top) {
-    return <p className="mt-6 text-muted">No phone in our catalogue fits these answers. Try going back and widening your brand choice.</p>;
+    return (
+      <p className="mt-6 text-muted">
+        No phone in our catalogue fits these answers. Try going back and widening your brand choice.
+      </p>
+    );
   }
   const searched = prefs.searchedForCurrentPhone === true && card !== null && prefs.currentPhone === card.name;
   const url = `${location.origin}/phone-recommender/results?a=${encodeAnswers(prefs)}`;
@@ -74,12 +84,17 @@ export default function ResultsStep() {
 
       <HowWeRecommendLink />
 
-      <section className="grid gap-4 rounded-2xl border border-line bg-surface-2/50 p-4 sm:p-5" aria-labelledby="keep-title">
+      <section
+        className="grid gap-4 rounded-2xl border border-line bg-surface-2/50 p-4 sm:p-5"
+        aria-labelledby="keep-title"
+      >
         <div>
           <h4 id="keep-title" className="font-semibold">
             Keep these results
           </h4>
-          <p className="text-sm text-muted">Open the full comparison, share a link that shows the same picks, or get them by email.</p>
+          <p className="text-sm text-muted">
+            Open the full comparison, share a link that shows the same picks, or get them by email.
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
           <a className="btn-primary" href={url} data-testid="full-results-link">
@@ -95,7 +110,14 @@ export default function ResultsStep() {
             Email my results
           </button>
         </div>
-        {saving ? <SaveForm prefs={prefs} recommendations={results.recommendations} phoneModel={usableCurrentPhone(prefs) ?? ''} onDone={() => setSaving(false)} /> : null}
+        {saving ? (
+          <SaveForm
+            prefs={prefs}
+            recommendations={results.recommendations}
+            phoneModel={usableCurrentPhone(prefs) ?? ''}
+            onDone={() => setSaving(false)}
+          />
+        ) : null}
       </section>
     </div>
   );
@@ -105,7 +127,11 @@ export default function ResultsStep() {
 function UpgradeCard({ current, top }: { current: CurrentPhoneCard; top: Recommendation }) {
   const rows = upgradeRows(current, top.phone);
   return (
-    <article className="grid content-start gap-4 rounded-2xl border border-line bg-surface p-4 sm:p-5" aria-label={`Your current phone: ${current.name}`} data-testid="current-phone-card">
+    <article
+      className="grid content-start gap-4 rounded-2xl border border-line bg-surface p-4 sm:p-5"
+      aria-label={`Your current phone: ${current.name}`}
+      data-testid="current-phone-card"
+    >
       <div className="flex items-center gap-4">
         <PhoneImage src={current.image} alt={current.name} className="h-24 w-16 shrink-0" />
         <div>
@@ -127,14 +153,20 @@ function UpgradeCard({ current, top }: { current: CurrentPhoneCard; top: Recomme
               <th scope="col" className="py-2 pr-2 font-semibold">
                 <span className="sr-only">Feature</span>
               </th>
-              <th scope="col" className="py-2 pr-2 font-semibold">Current</th>
-              <th scope="col" className="py-2 font-semibold">{top.phone.model}</th>
+              <th scope="col" className="py-2 pr-2 font-semibold">
+                Current
+              </th>
+              <th scope="col" className="py-2 font-semibold">
+                {top.phone.model}
+              </th>
             </tr>
           </thead>
           <tbody>
             {rows.map((r) => (
               <tr key={r.label} className="border-b border-[var(--line)] last:border-0">
-                <th scope="row" className="py-2 pr-2 font-medium text-muted">{r.label}</th>
+                <th scope="row" className="py-2 pr-2 font-medium text-muted">
+                  {r.label}
+                </th>
                 <td className="py-2 pr-2">{r.current}</td>
                 <td className="py-2">
                   <span className="inline-flex items-center gap-1.5">

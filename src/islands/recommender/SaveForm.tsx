@@ -83,7 +83,13 @@ export function SaveForm({ prefs, recommendations, phoneModel, onDone }: Props) 
   );
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4 rounded-2xl border border-line bg-surface-2/60 p-4 sm:p-5" aria-label="Email my recommendations" data-testid="save-form">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="grid gap-4 rounded-2xl border border-line bg-surface-2/60 p-4 sm:p-5"
+      aria-label="Email my recommendations"
+      data-testid="save-form"
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         {field('name', 'Your name', 'text', 'name', 'Jane')}
         {field('phoneModel', 'Current phone model', 'text', 'off', 'e.g. iPhone 12')}

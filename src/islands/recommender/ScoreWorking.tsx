@@ -23,16 +23,26 @@ export function ScoreWorking({ rec }: { rec: Recommendation }) {
               <caption className="sr-only">Score working for {name}</caption>
               <thead>
                 <tr className="border-b border-line text-xs uppercase tracking-wide text-muted">
-                  <th scope="col" className="py-2 pr-3 font-semibold">Criterion</th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">You asked</th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">This phone</th>
-                  <th scope="col" className="py-2 text-right font-semibold">Points</th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    Criterion
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    You asked
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    This phone
+                  </th>
+                  <th scope="col" className="py-2 text-right font-semibold">
+                    Points
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {rec.working.map((w) => (
                   <tr key={w.criterion} className="border-b border-[var(--line)] align-top last:border-0">
-                    <th scope="row" className="py-2 pr-3 font-medium">{w.label}</th>
+                    <th scope="row" className="py-2 pr-3 font-medium">
+                      {w.label}
+                    </th>
                     <td className="py-2 pr-3 text-muted">{w.answer}</td>
                     <td className="py-2 pr-3">
                       {w.phoneHas}
@@ -46,7 +56,9 @@ export function ScoreWorking({ rec }: { rec: Recommendation }) {
               </tbody>
               <tfoot>
                 <tr>
-                  <th scope="row" colSpan={3} className="pt-2 text-right font-semibold">Total</th>
+                  <th scope="row" colSpan={3} className="pt-2 text-right font-semibold">
+                    Total
+                  </th>
                   <td className="pt-2 text-right font-semibold tabular-nums">
                     {fmt(rec.points)} / {fmt(rec.working.reduce((s, w) => s + w.max, 0))}
                   </td>

@@ -46,7 +46,12 @@ export function StepIndicator({ step, names, onGo }: Props) {
                   </button>
                 ) : (
                   <span
-                    className={base + (current ? 'bg-brand-600 text-white ring-4 ring-brand-500/25' : 'border border-line bg-surface text-muted')}
+                    className={
+                      base +
+                      (current
+                        ? 'bg-brand-600 text-white ring-4 ring-brand-500/25'
+                        : 'border border-line bg-surface text-muted')
+                    }
                     aria-current={current ? 'step' : undefined}
                     title={name}
                   >

@@ -41,8 +41,8 @@ export function UpgradeReasons({ currentName, top, heading: H = 'h5' }: UpgradeR
       <div data-testid="still-fits">
         <H className="font-semibold">Your phone still fits you</H>
         <p className="mt-1 text-sm text-muted">
-          Nothing within your budget beats your {currentName} on what you asked for. The closest options are
-          shown{upgrade.isUpgrade ? ', with what they would add:' : '.'}
+          Nothing within your budget beats your {currentName} on what you asked for. The closest options are shown
+          {upgrade.isUpgrade ? ', with what they would add:' : '.'}
         </p>
         {upgrade.isUpgrade ? <ReasonList reasons={upgrade.reasons.slice(0, 2)} /> : null}
       </div>

@@ -37,13 +37,19 @@ export default function VideoModal({ videoId, title = 'Product Review', open, on
             e.preventDefault();
             returnFocusTo?.current?.focus();
           }}
-          className="fixed left-1/2 top-1/2 z-50 w-[min(56rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-surface p-4 shadow-2xl sm:p-6">
+          className="fixed left-1/2 top-1/2 z-50 w-[min(56rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-surface p-4 shadow-2xl sm:p-6"
+        >
           <div className="mb-4 flex items-start justify-between gap-4">
             <div>
               <Dialog.Title className="text-lg font-bold">{title}</Dialog.Title>
-              <Dialog.Description className="text-sm text-muted">An independent video review. The player loads from YouTube when you press play.</Dialog.Description>
+              <Dialog.Description className="text-sm text-muted">
+                An independent video review. The player loads from YouTube when you press play.
+              </Dialog.Description>
             </div>
-            <Dialog.Close className="flex h-9 w-9 shrink-0 items-center justify-center rounded-xl text-muted hover:bg-surface-2 hover:text-fg" aria-label="Close video">
+            <Dialog.Close
+              className="flex h-9 w-9 shrink-0 items-center justify-center rounded-xl text-muted hover:bg-surface-2 hover:text-fg"
+              aria-label="Close video"
+            >
               <Icon name="x" className="h-5 w-5" />
             </Dialog.Close>
           </div>
@@ -58,8 +64,18 @@ export default function VideoModal({ videoId, title = 'Product Review', open, on
                 referrerPolicy="strict-origin-when-cross-origin"
               />
             ) : (
-              <button type="button" onClick={() => setPlaying(true)} className="group absolute inset-0 flex h-full w-full items-center justify-center" aria-label={`Play video: ${title}`}>
-                <img src={`https://i.ytimg.com/vi/${id}/hqdefault.jpg`} alt="" className="absolute inset-0 h-full w-full object-cover opacity-80 transition group-hover:opacity-100" loading="lazy" />
+              <button
+                type="button"
+                onClick={() => setPlaying(true)}
+                className="group absolute inset-0 flex h-full w-full items-center justify-center"
+                aria-label={`Play video: ${title}`}
+              >
+                <img
+                  src={`https://i.ytimg.com/vi/${id}/hqdefault.jpg`}
+                  alt=""
+                  className="absolute inset-0 h-full w-full object-cover opacity-80 transition group-hover:opacity-100"
+                  loading="lazy"
+                />
                 <span className="relative flex h-16 w-16 items-center justify-center rounded-full bg-brand-600 text-white shadow-xl transition group-hover:scale-110">
                   <Icon path={RESULT_ICONS.play} className="ml-1 h-7 w-7 fill-current" />
                 </span>

@@ -51,7 +51,15 @@ export function HoneypotField({ id, inputRef }: { id: string; inputRef: Ref<HTML
   return (
     <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
       <label htmlFor={id}>Leave this field empty</label>
-      <input id={id} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" ref={inputRef} defaultValue="" />
+      <input
+        id={id}
+        name={HONEYPOT_FIELD}
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        ref={inputRef}
+        defaultValue=""
+      />
     </div>
   );
 }

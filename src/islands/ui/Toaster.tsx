@@ -23,16 +23,19 @@ export default function Toaster() {
           className={
             'group pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-2xl border p-4 pr-10 shadow-lg ' +
             'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-full ' +
-            (t.variant === 'destructive'
-              ? 'border-red-700 bg-red-700 text-white'
-              : 'border-line bg-surface text-fg')
+            (t.variant === 'destructive' ? 'border-red-700 bg-red-700 text-white' : 'border-line bg-surface text-fg')
           }
         >
           <div className="grid gap-1">
             <Toast.Title className="text-sm font-semibold">{t.title}</Toast.Title>
-            {t.description ? <Toast.Description className="text-sm opacity-90">{t.description}</Toast.Description> : null}
+            {t.description ? (
+              <Toast.Description className="text-sm opacity-90">{t.description}</Toast.Description>
+            ) : null}
           </div>
-          <Toast.Close aria-label="Close" className="absolute right-2 top-2 rounded-lg p-1 opacity-70 hover:opacity-100">
+          <Toast.Close
+            aria-label="Close"
+            className="absolute right-2 top-2 rounded-lg p-1 opacity-70 hover:opacity-100"
+          >
             <Icon name="x" className="h-4 w-4" />
           </Toast.Close>
         </Toast.Root>

@@ -77,7 +77,15 @@ function EmptyPreview() {
   );
 }
 
-function Preview({ wallpaper, wallpapers, canWebShare }: { wallpaper: Wallpaper; wallpapers: Wallpaper[]; canWebShare: boolean }) {
+function Preview({
+  wallpaper,
+  wallpapers,
+  canWebShare,
+}: {
+  wallpaper: Wallpaper;
+  wallpapers: Wallpaper[];
+  canWebShare: boolean;
+}) {
   const position = positionInBrand(wallpapers, wallpaper.id)!;
   const [status, setStatus] = useState('');
 
@@ -87,7 +95,9 @@ function Preview({ wallpaper, wallpapers, canWebShare }: { wallpaper: Wallpaper;
     const id = wallpaper.id;
     selectWallpaper(null);
     // Return focus to the thumbnail the visitor came from.
-    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-wallpaper-id="${CSS.escape(id)}"]`)?.focus());
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLElement>(`[data-wallpaper-id="${CSS.escape(id)}"]`)?.focus(),
+    );
   };
 
   const download = () => {
@@ -106,7 +116,16 @@ function Preview({ wallpaper, wallpapers, canWebShare }: { wallpaper: Wallpaper;
   const links = shareLinks(pageUrl, wallpaper.title);
 
   const popup = (url: string) => {
-    window.open(url, 'share', sharePopupFeatures({ left: window.screenX, top: window.screenY, width: window.outerWidth, height: window.outerHeight }));
+    window.open(
+      url,
+      'share',
+      sharePopupFeatures({
+        left: window.screenX,
+        top: window.screenY,
+        width: window.outerWidth,
+        height: window.outerHeight,
+      }),
+    );
   };
 
   const deepLink = (app: DeepLinkApp) => {
@@ -153,12 +172,20 @@ function Preview({ wallpaper, wallpapers, canWebShare }: { wallpaper: Wallpaper;
     >
       <div className="flex items-start justify-between gap-3 border-b border-line px-5 py-4">
         <div className="min-w-0">
-          <p className="text-xs font-semibold uppercase tracking-wider text-brand-600 dark:text-brand-300">{wallpaper.category}</p>
+          <p className="text-xs font-semibold uppercase tracking-wider text-brand-600 dark:text-brand-300">
+            {wallpaper.category}
+          </p>
           <h3 className="truncate text-lg font-bold" data-preview-title>
             {wallpaper.title}
           </h3>
         </div>
-        <button type="button" onClick={close} className="btn-ghost -mr-2 h-10 w-10 shrink-0 p-0" aria-label="Close preview" data-preview-close>
+        <button
+          type="button"
+          onClick={close}
+          className="btn-ghost -mr-2 h-10 w-10 shrink-0 p-0"
+          aria-label="Close preview"
+          data-preview-close
+        >
           <Icon name="x" />
         </button>
       </div>
@@ -166,14 +193,31 @@ function Preview({ wallpaper, wallpapers, canWebShare }: { wallpaper: Wallpaper;
       <div className="bg-surface-2 px-5 py-6">
         <PhoneMockup wallpaper={wallpaper} />
         <div className="mt-5 flex items-center justify-center gap-4">
-          <button type="button" onClick={() => go(-1)} className="btn-secondary h-11 w-11 rounded-full p-0" aria-label="Previous wallpaper" data-preview-prev>
+          <button
+            type="button"
+            onClick={() => go(-1)}
+            className="btn-secondary h-11 w-11 rounded-full p-0"
+            aria-label="Previous wallpaper"
+            data-preview-prev
+          >
             <Icon name="chevronLeft" />
           </button>
-          <p className="min-w-16 text-center text-sm font-semibold tabular-nums" aria-live="polite" aria-atomic="true" data-preview-counter>
+          <p
+            className="min-w-16 text-center text-sm font-semibold tabular-nums"
+            aria-live="polite"
+            aria-atomic="true"
+            data-preview-counter
+          >
             <span className="sr-only">{wallpaper.title}, </span>
             {position.label}
           </p>
-          <button type="button" onClick={() => go(1)} className="btn-secondary h-11 w-11 rounded-full p-0" aria-label="Next wallpaper" data-preview-next>
+          <button
+            type="button"
+            onClick={() => go(1)}
+            className="btn-secondary h-11 w-11 rounded-full p-0"
+            aria-label="Next wallpaper"
+            data-preview-next
+          >
             <Icon name="chevronRight" />
           </button>
         </div>
@@ -219,36 +263,40 @@ function Preview({ wallpaper, wallpapers, canWebShare }: { wallpaper: Wallpaper;
 
 /** Frame styles per brand: Apple titanium with a Dynamic Island, Samsung slim and squarer with a
  * punch hole, Google a two-tone frame with a thicker bezel. */
-const FRAMES: Record<WallpaperBrand, { outer: string; inner: string; screen: string; cutout: string; clock: string }> = {
-  Apple: {
-    outer: 'rounded-[2.9rem] bg-gradient-to-b from-zinc-300 via-zinc-400 to-zinc-500 p-[5px] shadow-2xl',
-    inner: 'rounded-[2.6rem] bg-black p-[7px]',
-    screen: 'rounded-[2.2rem]',
-    cutout: 'left-1/2 top-[14px] h-[22px] w-[76px] -translate-x-1/2 rounded-full bg-black',
-    clock: 'items-center pt-14 font-semibold',
-  },
-  Samsung: {
-    outer: 'rounded-[1.9rem] bg-gradient-to-b from-slate-500 to-slate-800 p-[3px] shadow-2xl',
-    inner: 'rounded-[1.75rem] bg-black p-[4px]',
-    screen: 'rounded-[1.5rem]',
-    cutout: 'left-1/2 top-[12px] h-[11px] w-[11px] -translate-x-1/2 rounded-full bg-black ring-2 ring-zinc-800',
-    clock: 'items-start pl-6 pt-12 font-light',
-  },
-  Google: {
-    outer: 'rounded-[2.5rem] bg-gradient-to-b from-stone-200 to-stone-400 p-[6px] shadow-2xl',
-    inner: 'rounded-[2.2rem] bg-zinc-900 p-[10px]',
-    screen: 'rounded-[1.6rem]',
-    cutout: 'left-1/2 top-[18px] h-[12px] w-[12px] -translate-x-1/2 rounded-full bg-black',
-    clock: 'items-center pt-16 font-normal',
-  },
-};
+const FRAMES: Record<WallpaperBrand, { outer: string; inner: string; screen: string; cutout: string; clock: string }> =
+  {
+    Apple: {
+      outer: 'rounded-[2.9rem] bg-gradient-to-b from-zinc-300 via-zinc-400 to-zinc-500 p-[5px] shadow-2xl',
+      inner: 'rounded-[2.6rem] bg-black p-[7px]',
+      screen: 'rounded-[2.2rem]',
+      cutout: 'left-1/2 top-[14px] h-[22px] w-[76px] -translate-x-1/2 rounded-full bg-black',
+      clock: 'items-center pt-14 font-semibold',
+    },
+    Samsung: {
+      outer: 'rounded-[1.9rem] bg-gradient-to-b from-slate-500 to-slate-800 p-[3px] shadow-2xl',
+      inner: 'rounded-[1.75rem] bg-black p-[4px]',
+      screen: 'rounded-[1.5rem]',
+      cutout: 'left-1/2 top-[12px] h-[11px] w-[11px] -translate-x-1/2 rounded-full bg-black ring-2 ring-zinc-800',
+      clock: 'items-start pl-6 pt-12 font-light',
+    },
+    Google: {
+      outer: 'rounded-[2.5rem] bg-gradient-to-b from-stone-200 to-stone-400 p-[6px] shadow-2xl',
+      inner: 'rounded-[2.2rem] bg-zinc-900 p-[10px]',
+      screen: 'rounded-[1.6rem]',
+      cutout: 'left-1/2 top-[18px] h-[12px] w-[12px] -translate-x-1/2 rounded-full bg-black',
+      clock: 'items-center pt-16 font-normal',
+    },
+  };
 
 function PhoneMockup({ wallpaper }: { wallpaper: Wallpaper }) {
   const f = FRAMES[wallpaper.category];
   return (
     <div className={`relative mx-auto w-full max-w-[250px] ${f.outer}`} data-frame={wallpaper.category}>
       <div className={f.inner}>
-        <div className={`relative aspect-[9/16] overflow-hidden bg-cover bg-center ${f.screen}`} style={{ backgroundImage: `url(${wallpaper.thumbnailUrl})` }}>
+        <div
+          className={`relative aspect-[9/16] overflow-hidden bg-cover bg-center ${f.screen}`}
+          style={{ backgroundImage: `url(${wallpaper.thumbnailUrl})` }}
+        >
           <img
             key={wallpaper.id}
             src={wallpaper.imageUrl}
@@ -259,21 +307,44 @@ function PhoneMockup({ wallpaper }: { wallpaper: Wallpaper }) {
             className="absolute inset-0 h-full w-full object-cover"
             data-preview-image
           />
-          <div aria-hidden="true" className={`absolute inset-x-0 top-0 flex flex-col text-white drop-shadow-[0_2px_6px_rgba(0,0,0,0.45)] ${f.clock}`}>
+          <div
+            aria-hidden="true"
+            className={`absolute inset-x-0 top-0 flex flex-col text-white drop-shadow-[0_2px_6px_rgba(0,0,0,0.45)] ${f.clock}`}
+          >
             <span className="text-[13px] opacity-90">Monday, June 2</span>
             <span className="text-5xl leading-none tracking-tight">9:41</span>
           </div>
           <span aria-hidden="true" className={`absolute ${f.cutout}`} />
-          <span aria-hidden="true" className="absolute bottom-2 left-1/2 h-1 w-24 -translate-x-1/2 rounded-full bg-white/80" />
+          <span
+            aria-hidden="true"
+            className="absolute bottom-2 left-1/2 h-1 w-24 -translate-x-1/2 rounded-full bg-white/80"
+          />
         </div>
       </div>
     </div>
   );
 }
 
-function ShareButton({ label, onClick, data, children }: { label: string; onClick: () => void; data: string; children: React.ReactNode }) {
+function ShareButton({
+  label,
+  onClick,
+  data,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  data: string;
+  children: React.ReactNode;
+}) {
   return (
-    <button type="button" onClick={onClick} className="btn-secondary h-11 w-11 p-0" aria-label={label} title={label} data-share={data}>
+    <button
+      type="button"
+      onClick={onClick}
+      className="btn-secondary h-11 w-11 p-0"
+      aria-label={label}
+      title={label}
+      data-share={data}
+    >
       {children}
     </button>
   );

@@ -48,7 +48,8 @@ function nextLink(req: Request, cursor: string): string {
 /** A live subscriber (tombstones count as gone), or 404. */
 async function existingSubscriber(id: string, options: { tombstones?: boolean } = {}) {
   const sub = SUBSCRIBER_ID.test(id) ? await getSubscriber(id) : null;
-  if (!sub || (sub.deletedAt && !options.tombstones)) throw new HttpError(404, 'not_found', 'No subscriber with this id (it may have been deleted already).');
+  if (!sub || (sub.deletedAt && !options.tombstones))
+    throw new HttpError(404, 'not_found', 'No subscriber with this id (it may have been deleted already).');
   return sub;
 }
 
@@ -75,9 +76,16 @@ export const ROUTES: Route[] = [
         throw unauthorized('Invalid admin key.');
       }
       const current = await sessionFromRequest(req, secrets());
-      const { token, session } = await createSessionToken(secrets(), { devMode: body.devMode ?? current?.devMode ?? false });
+      const { token, session } = await createSessionToken(secrets(), {
+        devMode: body.devMode ?? current?.devMode ?? false,
+      });
       return json(
-        { authenticated: true, devMode: session.devMode, expiresAt: new Date(session.expiresAt).toISOString(), via: 'cookie' },
+        {
+          authenticated: true,
+          devMode: session.devMode,
+          expiresAt: new Date(session.expiresAt).toISOString(),
+          via: 'cookie',
+        },
         { headers: { 'set-cookie': sessionCookie(token, session, req.url) } },
       );
     },
@@ -101,7 +109,12 @@ export const ROUTES: Route[] = [
       const auth = await requireAdmin(req, context);
       return json(
         auth.via === 'cookie'
-          ? { authenticated: true, devMode: auth.session.devMode, expiresAt: new Date(auth.session.expiresAt).toISOString(), via: 'cookie' }
+          ? {
+              authenticated: true,
+              devMode: auth.session.devMode,
+              expiresAt: new Date(auth.session.expiresAt).toISOString(),
+              via: 'cookie',
+            }
           : { authenticated: true, devMode: false, expiresAt: null, via: 'header' },
       );
     },
@@ -117,7 +130,11 @@ export const ROUTES: Route[] = [
         'x-unreadable-count': String(page.unreadable.length),
       };
       if (page.next) headers.link = nextLink(req, page.next);
-      if (page.unreadable.length) console.error(`[admin] ${page.unreadable.length} subscriber record(s) could not be read:`, page.unreadable.join(', '));
+      if (page.unreadable.length)
+        console.error(
+          `[admin] ${page.unreadable.length} subscriber record(s) could not be read:`,
+          page.unreadable.join(', '),
+        );
       return json(page.rows, { headers });
     },
   },
@@ -169,7 +186,8 @@ export const ROUTES: Route[] = [
     path: '/waitlist/:id',
     auth: true,
     async run(_req, _context, { id }) {
-      if (!SUBSCRIBER_ID.test(id)) throw new HttpError(404, 'not_found', 'No subscriber with this id (it may have been deleted already).');
+      if (!SUBSCRIBER_ID.test(id))
+        throw new HttpError(404, 'not_found', 'No subscriber with this id (it may have been deleted already).');
       const found = await subscriberStore.read(id);
       if (found.status === 'missing' || (found.status === 'ok' && found.value.deletedAt)) {
         throw new HttpError(404, 'not_found', 'No subscriber with this id (it may have been deleted already).');
@@ -197,14 +215,24 @@ export const ROUTES: Route[] = [
         throw new HttpError(409, 'unsubscribed', `Not sent: ${sub.email} unsubscribed${on}.`);
       }
       if (status === 'pending') {
-        throw new HttpError(409, 'not_confirmed', `Not sent: ${sub.email} has not confirmed the subscription yet (double opt-in).`);
+        throw new HttpError(
+          409,
+          'not_confirmed',
+          `Not sent: ${sub.email} has not confirmed the subscription yet (double opt-in).`,
+        );
       }
       const outcome = await sendSubscriberMail(sub, welcomeTemplateFor(sub), 'staff-resend');
       if (outcome.status === 'sent') {
-        return json({ ok: true, email: sub.email, provider: outcome.provider, message: `Welcome email has been sent to ${sub.email}` });
+        return json({
+          ok: true,
+          email: sub.email,
+          provider: outcome.provider,
+          message: `Welcome email has been sent to ${sub.email}`,
+        });
       }
       if (outcome.status === 'limited') throw mailLimitError({ scope: 'recipient', retryAfter: outcome.retryAfter });
-      if (outcome.status === 'skipped') throw new HttpError(409, 'unsubscribed', `Not sent: ${sub.email} has unsubscribed.`);
+      if (outcome.status === 'skipped')
+        throw new HttpError(409, 'unsubscribed', `Not sent: ${sub.email} has unsubscribed.`);
       throw new HttpError(502, 'mail_failed', `Failed to send welcome email: ${outcome.error.slice(0, 500)}`);
     },
   },
@@ -245,13 +273,20 @@ export const ROUTES: Route[] = [
       const url = new URL(req.url);
       const cursor = url.searchParams.get('cursor') || null;
       if (cursor !== null && !isOutboxCursor(cursor)) {
-        throw new HttpError(400, 'invalid_input', 'The cursor is not valid. Start again from the first page.', { cursor: 'Invalid cursor' });
+        throw new HttpError(400, 'invalid_input', 'The cursor is not valid. Start again from the first page.', {
+          cursor: 'Invalid cursor',
+        });
       }
       const page = await readOutboxPage(cursor, OUTBOX_PAGE);
       const headers: Record<string, string> = { 'x-unreadable-count': String(page.unreadable) };
       if (page.next) headers.link = nextLink(req, page.next);
       return json(
-        { mode: getEnv().SENDGRID_API_KEY ? 'sendgrid' : 'outbox', entries: page.entries, next: page.next, retentionDays: OUTBOX_RETENTION_DAYS },
+        {
+          mode: getEnv().SENDGRID_API_KEY ? 'sendgrid' : 'outbox',
+          entries: page.entries,
+          next: page.next,
+          retentionDays: OUTBOX_RETENTION_DAYS,
+        },
         { headers },
       );
     },
@@ -281,7 +316,9 @@ export async function adminApi(req: Request, context: FnContext = {}): Promise<R
   };
   const matches = compiled.flatMap(({ route, pattern }) => {
     const m = pattern.exec(sub);
-    return m ? [{ route, params: Object.fromEntries(Object.entries(m.groups ?? {}).map(([k, v]) => [k, decode(v)])) }] : [];
+    return m
+      ? [{ route, params: Object.fromEntries(Object.entries(m.groups ?? {}).map(([k, v]) => [k, decode(v)])) }]
+      : [];
   });
   if (badEncoding) {
     await requireAdmin(req, context);
@@ -294,7 +331,13 @@ export async function adminApi(req: Request, context: FnContext = {}): Promise<R
   const match = matches.find((m) => m.route.method === req.method);
   if (!match) {
     const allow = [...new Set(matches.map((m) => m.route.method))].join(', ');
-    throw new HttpError(405, 'method_not_allowed', `Method ${req.method} is not allowed here. Use ${allow}.`, undefined, { allow });
+    throw new HttpError(
+      405,
+      'method_not_allowed',
+      `Method ${req.method} is not allowed here. Use ${allow}.`,
+      undefined,
+      { allow },
+    );
   }
   if (match.route.method !== 'GET') refuseNonJsonBody(req);
   if (match.route.auth) await requireAdmin(req, context);

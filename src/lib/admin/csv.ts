@@ -6,7 +6,19 @@
 import type { LedgerEvent, Subscriber } from '../signups/schemas';
 import { interestsLabel, type AdminSubscriber } from './subscribers';
 
-export const CSV_COLUMNS = ['Name', 'Email', 'Interests', 'Source', 'Referrer', 'Created At', 'Consent Given At', 'Unsubscribed At', 'List', 'Status', 'Confirmed At'] as const;
+export const CSV_COLUMNS = [
+  'Name',
+  'Email',
+  'Interests',
+  'Source',
+  'Referrer',
+  'Created At',
+  'Consent Given At',
+  'Unsubscribed At',
+  'List',
+  'Status',
+  'Confirmed At',
+] as const;
 
 /** One CSV cell: neutralised against formula injection, quoted, inner quotes doubled. */
 export function csvCell(value: string | null | undefined): string {
@@ -22,7 +34,19 @@ export function csvHeaderLine(): string {
 
 /** One subscriber's line, CRLF-terminated (the export streams these). */
 export function csvRow(s: AdminSubscriber): string {
-  const cells = [s.name, s.email, s.interests.length ? s.interests.join('; ') : interestsLabel([]), s.source, s.referrer, s.createdAt, s.consentAt, s.unsubscribedAt ?? '', s.list, s.status, s.confirmedAt ?? ''];
+  const cells = [
+    s.name,
+    s.email,
+    s.interests.length ? s.interests.join('; ') : interestsLabel([]),
+    s.source,
+    s.referrer,
+    s.createdAt,
+    s.consentAt,
+    s.unsubscribedAt ?? '',
+    s.list,
+    s.status,
+    s.confirmedAt ?? '',
+  ];
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
@@ -54,7 +78,22 @@ export const PROOF_COLUMNS = [
  */
 export function consentProofCsv(sub: Pick<Subscriber, 'id' | 'email'>, history: readonly LedgerEvent[]): string {
   const rows = history.map((e) =>
-    [sub.id, sub.email, e.type, e.at, e.list, e.interest, e.form, e.wording, e.wordingVersion, e.page, e.source, e.ipHash, e.outcome, e.detail]
+    [
+      sub.id,
+      sub.email,
+      e.type,
+      e.at,
+      e.list,
+      e.interest,
+      e.form,
+      e.wording,
+      e.wordingVersion,
+      e.page,
+      e.source,
+      e.ipHash,
+      e.outcome,
+      e.detail,
+    ]
       .map(csvCell)
       .join(','),
   );

@@ -37,14 +37,19 @@ export function parseListQuery(url: URL): ListQuery {
   let cursor: string | null = null;
   if (rawCursor !== null && rawCursor !== '') {
     const decoded = decodeCursor(rawCursor);
-    if (!decoded) throw new HttpError(400, 'invalid_input', 'The cursor is not valid. Start again from the first page.', { cursor: 'Invalid cursor' });
+    if (!decoded)
+      throw new HttpError(400, 'invalid_input', 'The cursor is not valid. Start again from the first page.', {
+        cursor: 'Invalid cursor',
+      });
     cursor = decoded;
   }
   const rawLimit = url.searchParams.get('limit');
   let limit = PAGE_SIZE;
   if (rawLimit !== null && rawLimit !== '') {
     if (!/^\d{1,4}$/.test(rawLimit) || Number(rawLimit) < 1 || Number(rawLimit) > MAX_PAGE_SIZE) {
-      throw new HttpError(400, 'invalid_input', `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}.`, { limit: `1 to ${MAX_PAGE_SIZE}` });
+      throw new HttpError(400, 'invalid_input', `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}.`, {
+        limit: `1 to ${MAX_PAGE_SIZE}`,
+      });
     }
     limit = Number(rawLimit);
   }
@@ -113,7 +118,10 @@ export async function subscriberPage({ q, cursor, limit }: ListQuery): Promise<S
   }
   if (!q) {
     const buckets = await listBuckets();
-    const [page, stats] = await Promise.all([pageIndex({ after: cursor, limit, buckets }), indexStats(readSource, Date.now(), buckets)]);
+    const [page, stats] = await Promise.all([
+      pageIndex({ after: cursor, limit, buckets }),
+      indexStats(readSource, Date.now(), buckets),
+    ]);
     const { rows, unreadable } = await readRows(page.entries);
     const last = page.entries[page.entries.length - 1];
     return { rows, total: stats.tally.total, next: page.more && last ? encodeCursor(last.key) : null, unreadable };
@@ -147,7 +155,11 @@ export async function waitlistStats(): Promise<WaitlistStatsAnswer> {
     unsubscribedCount: tally.status.unsubscribed,
     interestBreakdown: tally.interests,
     sourceBreakdown: tally.sources,
-    statusBreakdown: { confirmed: tally.status.confirmed, pending: tally.status.pending, unsubscribed: tally.status.unsubscribed },
+    statusBreakdown: {
+      confirmed: tally.status.confirmed,
+      pending: tally.status.pending,
+      unsubscribed: tally.status.unsubscribed,
+    },
   };
 }
 
@@ -159,7 +171,10 @@ const CSV_BATCH = 100;
  * batches. Memory holds one range's index keys and one batch of records, whatever the total.
  * Unreadable records are skipped and logged; `onDone` gets their count.
  */
-export function subscribersCsvStream(q: string, onDone?: (written: number, unreadable: number) => void): ReadableStream<Uint8Array> {
+export function subscribersCsvStream(
+  q: string,
+  onDone?: (written: number, unreadable: number) => void,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const email = exactEmail(q);
   let buckets: string[] | null = null;
@@ -199,7 +214,10 @@ export function subscribersCsvStream(q: string, onDone?: (written: number, unrea
               break;
             }
             const batch = pending.splice(0, CSV_BATCH);
-            const { values, unreadable: bad } = await subscriberStore.getMany(batch.map((e) => e.id), 16);
+            const { values, unreadable: bad } = await subscriberStore.getMany(
+              batch.map((e) => e.id),
+              16,
+            );
             unreadable += bad.length;
             written += values.length;
             if (values.length) {

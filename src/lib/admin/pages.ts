@@ -11,14 +11,23 @@ export interface SitePage {
 }
 
 export const SITE_PAGES: readonly SitePage[] = [
-  { title: 'Home', href: '/', description: 'Hero, featured products, latest posts and the newsletter block (dev mode only before launch).' },
+  {
+    title: 'Home',
+    href: '/',
+    description: 'Hero, featured products, latest posts and the newsletter block (dev mode only before launch).',
+  },
   { title: 'About', href: '/about', description: 'Our story, featured videos, partners and collaboration.' },
   { title: 'Phone Recommender', href: '/phone-recommender', description: 'The guided smartphone recommender.' },
   { title: 'Blog', href: '/blog', description: 'Tutorials, reviews and tech news.' },
   { title: 'Shop', href: '/shop', description: 'Hardware, accessories and digital products.' },
   { title: 'Walls', href: '/walls', description: 'Mobile wallpapers for Apple, Samsung and Google phones.' },
   { title: 'Waitlist', href: '/waitlist', description: 'The public waitlist page.', public: true },
-  { title: 'Standalone Waitlist', href: '/join', description: 'The landing page pre-launch visitors see.', public: true },
+  {
+    title: 'Standalone Waitlist',
+    href: '/join',
+    description: 'The landing page pre-launch visitors see.',
+    public: true,
+  },
 ];
 
 /** The admin area's own screens. */

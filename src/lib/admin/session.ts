@@ -101,7 +101,12 @@ export async function verifySessionToken(
   if (!/^\d{1,16}$/.test(exp) || (dev !== '0' && dev !== '1') || !SID_PATTERN.test(sid)) return null;
   const signature = fromBase64Url(sig);
   if (!signature) return null;
-  const ok = await crypto.subtle.verify('HMAC', await hmacKey(secrets), signature, encoder.encode(`${VERSION}.${exp}.${dev}.${sid}`));
+  const ok = await crypto.subtle.verify(
+    'HMAC',
+    await hmacKey(secrets),
+    signature,
+    encoder.encode(`${VERSION}.${exp}.${dev}.${sid}`),
+  );
   if (!ok) return null;
   const expiresAt = Number(exp);
   if (expiresAt <= now) return null;
@@ -151,15 +156,34 @@ export function cookieIsSecure(requestUrl: string): boolean {
 /** `Set-Cookie` value for a session token. */
 export function sessionCookie(token: string, session: Session, requestUrl: string, now = Date.now()): string {
   const maxAge = Math.max(0, Math.floor((session.expiresAt - now) / 1000));
-  return [`${SESSION_COOKIE}=${token}`, 'Path=/', `Max-Age=${maxAge}`, 'HttpOnly', 'SameSite=Strict', ...(cookieIsSecure(requestUrl) ? ['Secure'] : [])].join('; ');
+  return [
+    `${SESSION_COOKIE}=${token}`,
+    'Path=/',
+    `Max-Age=${maxAge}`,
+    'HttpOnly',
+    'SameSite=Strict',
+    ...(cookieIsSecure(requestUrl) ? ['Secure'] : []),
+  ].join('; ');
 }
 
 /** `Set-Cookie` value that removes the session cookie. */
 export function clearSessionCookie(requestUrl: string): string {
-  return [`${SESSION_COOKIE}=`, 'Path=/', 'Max-Age=0', 'Expires=Thu, 01 Jan 1970 00:00:00 GMT', 'HttpOnly', 'SameSite=Strict', ...(cookieIsSecure(requestUrl) ? ['Secure'] : [])].join('; ');
+  return [
+    `${SESSION_COOKIE}=`,
+    'Path=/',
+    'Max-Age=0',
+    'Expires=Thu, 01 Jan 1970 00:00:00 GMT',
+    'HttpOnly',
+    'SameSite=Strict',
+    ...(cookieIsSecure(requestUrl) ? ['Secure'] : []),
+  ].join('; ');
 }
 
 /** The session carried by a request's cookie, or null. */
-export async function sessionFromRequest(req: Request, secrets: SessionSecrets, now = Date.now()): Promise<Session | null> {
+export async function sessionFromRequest(
+  req: Request,
+  secrets: SessionSecrets,
+  now = Date.now(),
+): Promise<Session | null> {
   return verifySessionToken(readCookie(req.headers.get('cookie'), SESSION_COOKIE), secrets, now);
 }

@@ -28,7 +28,12 @@ export interface AdminSubscriber {
   /** Time of the latest confirmation (null while never confirmed). */
   confirmedAt: string | null;
   /** Last e-mail delivery state (null before the first attempt). */
-  mail: { status: 'pending' | 'sent' | 'failed' | 'skipped'; kind: string; lastError: string | null; sentAt: string | null } | null;
+  mail: {
+    status: 'pending' | 'sent' | 'failed' | 'skipped';
+    kind: string;
+    lastError: string | null;
+    sentAt: string | null;
+  } | null;
 }
 
 /** The admin view of a stored record. */
@@ -47,7 +52,9 @@ export function toAdminSubscriber(sub: Subscriber): AdminSubscriber {
     unsubscribedAt: sub.unsubscribedAt,
     status: subscriberStatus(sub),
     confirmedAt: [...sub.history].reverse().find((e) => e.type === 'confirmed')?.at ?? null,
-    mail: sub.mail ? { status: sub.mail.status, kind: sub.mail.kind, lastError: sub.mail.lastError, sentAt: sub.mail.sentAt } : null,
+    mail: sub.mail
+      ? { status: sub.mail.status, kind: sub.mail.kind, lastError: sub.mail.lastError, sentAt: sub.mail.sentAt }
+      : null,
   };
 }
 
@@ -68,7 +75,11 @@ export function interestsLabel(interests: readonly string[]): string {
 }
 
 /** What staff read for a status. */
-export const STATUS_LABELS: Record<SubscriberStatus, string> = { pending: 'Pending confirmation', confirmed: 'Confirmed', unsubscribed: 'Unsubscribed' };
+export const STATUS_LABELS: Record<SubscriberStatus, string> = {
+  pending: 'Pending confirmation',
+  confirmed: 'Confirmed',
+  unsubscribed: 'Unsubscribed',
+};
 
 /** Spec §3: an empty source is shown as Direct. */
 export function sourceLabel(source: string): string {
@@ -79,7 +90,10 @@ export function sourceLabel(source: string): string {
  * Spec §5: case-insensitive substring match over name, email, source and interests
  * (the stored values, e.g. 'tech_news', and their labels, e.g. 'Tech News'). An empty query matches all.
  */
-export function matchesSearch(sub: Pick<AdminSubscriber, 'name' | 'email' | 'source' | 'interests'>, query: string): boolean {
+export function matchesSearch(
+  sub: Pick<AdminSubscriber, 'name' | 'email' | 'source' | 'interests'>,
+  query: string,
+): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
   const haystack = [sub.name, sub.email, sub.source, ...sub.interests, ...sub.interests.map(interestLabel)];
@@ -87,7 +101,10 @@ export function matchesSearch(sub: Pick<AdminSubscriber, 'name' | 'email' | 'sou
 }
 
 /** The subscribers matching `query`, in the given order. */
-export function filterSubscribers<T extends Pick<AdminSubscriber, 'name' | 'email' | 'source' | 'interests'>>(list: readonly T[], query: string): T[] {
+export function filterSubscribers<T extends Pick<AdminSubscriber, 'name' | 'email' | 'source' | 'interests'>>(
+  list: readonly T[],
+  query: string,
+): T[] {
   return list.filter((s) => matchesSearch(s, query));
 }
 
@@ -152,6 +169,11 @@ export interface StatBar {
 /** Bars for a breakdown, largest first; `label` turns a key into its display text. */
 export function statBars(breakdown: Record<string, number>, total: number, label: (key: string) => string): StatBar[] {
   return Object.entries(breakdown)
-    .map(([key, count]) => ({ key, label: label(key), count, percent: total > 0 ? Math.round((count / total) * 100) : 0 }))
+    .map(([key, count]) => ({
+      key,
+      label: label(key),
+      count,
+      percent: total > 0 ? Math.round((count / total) * 100) : 0,
+    }))
     .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
 }

@@ -39,7 +39,8 @@ export function timelineEntry(e: LedgerEvent): TimelineEntry {
     { label: 'IP hash', value: e.ipHash ?? '' },
     { label: 'Detail', value: e.detail ?? '' },
   ].filter((d) => d.value !== '');
-  const bad = e.type === 'unsubscribed' || e.type === 'staff-deleted' || e.outcome === 'failed' || e.outcome === 'limited';
+  const bad =
+    e.type === 'unsubscribed' || e.type === 'staff-deleted' || e.outcome === 'failed' || e.outcome === 'limited';
   const good = e.type === 'confirmed' || e.outcome === 'sent';
   return { title, details, tone: bad ? 'bad' : good ? 'good' : 'neutral' };
 }

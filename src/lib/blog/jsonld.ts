@@ -20,7 +20,12 @@ export interface ArticleInput {
 /** The schema.org Article object for a post. */
 export function articleJsonLd(a: ArticleInput): Record<string, unknown> {
   const day = a.date.toISOString().slice(0, 10);
-  const org = { '@type': 'Organization', name: a.siteName, url: a.siteUrl, logo: { '@type': 'ImageObject', url: a.logo } };
+  const org = {
+    '@type': 'Organization',
+    name: a.siteName,
+    url: a.siteUrl,
+    logo: { '@type': 'ImageObject', url: a.logo },
+  };
   return {
     '@context': 'https://schema.org',
     '@type': 'Article',

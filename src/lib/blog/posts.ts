@@ -20,7 +20,9 @@ export const HOME_POST_LIMIT = 3;
  * Returns a new array.
  */
 export function sortPosts<T extends PostLike>(posts: readonly T[]): T[] {
-  return [...posts].sort((a, b) => b.data.date.getTime() - a.data.date.getTime() || a.data.title.localeCompare(b.data.title));
+  return [...posts].sort(
+    (a, b) => b.data.date.getTime() - a.data.date.getTime() || a.data.title.localeCompare(b.data.title),
+  );
 }
 
 /**
@@ -28,7 +30,10 @@ export function sortPosts<T extends PostLike>(posts: readonly T[]): T[] {
  * An empty result means the section is hidden.
  */
 export function relatedPosts<T extends PostLike>(posts: readonly T[], current: PostLike, limit = RELATED_LIMIT): T[] {
-  return sortPosts(posts.filter((p) => p.id !== current.id && p.data.category === current.data.category)).slice(0, limit);
+  return sortPosts(posts.filter((p) => p.id !== current.id && p.data.category === current.data.category)).slice(
+    0,
+    limit,
+  );
 }
 
 /**
@@ -36,14 +41,14 @@ export function relatedPosts<T extends PostLike>(posts: readonly T[], current: P
  * Markdown punctuation (#, -, *, links' URLs) is not counted as words.
  */
 export function readingMinutes(markdown: string, wordsPerMinute = 220): number {
-  const text = markdown
-    .replace(/\]\([^)]*\)/g, ']')
-    .replace(/[#*_>`[\]|-]+/g, ' ');
+  const text = markdown.replace(/\]\([^)]*\)/g, ']').replace(/[#*_>`[\]|-]+/g, ' ');
   const words = text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
   return Math.max(1, Math.round(words / wordsPerMinute));
 }
 
 /** A post date as shown on cards and posts, e.g. 'September 15, 2025' (UTC, so the build's time zone cannot shift it). */
 export function formatPostDate(date: Date, locale = 'en-CA'): string {
-  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date);
+  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+    date,
+  );
 }

@@ -31,7 +31,9 @@ export function parseRawRecords(records: readonly unknown[]): RawPhone[] {
   records.forEach((record, i) => {
     const result = rawPhoneSchema.safeParse(record);
     if (result.success) parsed.push(result.data);
-    else for (const issue of result.error.issues) problems.push(`${label(record, i)}: ${issue.path.join('.') || '(record)'}: ${issue.message}`);
+    else
+      for (const issue of result.error.issues)
+        problems.push(`${label(record, i)}: ${issue.path.join('.') || '(record)'}: ${issue.message}`);
   });
   if (problems.length) throw new CatalogueDataError(problems);
   return parsed;
@@ -57,7 +59,10 @@ export interface CuratedEntry {
  */
 export function curatedPhone(entry: CuratedEntry, base: Phone | undefined): Phone {
   const id = phoneId(entry.brand, entry.model);
-  if (!base) throw new CatalogueDataError([`${entry.brand} ${entry.model}: hand-written entry has no source record with id '${id}'`]);
+  if (!base)
+    throw new CatalogueDataError([
+      `${entry.brand} ${entry.model}: hand-written entry has no source record with id '${id}'`,
+    ]);
   const phone: Phone = {
     ...base,
     purchaseLink: entry.purchaseLink,
@@ -76,7 +81,9 @@ export function curatedPhone(entry: CuratedEntry, base: Phone | undefined): Phon
 function validPhone(phone: Phone): Phone {
   const result = phoneSchema.safeParse(phone);
   if (!result.success) {
-    throw new CatalogueDataError(result.error.issues.map((i) => `${phone.brand} ${phone.model}: ${i.path.join('.')}: ${i.message}`));
+    throw new CatalogueDataError(
+      result.error.issues.map((i) => `${phone.brand} ${phone.model}: ${i.path.join('.')}: ${i.message}`),
+    );
   }
   return result.data;
 }

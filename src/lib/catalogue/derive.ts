@@ -96,7 +96,10 @@ function splitOutsideParens(text: string): string[] {
  * 48MP ultrawide (macro)'. The first lens that is not a telephoto, ultrawide, macro or depth lens is
  * the main camera; several telephotos are joined with ' + '.
  */
-export function parseCameraSpecs(mainCamera: string | null | undefined, selfieCamera: string | null | undefined): CameraSpecs {
+export function parseCameraSpecs(
+  mainCamera: string | null | undefined,
+  selfieCamera: string | null | undefined,
+): CameraSpecs {
   const body = (mainCamera ?? '').replace(/^(Single|Dual|Triple|Quad):\s*/i, '');
   const lenses = body ? splitOutsideParens(body) : [];
   const tele: string[] = [];
@@ -196,7 +199,10 @@ export function mapRawPhone(raw: RawPhone, mapping: RawMapping, pricing: PhonePr
 
 /** Thrown when a record's chipset is missing from the chip table (add it there, with its tier and year). */
 export class UnknownChipError extends Error {
-  constructor(readonly record: string, readonly chipset: string) {
+  constructor(
+    readonly record: string,
+    readonly chipset: string,
+  ) {
     super(`${record}: chipset '${chipset}' is not in the chip table (src/lib/catalogue/chips.ts)`);
     this.name = 'UnknownChipError';
   }

@@ -11,12 +11,31 @@
  */
 import { z } from '../zod';
 import { CATALOGUE_CURRENT_YEAR } from './constants';
-import { BRANDS, PRICE_RANGES, CAMERA_QUALITIES, BATTERY_LIVES, SCREEN_SIZES, STORAGES, PROCESSOR_SPEEDS, CONNECTIVITIES, ADVANCED_FEATURES, PHONE_OS } from './enums';
+import {
+  BRANDS,
+  PRICE_RANGES,
+  CAMERA_QUALITIES,
+  BATTERY_LIVES,
+  SCREEN_SIZES,
+  STORAGES,
+  PROCESSOR_SPEEDS,
+  CONNECTIVITIES,
+  ADVANCED_FEATURES,
+  PHONE_OS,
+} from './enums';
 
 export * from './enums';
 
 /** Fields that the source list drops for entries from 2020 on (spec §3 Raw source record). */
-export const FIELDS_OMITTED_FROM_2020 = ['launch_date', 'image_url', 'weight', 'os_version', 'colors', 'price', 'water_resistance'] as const;
+export const FIELDS_OMITTED_FROM_2020 = [
+  'launch_date',
+  'image_url',
+  'weight',
+  'os_version',
+  'colors',
+  'price',
+  'water_resistance',
+] as const;
 
 const text = z.string().trim().min(1);
 
@@ -32,13 +51,18 @@ export const rawPhoneSchema = z
     /** Release date, YYYY-MM-DD (entries before 2020 only). */
     launch_date: z.iso.date().optional(),
     /** e.g. '147.6 x 71.6 x 7.8 mm'; foldables give both states. */
-    dimensions: z.string().regex(/\d+(\.\d+)? x \d+(\.\d+)? x \d+(\.\d+)? mm/, 'must look like "147.6 x 71.6 x 7.8 mm"'),
+    dimensions: z
+      .string()
+      .regex(/\d+(\.\d+)? x \d+(\.\d+)? x \d+(\.\d+)? mm/, 'must look like "147.6 x 71.6 x 7.8 mm"'),
     body_material: text,
     display_type: text,
     /** Main display diagonal, e.g. '6.1 inches'. */
     screen_size: z.string().regex(/^\d+(\.\d+)? inches$/, 'must look like "6.1 inches"'),
     /** e.g. '3349 mAh'; null when the maker never published it. */
-    battery_capacity: z.string().regex(/^\d{3,5} mAh$/, 'must look like "3349 mAh"').nullable(),
+    battery_capacity: z
+      .string()
+      .regex(/^\d{3,5} mAh$/, 'must look like "3349 mAh"')
+      .nullable(),
     battery_type: text,
     /** 'Single: …', 'Dual: …', 'Triple: …' or 'Quad: …' followed by comma-separated lenses. */
     main_camera: z.string().regex(/^(Single|Dual|Triple|Quad): \S/, 'must start with Single:, Dual:, Triple: or Quad:'),
@@ -52,7 +76,10 @@ export const rawPhoneSchema = z
     wifi_type: text,
     features: z.array(text).min(1),
     image_url: z.string().optional(),
-    weight: z.string().regex(/^\d+(\.\d+)? g$/, 'must look like "174 g"').optional(),
+    weight: z
+      .string()
+      .regex(/^\d+(\.\d+)? g$/, 'must look like "174 g"')
+      .optional(),
     os_version: text.optional(),
     colors: z.array(text).min(1).optional(),
     /** Launch price in US dollars. */
@@ -63,7 +90,8 @@ export const rawPhoneSchema = z
   .superRefine((r, ctx) => {
     if (r.year >= 2020) {
       for (const field of FIELDS_OMITTED_FROM_2020) {
-        if (r[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: `entries from 2020 on omit ${field}` });
+        if (r[field] !== undefined)
+          ctx.addIssue({ code: 'custom', path: [field], message: `entries from 2020 on omit ${field}` });
       }
     } else if (r.launch_date === undefined) {
       ctx.addIssue({ code: 'custom', path: ['launch_date'], message: 'entries before 2020 need a launch_date' });
@@ -179,7 +207,10 @@ export const phoneSchema = z.object({
   /** Official product page, or null. */
   purchaseLink: z.url({ protocol: /^https$/ }).nullable(),
   /** YouTube video id of a review, or null. */
-  reviewVideoId: z.string().regex(/^[A-Za-z0-9_-]{11}$/).nullable(),
+  reviewVideoId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{11}$/)
+    .nullable(),
   specs: phoneSpecsSchema,
 });
 export type Phone = z.infer<typeof phoneSchema>;

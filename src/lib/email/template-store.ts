@@ -52,7 +52,11 @@ export async function initializeTemplates(now = new Date().toISOString()): Promi
  * Saves a validated update (`templateUpdateSchema`) and returns the stored template,
  * or null when `id` is not a built-in template.
  */
-export async function updateTemplate(id: string, update: TemplateUpdate, now = new Date().toISOString()): Promise<EmailTemplate | null> {
+export async function updateTemplate(
+  id: string,
+  update: TemplateUpdate,
+  now = new Date().toISOString(),
+): Promise<EmailTemplate | null> {
   if (!isTemplateId(id)) return null;
   const next: EmailTemplate = {
     id,

@@ -117,7 +117,9 @@ Don't want these e-mails? Unsubscribe with one click: {{unsubscribeUrl}}`,
       [
         `<h1 style="margin:0 0 16px;font-size:24px;line-height:1.3;">You're on the waitlist!</h1>`,
         p('Hi {{name}},'),
-        p(`Thanks for joining the ${SITE.name} waitlist! You're on the list for <strong>early access</strong>, the <strong>launch notification</strong> and <strong>exclusive content</strong>.`),
+        p(
+          `Thanks for joining the ${SITE.name} waitlist! You're on the list for <strong>early access</strong>, the <strong>launch notification</strong> and <strong>exclusive content</strong>.`,
+        ),
         p('{{interestMessage}}'),
         p(`We'll be in touch as soon as we launch.`),
         p(`The ${SITE.name} team`),
@@ -206,7 +208,9 @@ export interface RenderedEmail {
 }
 
 function fill(template: string, values: Record<string, string>, escape: (s: string) => string): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => (key in values ? escape(values[key]) : whole));
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) =>
+    key in values ? escape(values[key]) : whole,
+  );
 }
 
 /**
@@ -214,18 +218,28 @@ function fill(template: string, values: Record<string, string>, escape: (s: stri
  * line), then the sender identification appended to both parts, with an unsubscribe line added if
  * the template somehow lacks `{{unsubscribeUrl}}`.
  */
-export function renderTemplate(template: Pick<EmailTemplate, 'subject' | 'textContent' | 'htmlContent'>, values: TemplateValues, sender: Sender = DEFAULT_SENDER): RenderedEmail {
+export function renderTemplate(
+  template: Pick<EmailTemplate, 'subject' | 'textContent' | 'htmlContent'>,
+  values: TemplateValues,
+  sender: Sender = DEFAULT_SENDER,
+): RenderedEmail {
   const v: Record<string, string> = { ...values, name: values.name.trim() || 'there' };
-  const subject = fill(template.subject, v, (s) => s).replace(/[\r\n]+/g, ' ').trim();
+  const subject = fill(template.subject, v, (s) => s)
+    .replace(/[\r\n]+/g, ' ')
+    .trim();
 
   const identity = `${sender.name} · ${sender.mailingAddress} · ${sender.email}`;
-  const textUnsub = hasUnsubscribe(template.textContent) ? '' : `\nUnsubscribe with one click: ${values.unsubscribeUrl}`;
+  const textUnsub = hasUnsubscribe(template.textContent)
+    ? ''
+    : `\nUnsubscribe with one click: ${values.unsubscribeUrl}`;
   const text = `${fill(template.textContent, v, (s) => s).trimEnd()}\n\n--\n${identity}${textUnsub}\n`;
 
   const footer =
     `<div style="max-width:560px;margin:0 auto;padding:0 20px 32px;font-family:-apple-system,'Segoe UI',Roboto,Arial,sans-serif;font-size:12px;line-height:1.5;color:#4b5563;text-align:center;">` +
     `<p style="margin:0;">${escapeHtml(sender.name)} · ${escapeHtml(sender.mailingAddress)} · <a href="mailto:${escapeHtml(sender.email)}" style="color:#4b5563;">${escapeHtml(sender.email)}</a></p>` +
-    (hasVisibleUnsubscribe(template.htmlContent) ? '' : `<p style="margin:8px 0 0;"><a href="${escapeHtml(values.unsubscribeUrl)}" style="color:#4b5563;">Unsubscribe</a></p>`) +
+    (hasVisibleUnsubscribe(template.htmlContent)
+      ? ''
+      : `<p style="margin:8px 0 0;"><a href="${escapeHtml(values.unsubscribeUrl)}" style="color:#4b5563;">Unsubscribe</a></p>`) +
     `</div>`;
   const body = fill(template.htmlContent, v, escapeHtml);
   const html = /<\/body>/i.test(body) ? body.replace(/<\/body>/i, `${footer}\n</body>`) : `${body}\n${footer}`;

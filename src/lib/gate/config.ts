@@ -45,7 +45,10 @@ export function gateConfig(get: (name: string) => string | undefined): GateConfi
   else if (adminKey.length < 12) problem = 'ADMIN_KEY must be at least 12 characters';
   else if (!sessionSecret) problem = 'SESSION_SECRET is not set (required outside local mode)';
   else if (sessionSecret.length < 32) problem = 'SESSION_SECRET must be at least 32 characters';
-  else if (strict && (adminKey === EDGE_LOCAL_DEFAULTS.ADMIN_KEY || sessionSecret === EDGE_LOCAL_DEFAULTS.SESSION_SECRET)) {
+  else if (
+    strict &&
+    (adminKey === EDGE_LOCAL_DEFAULTS.ADMIN_KEY || sessionSecret === EDGE_LOCAL_DEFAULTS.SESSION_SECRET)
+  ) {
     problem = 'the local development defaults are refused outside local mode (ADMIN_KEY / SESSION_SECRET)';
   }
   if (problem) return { adminKey: null, sessionSecret: null, launched, loginLimit, problem };

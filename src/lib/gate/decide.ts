@@ -17,14 +17,7 @@ export interface GateInput {
 }
 
 export type GateReason =
-  | 'launched'
-  | 'asset'
-  | 'api'
-  | 'dev-mode'
-  | 'home-needs-dev-mode'
-  | 'open-page'
-  | 'admin-session'
-  | 'gated';
+  'launched' | 'asset' | 'api' | 'dev-mode' | 'home-needs-dev-mode' | 'open-page' | 'admin-session' | 'gated';
 
 export type GateDecision =
   | { action: 'pass'; reason: GateReason }
@@ -52,7 +45,8 @@ export function normalisePath(path: string): string {
  * against the whole path, hence the explicit `^/.*`. RE2-compatible (no lookahead).
  * Anything it misses still passes through `isStaticAsset` below.
  */
-export const ASSET_PATTERN = '^/.*\\.(?:avif|css|gif|ico|jpe?g|js|json|map|mjs|mp4|pdf|png|svg|txt|webmanifest|webp|woff2?|xml)$';
+export const ASSET_PATTERN =
+  '^/.*\\.(?:avif|css|gif|ico|jpe?g|js|json|map|mjs|mp4|pdf|png|svg|txt|webmanifest|webp|woff2?|xml)$';
 
 /**
  * Files, not pages: Astro's bundles, Netlify internals, and any path whose last segment has a

@@ -12,7 +12,12 @@ import { matchRoute } from './routes.ts';
 export const PLAIN_SCRIPT_MAX_GZIP = 5 * 1024;
 
 export type LighthouseCategory = 'performance' | 'accessibility' | 'best-practices' | 'seo';
-export const LIGHTHOUSE_CATEGORIES: readonly LighthouseCategory[] = ['performance', 'accessibility', 'best-practices', 'seo'];
+export const LIGHTHOUSE_CATEGORIES: readonly LighthouseCategory[] = [
+  'performance',
+  'accessibility',
+  'best-practices',
+  'seo',
+];
 
 export interface PageBudget {
   /** Route or `/prefix/*` pattern (see matchRoute). */
@@ -40,7 +45,12 @@ export interface PageBudget {
   lighthouse?: Partial<Record<LighthouseCategory, number>>;
 }
 
-const ALL_100: Record<LighthouseCategory, number> = { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 };
+const ALL_100: Record<LighthouseCategory, number> = {
+  performance: 100,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 100,
+};
 const content = (pattern: string): PageBudget => ({
   pattern,
   source: 'issue 3',
@@ -57,8 +67,20 @@ export const PAGE_BUDGETS: readonly PageBudget[] = [
   content('/about'),
   // The recommender's method page is a content page like /about: plain HTML, no framework.
   { pattern: '/how-we-recommend', source: 'content page rule', noFramework: true, maxJsGzip: PLAIN_SCRIPT_MAX_GZIP },
-  { pattern: '/shop', source: 'issue 4', noFramework: true, maxJsGzip: PLAIN_SCRIPT_MAX_GZIP, lighthouse: SHOP_LIGHTHOUSE },
-  { pattern: '/product/*', source: 'issue 4', noFramework: true, maxJsGzip: PLAIN_SCRIPT_MAX_GZIP, lighthouse: SHOP_LIGHTHOUSE },
+  {
+    pattern: '/shop',
+    source: 'issue 4',
+    noFramework: true,
+    maxJsGzip: PLAIN_SCRIPT_MAX_GZIP,
+    lighthouse: SHOP_LIGHTHOUSE,
+  },
+  {
+    pattern: '/product/*',
+    source: 'issue 4',
+    noFramework: true,
+    maxJsGzip: PLAIN_SCRIPT_MAX_GZIP,
+    lighthouse: SHOP_LIGHTHOUSE,
+  },
   // The grid is static; the preview island loads only on interaction or when visible.
   { pattern: '/walls', source: 'issue 4', forbiddenDirectives: EAGER_DIRECTIVES, lighthouse: SHOP_LIGHTHOUSE },
   // The wizard hydrates when visible; client:idle is left to small helpers such as the toast region.
@@ -78,15 +100,13 @@ export const PAGE_BUDGETS: readonly PageBudget[] = [
   ),
   // The pre-launch pages (docs/performance.md): the form works without JavaScript and React waits
   // for the first interaction, so a visitor who only reads the page downloads little script.
-  ...['/join', '/waitlist'].map(
-    (pattern): PageBudget => ({
-      pattern,
-      source: 'pre-launch page',
-      maxJsGzip: 15 * 1024,
-      jsScope: 'without-interaction',
-      forbiddenDirectives: EAGER_DIRECTIVES,
-    }),
-  ),
+  ...['/join', '/waitlist'].map((pattern): PageBudget => ({
+    pattern,
+    source: 'pre-launch page',
+    maxJsGzip: 15 * 1024,
+    jsScope: 'without-interaction',
+    forbiddenDirectives: EAGER_DIRECTIVES,
+  })),
 ];
 
 /** The budgets that apply to `route`. */

@@ -5,7 +5,8 @@
  */
 
 /** How a script URL was referenced by the page. */
-export type ScriptRefKind = 'script' | 'modulepreload' | 'island-component' | 'island-renderer' | 'island-before-hydration';
+export type ScriptRefKind =
+  'script' | 'modulepreload' | 'island-component' | 'island-renderer' | 'island-before-hydration';
 
 export interface ScriptUrlRef {
   kind: ScriptRefKind;
@@ -34,7 +35,14 @@ export interface HtmlScripts {
 }
 
 /** `type` values that make a `<script>` element run as JavaScript. */
-const JS_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript', 'text/ecmascript', 'application/ecmascript']);
+const JS_TYPES = new Set([
+  '',
+  'module',
+  'text/javascript',
+  'application/javascript',
+  'text/ecmascript',
+  'application/ecmascript',
+]);
 
 const ENTITIES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>', '#39': "'", '#34': '"' };
 

@@ -75,7 +75,8 @@ export function gzipSize(data: Uint8Array | string): number {
   return gzipSync(typeof data === 'string' ? Buffer.from(data) : data, { level: 9 }).length;
 }
 
-const byteLength = (data: Uint8Array | string) => (typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength);
+const byteLength = (data: Uint8Array | string) =>
+  typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
 
 /** Resolves `spec` against `base` (both URL paths); returns the path, or null for another origin. */
 function resolvePath(spec: string, base: string): string | null {
@@ -171,12 +172,33 @@ export function measurePageJs(html: string, pagePath: string, read: ReadAsset): 
     islands,
     totalGzip: inlineGzip + sum(list, 'gzip'),
     totalBytes: inlineBytes + sum(list, 'bytes'),
-    eagerGzip: inlineGzip + sum(list.filter((f) => f.loading === 'eager'), 'gzip'),
-    startupGzip: inlineGzip + sum(list.filter((f) => f.loading !== 'lazy'), 'gzip'),
-    withoutInteractionGzip: inlineGzip + sum(list.filter((f) => f.loading === 'eager' || f.loading === 'island'), 'gzip'),
-    interactionGzip: sum(list.filter((f) => f.loading === 'interaction'), 'gzip'),
+    eagerGzip:
+      inlineGzip +
+      sum(
+        list.filter((f) => f.loading === 'eager'),
+        'gzip',
+      ),
+    startupGzip:
+      inlineGzip +
+      sum(
+        list.filter((f) => f.loading !== 'lazy'),
+        'gzip',
+      ),
+    withoutInteractionGzip:
+      inlineGzip +
+      sum(
+        list.filter((f) => f.loading === 'eager' || f.loading === 'island'),
+        'gzip',
+      ),
+    interactionGzip: sum(
+      list.filter((f) => f.loading === 'interaction'),
+      'gzip',
+    ),
     eagerFiles: list.filter((f) => f.loading === 'eager').length,
-    lazyGzip: sum(list.filter((f) => f.loading === 'lazy'), 'gzip'),
+    lazyGzip: sum(
+      list.filter((f) => f.loading === 'lazy'),
+      'gzip',
+    ),
     frameworks: [...frameworks],
     frameworkFiles: list.filter((f) => f.frameworks.length > 0 || f.renderer).map((f) => f.path),
     external,

@@ -4,13 +4,21 @@
  * the status code, ': ' and the response text.
  */
 export class ApiError extends Error {
-  constructor(readonly status: number, text: string) {
+  constructor(
+    readonly status: number,
+    text: string,
+  ) {
     super(`${status}: ${text}`);
     this.name = 'ApiError';
   }
 }
 
-export async function apiRequest<T = unknown>(method: 'GET' | 'POST', url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+export async function apiRequest<T = unknown>(
+  method: 'GET' | 'POST',
+  url: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<T> {
   const init: RequestInit = { method, credentials: 'include', signal };
   if (body !== undefined) {
     init.headers = { 'Content-Type': 'application/json' };

@@ -61,10 +61,30 @@ export function upgradeRows(current: CurrentPhoneCard, phone: Phone): Comparison
       recommended: classText(s.batteryLife),
       improved: better(BATTERY_LIVES, current.batteryLife, s.batteryLife),
     },
-    { label: 'Storage', current: storageText(current.storage), recommended: storageText(s.storage), improved: better(STORAGES, current.storage, s.storage) },
-    { label: 'Performance', current: current.processorSpeed ? capitalise(current.processorSpeed) : UNKNOWN, recommended: capitalise(s.processorSpeed), improved: better(PROCESSOR_SPEEDS, current.processorSpeed, s.processorSpeed) },
-    { label: 'Screen size', current: current.screenSize ? capitalise(current.screenSize) : UNKNOWN, recommended: capitalise(s.screenSize), improved: better(SCREEN_SIZES, current.screenSize, s.screenSize) },
-    { label: 'Released', current: String(current.year), recommended: String(phone.year), improved: phone.year > current.year },
+    {
+      label: 'Storage',
+      current: storageText(current.storage),
+      recommended: storageText(s.storage),
+      improved: better(STORAGES, current.storage, s.storage),
+    },
+    {
+      label: 'Performance',
+      current: current.processorSpeed ? capitalise(current.processorSpeed) : UNKNOWN,
+      recommended: capitalise(s.processorSpeed),
+      improved: better(PROCESSOR_SPEEDS, current.processorSpeed, s.processorSpeed),
+    },
+    {
+      label: 'Screen size',
+      current: current.screenSize ? capitalise(current.screenSize) : UNKNOWN,
+      recommended: capitalise(s.screenSize),
+      improved: better(SCREEN_SIZES, current.screenSize, s.screenSize),
+    },
+    {
+      label: 'Released',
+      current: String(current.year),
+      recommended: String(phone.year),
+      improved: phone.year > current.year,
+    },
   ];
 }
 
@@ -118,7 +138,11 @@ export function sideFromPhone(phone: Phone): ComparisonSide {
  * A phone from GET /api/phone-specs (or the engine's local estimate) as a comparison side. `tier` is
  * the stored tier of the current phone (spec §3: default midrange); `note` is shown as a footnote.
  */
-export function sideFromSpecs(p: PhoneSpecsResponse['phone'], tier: PriceRange | null, note?: string | null): ComparisonSide {
+export function sideFromSpecs(
+  p: PhoneSpecsResponse['phone'],
+  tier: PriceRange | null,
+  note?: string | null,
+): ComparisonSide {
   const s = p.specs;
   const inches = s.display ? /(\d+(?:\.\d+)?)\s*(?:"|in)/.exec(s.display) : null;
   const battery = s.battery ? /(\d{3,5})\s*mAh/i.exec(s.battery) : null;
@@ -162,14 +186,21 @@ function yesNo(side: ComparisonSide, re: RegExp, appleOnly = false): string {
 
 /** The rows of the comparison view, in the spec's order (image and tier are shown in the column heads). */
 export function comparisonRows(current: ComparisonSide, rec: ComparisonSide): ComparisonRow[] {
-  const row = (label: string, c: string, r: string, improved: boolean): ComparisonRow => ({ label, current: c, recommended: r, improved });
-  const gained = (re: RegExp, appleOnly = false) => yesNo(rec, re, appleOnly) === 'Yes' && yesNo(current, re, appleOnly) === 'No';
+  const row = (label: string, c: string, r: string, improved: boolean): ComparisonRow => ({
+    label,
+    current: c,
+    recommended: r,
+    improved,
+  });
+  const gained = (re: RegExp, appleOnly = false) =>
+    yesNo(rec, re, appleOnly) === 'Yes' && yesNo(current, re, appleOnly) === 'No';
   const mpBetter = (a: string | null, b: string | null) => {
     const ma = megapixels(a);
     const mb = megapixels(b);
     return ma !== null && mb !== null && mb > ma;
   };
-  const screen = (s: ComparisonSide) => [s.screenInches !== null ? `${s.screenInches}"` : null, s.display].filter(Boolean).join(' ') || UNKNOWN;
+  const screen = (s: ComparisonSide) =>
+    [s.screenInches !== null ? `${s.screenInches}"` : null, s.display].filter(Boolean).join(' ') || UNKNOWN;
   const hzC = hz(current.display);
   const hzR = hz(rec.display);
   const procC = chipTier(current.processor);
@@ -177,9 +208,19 @@ export function comparisonRows(current: ComparisonSide, rec: ComparisonSide): Co
   return [
     row('Colours', current.colors?.join(', ') || UNKNOWN, rec.colors?.join(', ') || UNKNOWN, false),
     row('Screen size & display', screen(current), screen(rec), hzC !== null && hzR !== null && hzR > hzC),
-    row('AI features', has(current.features, AI) ? 'Yes' : UNKNOWN, has(rec.features, AI) ? 'Yes' : UNKNOWN, has(rec.features, AI) && !has(current.features, AI)),
+    row(
+      'AI features',
+      has(current.features, AI) ? 'Yes' : UNKNOWN,
+      has(rec.features, AI) ? 'Yes' : UNKNOWN,
+      has(rec.features, AI) && !has(current.features, AI),
+    ),
     row('Processor', show(current.processor), show(rec.processor), better(PROCESSOR_SPEEDS, procC, procR)),
-    row('Camera Control', yesNo(current, CAMERA_CONTROL), yesNo(rec, CAMERA_CONTROL), has(rec.features, CAMERA_CONTROL) && !has(current.features, CAMERA_CONTROL)),
+    row(
+      'Camera Control',
+      yesNo(current, CAMERA_CONTROL),
+      yesNo(rec, CAMERA_CONTROL),
+      has(rec.features, CAMERA_CONTROL) && !has(current.features, CAMERA_CONTROL),
+    ),
     row('Main camera', show(current.mainCamera), show(rec.mainCamera), mpBetter(current.mainCamera, rec.mainCamera)),
     row('Ultrawide camera', show(current.ultrawide), show(rec.ultrawide), mpBetter(current.ultrawide, rec.ultrawide)),
     row('Selfie camera', show(current.selfie), show(rec.selfie), mpBetter(current.selfie, rec.selfie)),
@@ -192,6 +233,11 @@ export function comparisonRows(current: ComparisonSide, rec: ComparisonSide): Co
     ),
     row('USB-C', yesNo(current, USB_C), yesNo(rec, USB_C), has(rec.features, USB_C) && !has(current.features, USB_C)),
     row('Face ID', yesNo(current, FACE_ID, true), yesNo(rec, FACE_ID, true), gained(FACE_ID, true)),
-    row('Cellular', show(current.cellular), show(rec.cellular), /5G/i.test(rec.cellular ?? '') && /^[34]G/i.test(current.cellular ?? '')),
+    row(
+      'Cellular',
+      show(current.cellular),
+      show(rec.cellular),
+      /5G/i.test(rec.cellular ?? '') && /^[34]G/i.test(current.cellular ?? ''),
+    ),
   ];
 }

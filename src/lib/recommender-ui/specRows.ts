@@ -29,7 +29,8 @@ export interface SpecRow {
 }
 
 const AUDIO = /speaker|audio|dolby|headphone|jack|sound|s pen|stylus|esim|dual sim|wireless charging|reverse/i;
-const SENSORS = /face id|touch id|fingerprint|sensor|thermometer|satellite|sos|uwb|ultra wideband|lidar|crash|nfc|action button|camera control|ai\b/i;
+const SENSORS =
+  /face id|touch id|fingerprint|sensor|thermometer|satellite|sos|uwb|ultra wideband|lidar|crash|nfc|action button|camera control|ai\b/i;
 
 /**
  * Rows of the card's back. `supportLabel` (e.g. 'Supported (Apple: up to 5 years)') comes from the
@@ -45,7 +46,10 @@ export function phoneSpecRows(phone: Phone, supportLabel?: string | null): SpecR
     Display: showJoined([s.screenInches !== null ? `${s.screenInches}"` : null, s.display], ' '),
     'Main Camera': showJoined([cam.mainCamera, cam.ultrawide, cam.telephoto, cam.macro], ' + '),
     'Selfie Camera': showJoined([cam.frontCamera]),
-    Battery: showJoined([s.batteryMah !== null ? `${s.batteryMah.toLocaleString('en-US')} mAh` : null, s.batteryType], ' '),
+    Battery: showJoined(
+      [s.batteryMah !== null ? `${s.batteryMah.toLocaleString('en-US')} mAh` : null, s.batteryType],
+      ' ',
+    ),
     Processor: showJoined([s.chipset]),
     RAM: showJoined([s.ram?.replaceAll('/', ' / ')]),
     Storage: s.storageOptions.length ? s.storageOptions.join(' / ') : UNKNOWN,

@@ -10,7 +10,9 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 /** Stored preferences: an object whose values are strings, numbers, booleans or small objects. */
 export function isStoredPreferences(v: unknown): v is Preferences {
-  return isObject(v) && Object.values(v).every((x) => ['string', 'number', 'boolean'].includes(typeof x) || isObject(x));
+  return (
+    isObject(v) && Object.values(v).every((x) => ['string', 'number', 'boolean'].includes(typeof x) || isObject(x))
+  );
 }
 
 /** Stored recommendations: a non-empty list of {phone (with its CAD pricing), matchScore, reasons, working}. */

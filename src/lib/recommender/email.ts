@@ -13,7 +13,6 @@ import type { Preferences } from './preferences';
 import { preferenceSummary, type WizardMode } from './questions';
 import type { RecommendationSummary } from './schemas';
 
-
 export interface RecommendationsEmailInput {
   /** Greeting name; '' greets 'there'. The server passes '' (nothing typed by a visitor is mailed). */
   name: string;
@@ -48,9 +47,15 @@ function priceLine(phone: Phone): string | null {
 /** Renders the recommendations e-mail (subject, plain text and HTML). */
 export function renderRecommendationsEmail(input: RecommendationsEmailInput): RenderedEmail {
   const recommenderUrl = `${input.siteUrl.replace(/\/+$/, '')}/phone-recommender`;
-  const answers = preferenceSummary(input.preferences, modeOf(input.preferences)).filter((a) => a.id !== 'currentPhone');
+  const answers = preferenceSummary(input.preferences, modeOf(input.preferences)).filter(
+    (a) => a.id !== 'currentPhone',
+  );
   const subject = `Your phone recommendations from ${SITE.name}`;
-  const picks = input.recommendations.map((rec, i) => ({ rec, phone: input.phones[i], label: i === 0 ? 'Top pick' : 'Alternative' }));
+  const picks = input.recommendations.map((rec, i) => ({
+    rec,
+    phone: input.phones[i],
+    label: i === 0 ? 'Top pick' : 'Alternative',
+  }));
 
   const text = [
     `Hi ${input.name || 'there'},`,
@@ -60,7 +65,9 @@ export function renderRecommendationsEmail(input: RecommendationsEmailInput): Re
     '',
     ...picks.flatMap(({ rec, phone, label }) => [
       `${label}: ${rec.brand} ${rec.model} (${rec.matchScore}% match)`,
-      ...(phone ? [`${PRICE_RANGE_NAMES[phone.priceRange]} tier${priceLine(phone) ? `, ${priceLine(phone)}` : ''}`] : []),
+      ...(phone
+        ? [`${PRICE_RANGE_NAMES[phone.priceRange]} tier${priceLine(phone) ? `, ${priceLine(phone)}` : ''}`]
+        : []),
       ...rec.reasons.map((r) => `  - ${r}`),
       ...(phone?.purchaseLink ? [`  Official page: ${phone.purchaseLink}`] : []),
       '',
@@ -77,9 +84,15 @@ export function renderRecommendationsEmail(input: RecommendationsEmailInput): Re
   const pickHtml = picks
     .map(({ rec, phone, label }) => {
       const price = phone ? priceLine(phone) : null;
-      const meta = phone ? `<p style="margin:0 0 8px;color:#475569">${e(PRICE_RANGE_NAMES[phone.priceRange])} tier${price ? ` · ${e(price)}` : ''}</p>` : '';
-      const reasons = rec.reasons.length ? `<ul style="margin:0 0 8px;padding-left:20px">${rec.reasons.map((r) => `<li>${e(r)}</li>`).join('')}</ul>` : '';
-      const link = phone?.purchaseLink ? `<p style="margin:0"><a href="${e(phone.purchaseLink)}">View official page</a></p>` : '';
+      const meta = phone
+        ? `<p style="margin:0 0 8px;color:#475569">${e(PRICE_RANGE_NAMES[phone.priceRange])} tier${price ? ` · ${e(price)}` : ''}</p>`
+        : '';
+      const reasons = rec.reasons.length
+        ? `<ul style="margin:0 0 8px;padding-left:20px">${rec.reasons.map((r) => `<li>${e(r)}</li>`).join('')}</ul>`
+        : '';
+      const link = phone?.purchaseLink
+        ? `<p style="margin:0"><a href="${e(phone.purchaseLink)}">View official page</a></p>`
+        : '';
       return `<div style="border:1px solid #e2e8f0;border-radius:16px;padding:16px;margin:0 0 16px">
 <p style="margin:0 0 4px;font-size:12px;text-transform:uppercase;letter-spacing:.05em;color:#64748b">${e(label)}</p>
 <h2 style="margin:0 0 4px;font-size:18px">${e(`${rec.brand} ${rec.model}`)} <span style="font-weight:normal;color:#0f766e">${rec.matchScore}% match</span></h2>
@@ -88,7 +101,10 @@ ${meta}${reasons}${link}</div>`;
     .join('\n');
   const answersHtml = answers.length
     ? `<h3 style="font-size:15px;margin:24px 0 8px">Your answers</h3><table style="border-collapse:collapse;font-size:14px">${answers
-        .map((a) => `<tr><td style="padding:2px 16px 2px 0;color:#64748b">${e(a.stepName)}</td><td style="padding:2px 0">${e(a.answer)}</td></tr>`)
+        .map(
+          (a) =>
+            `<tr><td style="padding:2px 16px 2px 0;color:#64748b">${e(a.stepName)}</td><td style="padding:2px 0">${e(a.answer)}</td></tr>`,
+        )
         .join('')}</table>`
     : '';
 

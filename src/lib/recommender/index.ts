@@ -60,5 +60,22 @@ export * from './classify';
 export * from './share';
 export * from './schemas';
 export * from './format';
-export { toSearchResult, toSpecsPhone, searchPhones, estimatePhone, phoneSpecsFor, SEARCH_LIMIT, ESTIMATED_NOTE } from './responses';
-export type { Phone, PriceRange, CameraQuality, BatteryLife, ScreenSize, Storage, ProcessorSpeed, AdvancedFeature } from '../catalogue/schema';
+export {
+  toSearchResult,
+  toSpecsPhone,
+  searchPhones,
+  estimatePhone,
+  phoneSpecsFor,
+  SEARCH_LIMIT,
+  ESTIMATED_NOTE,
+} from './responses';
+export type {
+  Phone,
+  PriceRange,
+  CameraQuality,
+  BatteryLife,
+  ScreenSize,
+  Storage,
+  ProcessorSpeed,
+  AdvancedFeature,
+} from '../catalogue/schema';

@@ -17,7 +17,10 @@ export function wizardProgress(step: number, questionCount: number): number {
  * Normalises a progress bar's inputs (spec §5): `max` must be above 0, otherwise 100; a value outside
  * 0..max becomes null (an indeterminate bar).
  */
-export function progressBarValue(value: number | null | undefined, max: number = PROGRESS_DEFAULT_MAX): { value: number | null; max: number } {
+export function progressBarValue(
+  value: number | null | undefined,
+  max: number = PROGRESS_DEFAULT_MAX,
+): { value: number | null; max: number } {
   const m = Number.isFinite(max) && max > 0 ? max : PROGRESS_DEFAULT_MAX;
   const v = typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= m ? value : null;
   return { value: v, max: m };

@@ -2,7 +2,14 @@
  * The wizard's questions (spec recommender.md §2, §9): 8 in basic mode, 11 in advanced mode.
  * Texts and option cards only; the wizard island renders them. Pure; client-safe.
  */
-import type { AdvancedFeature, BatteryLife, CameraQuality, ProcessorSpeed, ScreenSize, Storage } from '../catalogue/schema';
+import type {
+  AdvancedFeature,
+  BatteryLife,
+  CameraQuality,
+  ProcessorSpeed,
+  ScreenSize,
+  Storage,
+} from '../catalogue/schema';
 import { budgetReadout, PRICE_RANGE_LABELS, PRICE_RANGE_NAMES } from './budget';
 import {
   isQuickCurrentPhone,
@@ -58,7 +65,8 @@ export interface Question {
 }
 
 /** Tooltip of the Basic/Advanced toggle. */
-export const MODE_TOOLTIP = 'Basic mode asks 8 essential questions. Advanced mode asks 11, adding processor, special features and where you use your phone.';
+export const MODE_TOOLTIP =
+  'Basic mode asks 8 essential questions. Advanced mode asks 11, adding processor, special features and where you use your phone.';
 
 /** Texts of the current-phone search (spec §2). */
 export const CURRENT_PHONE_SEARCH = {
@@ -91,7 +99,11 @@ export const CURRENT_PHONE_PLACEHOLDER_NAMES: Record<CurrentPhoneQuickValue, str
 
 export const OS_OPTIONS: readonly QuestionOption<OsPreference>[] = [
   { value: 'ios', label: 'iPhone (iOS)', description: "Apple's iPhone, at home with Mac, iPad and Apple Watch" },
-  { value: 'android_samsung', label: 'Samsung Galaxy', description: "Android with Samsung's extras, from A series to foldables" },
+  {
+    value: 'android_samsung',
+    label: 'Samsung Galaxy',
+    description: "Android with Samsung's extras, from A series to foldables",
+  },
   { value: 'android_google', label: 'Google Pixel', description: "Google's own Android, first to get updates" },
   { value: 'android', label: 'Any Android', description: 'Open to any Android phone' },
   { value: 'no_preference', label: 'No preference', description: 'Show me the best match from any brand' },
@@ -152,15 +164,32 @@ export const ENVIRONMENT_OPTIONS: readonly QuestionOption<Environment>[] = [
 
 const QUESTIONS: readonly Question[] = [
   {
-    id: 'currentPhone', kind: 'current-phone', stepName: 'Current phone', skippable: false, advancedOnly: false,
+    id: 'currentPhone',
+    kind: 'current-phone',
+    stepName: 'Current phone',
+    skippable: false,
+    advancedOnly: false,
     title: 'What phone do you have now?',
     description: 'Search for your current phone, or pick the closest option below.',
-    why: "Knowing what you use today lets us show what you would gain by upgrading, and keep you with a brand you know if you like it.",
+    why: 'Knowing what you use today lets us show what you would gain by upgrading, and keep you with a brand you know if you like it.',
     options: CURRENT_PHONE_OPTIONS,
-    sets: ['currentPhone', 'currentBrand', 'searchedForCurrentPhone', 'phoneImage', 'currentPhoneOS', 'currentPhoneSpecs', 'currentPhonePriceRange', 'currentPhoneYear'],
+    sets: [
+      'currentPhone',
+      'currentBrand',
+      'searchedForCurrentPhone',
+      'phoneImage',
+      'currentPhoneOS',
+      'currentPhoneSpecs',
+      'currentPhonePriceRange',
+      'currentPhoneYear',
+    ],
   },
   {
-    id: 'budget', kind: 'budget', stepName: 'Budget', skippable: false, advancedOnly: false,
+    id: 'budget',
+    kind: 'budget',
+    stepName: 'Budget',
+    skippable: false,
+    advancedOnly: false,
     title: "What's your budget?",
     description: 'Slide to the most you would like to spend on your next phone.',
     why: 'Price separates phones more than anything else, so we look for the best match in your price range first.',
@@ -168,7 +197,11 @@ const QUESTIONS: readonly Question[] = [
     sets: ['budget', 'budgetValue'],
   },
   {
-    id: 'os', kind: 'choice', stepName: 'Brand / OS', skippable: true, advancedOnly: false,
+    id: 'os',
+    kind: 'choice',
+    stepName: 'Brand / OS',
+    skippable: true,
+    advancedOnly: false,
     title: 'iPhone or Android?',
     description: 'Pick a platform or brand, or leave it open.',
     why: 'Your apps, purchases and other devices are tied to a platform; staying on it makes switching painless.',
@@ -176,7 +209,11 @@ const QUESTIONS: readonly Question[] = [
     sets: ['os'],
   },
   {
-    id: 'primaryUse', kind: 'choice', stepName: 'Primary use', skippable: true, advancedOnly: false,
+    id: 'primaryUse',
+    kind: 'choice',
+    stepName: 'Primary use',
+    skippable: true,
+    advancedOnly: false,
     title: 'What will you use your phone for most?',
     description: 'Choose the one that describes your typical day best.',
     why: 'Different uses need different strengths: a fast chip for work, a great camera for creators, a big screen for entertainment.',
@@ -184,7 +221,11 @@ const QUESTIONS: readonly Question[] = [
     sets: ['primaryUse'],
   },
   {
-    id: 'cameraQuality', kind: 'choice', stepName: 'Camera', skippable: true, advancedOnly: false,
+    id: 'cameraQuality',
+    kind: 'choice',
+    stepName: 'Camera',
+    skippable: true,
+    advancedOnly: false,
     title: 'How important is the camera?',
     description: 'From quick snaps to a pocket camera that replaces your real one.',
     why: 'Camera systems are a large part of a phone’s price; paying for lenses you never use is money better spent elsewhere.',
@@ -192,7 +233,11 @@ const QUESTIONS: readonly Question[] = [
     sets: ['cameraQuality'],
   },
   {
-    id: 'batteryLife', kind: 'choice', stepName: 'Battery', skippable: true, advancedOnly: false,
+    id: 'batteryLife',
+    kind: 'choice',
+    stepName: 'Battery',
+    skippable: true,
+    advancedOnly: false,
     title: 'How long does your battery need to last?',
     description: 'Think of your longest normal day.',
     why: 'Battery capacity varies by more than half between phones; it decides whether you reach for a charger by mid-afternoon.',
@@ -200,7 +245,11 @@ const QUESTIONS: readonly Question[] = [
     sets: ['batteryLife'],
   },
   {
-    id: 'screenSize', kind: 'choice', stepName: 'Screen size', skippable: true, advancedOnly: false,
+    id: 'screenSize',
+    kind: 'choice',
+    stepName: 'Screen size',
+    skippable: true,
+    advancedOnly: false,
     title: 'What screen size do you prefer?',
     description: 'Measured diagonally; bigger screens mean bigger phones.',
     why: 'Screen size decides how the phone feels in your hand and pocket, and how comfortable video and reading are.',
@@ -208,7 +257,11 @@ const QUESTIONS: readonly Question[] = [
     sets: ['screenSize'],
   },
   {
-    id: 'storage', kind: 'choice', stepName: 'Storage', skippable: true, advancedOnly: false,
+    id: 'storage',
+    kind: 'choice',
+    stepName: 'Storage',
+    skippable: true,
+    advancedOnly: false,
     title: 'How much storage do you need?',
     description: 'Photos, videos, apps and offline music all take space.',
     why: 'Most phones cannot add storage later, and running out means deleting photos or paying for cloud space.',
@@ -216,7 +269,11 @@ const QUESTIONS: readonly Question[] = [
     sets: ['storage'],
   },
   {
-    id: 'processorSpeed', kind: 'choice', stepName: 'Performance', skippable: true, advancedOnly: true,
+    id: 'processorSpeed',
+    kind: 'choice',
+    stepName: 'Performance',
+    skippable: true,
+    advancedOnly: true,
     title: 'How much performance do you need?',
     description: 'How hard will you push the phone?',
     why: 'A faster chip keeps a phone feeling quick for more years, and matters most for gaming, video editing and AI features.',
@@ -224,7 +281,11 @@ const QUESTIONS: readonly Question[] = [
     sets: ['processorSpeed'],
   },
   {
-    id: 'advancedFeatures', kind: 'choice', stepName: 'Special features', skippable: true, advancedOnly: true,
+    id: 'advancedFeatures',
+    kind: 'choice',
+    stepName: 'Special features',
+    skippable: true,
+    advancedOnly: true,
     title: 'Any special features you want?',
     description: 'Pick the one that matters most to you.',
     why: 'AI tools, folding screens and depth sensors are only on some phones; asking for one narrows the field a lot.',
@@ -232,7 +293,11 @@ const QUESTIONS: readonly Question[] = [
     sets: ['advancedFeatures'],
   },
   {
-    id: 'environment', kind: 'choice', stepName: 'Environment', skippable: true, advancedOnly: true,
+    id: 'environment',
+    kind: 'choice',
+    stepName: 'Environment',
+    skippable: true,
+    advancedOnly: true,
     title: 'Where do you use your phone most?',
     description: 'Where you spend your day changes what matters.',
     why: 'Long days away from a charger call for a bigger battery; busy workdays call for a faster phone.',
@@ -276,14 +341,19 @@ export function answerLabel(prefs: Preferences, id: QuestionId): string | null {
   if (id === 'budget') {
     if (!prefs.budget) return null;
     const tier = `${PRICE_RANGE_NAMES[prefs.budget]} (${PRICE_RANGE_LABELS[prefs.budget]})`;
-    return prefs.budgetValue === undefined ? tier : `${PRICE_RANGE_NAMES[prefs.budget]} · up to ${budgetReadout(prefs.budgetValue)}`;
+    return prefs.budgetValue === undefined
+      ? tier
+      : `${PRICE_RANGE_NAMES[prefs.budget]} · up to ${budgetReadout(prefs.budgetValue)}`;
   }
   const value = prefs[id];
   return value === undefined ? null : optionLabel(id, value);
 }
 
 /** The answers so far, in question order, with readable labels (for the Your Preferences panel). */
-export function preferenceSummary(prefs: Preferences, mode: WizardMode): { id: QuestionId; stepName: string; answer: string }[] {
+export function preferenceSummary(
+  prefs: Preferences,
+  mode: WizardMode,
+): { id: QuestionId; stepName: string; answer: string }[] {
   return questionsFor(mode).flatMap((q) => {
     const answer = answerLabel(prefs, q.id);
     return answer === null ? [] : [{ id: q.id, stepName: q.stepName, answer }];

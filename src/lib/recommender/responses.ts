@@ -73,7 +73,13 @@ export function toSpecsPhone(phone: Phone): PhoneSpecsResponse['phone'] {
     os: phone.os,
     specs: {
       display: s.display ? (s.screenInches ? `${s.screenInches}" ${s.display}` : s.display) : null,
-      camera: { main: c.mainCamera, ultrawide: c.ultrawide, telephoto: c.telephoto, macro: c.macro, selfie: c.frontCamera },
+      camera: {
+        main: c.mainCamera,
+        ultrawide: c.ultrawide,
+        telephoto: c.telephoto,
+        macro: c.macro,
+        selfie: c.frontCamera,
+      },
       battery: s.batteryMah ? `${s.batteryMah} mAh${s.batteryType ? ` ${s.batteryType}` : ''}` : null,
       processor: s.chipset,
       storage: s.storageOptions.length ? s.storageOptions.join('/') : null,
@@ -134,7 +140,11 @@ export function estimatePhone(text: string, defaultBrand: ParsedBrand = 'Samsung
  * estimated from the text ('estimated', with ESTIMATED_NOTE). Null for empty text.
  * The server-sourced mapping guesses Samsung when the text names no brand (spec §5).
  */
-export function phoneSpecsFor(phones: readonly Phone[], text: string, defaultBrand: ParsedBrand = 'Samsung'): PhoneSpecsResponse | null {
+export function phoneSpecsFor(
+  phones: readonly Phone[],
+  text: string,
+  defaultBrand: ParsedBrand = 'Samsung',
+): PhoneSpecsResponse | null {
   if (!text.trim()) return null;
   const hit = resolvePhone(phones, text, defaultBrand);
   if (hit) return { source: 'internal', note: null, phone: toSpecsPhone(hit.phone) };

@@ -6,9 +6,17 @@
  * Client-safe: no server imports.
  */
 import { z } from '../zod';
-import { ADVANCED_FEATURES, BATTERY_LIVES, CAMERA_QUALITIES, PHONE_OS, PRICE_RANGES, PROCESSOR_SPEEDS, SCREEN_SIZES, STORAGES } from '../catalogue/enums';
+import {
+  ADVANCED_FEATURES,
+  BATTERY_LIVES,
+  CAMERA_QUALITIES,
+  PHONE_OS,
+  PRICE_RANGES,
+  PROCESSOR_SPEEDS,
+  SCREEN_SIZES,
+  STORAGES,
+} from '../catalogue/enums';
 import { CAMERA_SPEC_VALUES, ENVIRONMENTS, OS_PREFERENCES, PRIMARY_USES, WORK_STYLES } from './preferences';
-
 
 const short = (max: number) => z.string().trim().min(1).max(max);
 
@@ -58,7 +66,6 @@ export const preferencesSchema = z.object({
   /** Defaults to 2023 where read (DEFAULT_CURRENT_PHONE_YEAR). */
   currentPhoneYear: z.number().int().min(1990).max(2100).optional(),
 });
-
 
 /** Exact client messages of the e-mail forms (spec §5). */
 export const FORM_MESSAGES = {
@@ -206,7 +213,10 @@ export const searchResponseSchema = z.object({ phones: z.array(searchResultSchem
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
 /** The search text of GET /api/search-phones and GET /api/phone-specs. */
-export const phoneQuerySchema = z.string().trim().max(LIMITS.query, `The search text is longer than ${LIMITS.query} characters`);
+export const phoneQuerySchema = z
+  .string()
+  .trim()
+  .max(LIMITS.query, `The search text is longer than ${LIMITS.query} characters`);
 
 /** Where a phone-specs answer came from: the catalogue, or guessed from the typed name. */
 export const PHONE_SPECS_SOURCES = ['internal', 'estimated'] as const;

@@ -325,9 +325,22 @@ export function scoreCriteria(phone: Phone, prefs: Preferences): CriterionWorkin
   } else if (core || prefs.os) {
     rows.push(notAnswered('os', 'Brand / OS', SCORING.os.fits, prefs.os === 'no_preference'));
   }
-  if (prefs.cameraQuality) rows.push(scoreLevel('cameraQuality', CAMERA_QUALITIES, prefs.cameraQuality, s.cameraQuality, SCORING.camera, cameraHas(phone)));
+  if (prefs.cameraQuality)
+    rows.push(
+      scoreLevel(
+        'cameraQuality',
+        CAMERA_QUALITIES,
+        prefs.cameraQuality,
+        s.cameraQuality,
+        SCORING.camera,
+        cameraHas(phone),
+      ),
+    );
   else if (core) rows.push(notAnswered('cameraQuality', 'Camera', SCORING.camera.same, false));
-  if (prefs.batteryLife) rows.push(scoreLevel('batteryLife', BATTERY_LIVES, prefs.batteryLife, s.batteryLife, SCORING.battery, batteryHas(phone)));
+  if (prefs.batteryLife)
+    rows.push(
+      scoreLevel('batteryLife', BATTERY_LIVES, prefs.batteryLife, s.batteryLife, SCORING.battery, batteryHas(phone)),
+    );
   else if (core) rows.push(notAnswered('batteryLife', 'Battery', SCORING.battery.same, false));
   if (prefs.primaryUse) {
     const { suits, has } = suitsUse(phone, prefs.primaryUse);
@@ -388,29 +401,72 @@ export function tieBreakers(phone: Phone, prefs: Preferences): TieBreakWorking[]
   const rows: TieBreakWorking[] = [];
   if (prefs.screenSize) {
     const inches = s.screenInches ? ` (${s.screenInches}")` : '';
-    rows.push({ criterion: 'screenSize', label: 'Screen size', answer: optionLabel('screenSize', prefs.screenSize), phoneHas: `${optionLabel('screenSize', s.screenSize)}${inches}`, fits: s.screenSize === prefs.screenSize });
+    rows.push({
+      criterion: 'screenSize',
+      label: 'Screen size',
+      answer: optionLabel('screenSize', prefs.screenSize),
+      phoneHas: `${optionLabel('screenSize', s.screenSize)}${inches}`,
+      fits: s.screenSize === prefs.screenSize,
+    });
   }
   if (prefs.storage) {
-    rows.push({ criterion: 'storage', label: 'Storage', answer: optionLabel('storage', prefs.storage), phoneHas: `Up to ${optionLabel('storage', s.storage)}`, fits: rank(STORAGES, s.storage) >= rank(STORAGES, prefs.storage) });
+    rows.push({
+      criterion: 'storage',
+      label: 'Storage',
+      answer: optionLabel('storage', prefs.storage),
+      phoneHas: `Up to ${optionLabel('storage', s.storage)}`,
+      fits: rank(STORAGES, s.storage) >= rank(STORAGES, prefs.storage),
+    });
   }
   if (prefs.processorSpeed) {
-    rows.push({ criterion: 'processorSpeed', label: 'Performance', answer: optionLabel('processorSpeed', prefs.processorSpeed), phoneHas: `${cap(s.processorSpeed)}${s.chipset ? ` (${s.chipset})` : ''}`, fits: fitsProcessor(s.processorSpeed, prefs.processorSpeed) });
+    rows.push({
+      criterion: 'processorSpeed',
+      label: 'Performance',
+      answer: optionLabel('processorSpeed', prefs.processorSpeed),
+      phoneHas: `${cap(s.processorSpeed)}${s.chipset ? ` (${s.chipset})` : ''}`,
+      fits: fitsProcessor(s.processorSpeed, prefs.processorSpeed),
+    });
   }
   if (prefs.environment) {
     const env = prefs.environment;
-    const fits = env === 'outdoor' ? s.batteryLife === 'maximum' : env === 'work' ? s.processorSpeed !== 'standard' : env === 'varied' ? s.batteryLife !== 'standard' : true;
+    const fits =
+      env === 'outdoor'
+        ? s.batteryLife === 'maximum'
+        : env === 'work'
+          ? s.processorSpeed !== 'standard'
+          : env === 'varied'
+            ? s.batteryLife !== 'standard'
+            : true;
     const battery = `${cap(s.batteryLife ?? 'unknown')} battery`;
     const has = env === 'work' ? `${cap(s.processorSpeed)} processor` : env === 'home' ? 'Any phone' : battery;
-    rows.push({ criterion: 'environment', label: 'Environment', answer: optionLabel('environment', env), phoneHas: has, fits });
+    rows.push({
+      criterion: 'environment',
+      label: 'Environment',
+      answer: optionLabel('environment', env),
+      phoneHas: has,
+      fits,
+    });
   }
   if (prefs.cameraSpecs) {
     const lens = prefs.cameraSpecs;
     const has = lens === 'standard' ? s.cameraSpecs.mainCamera : s.cameraSpecs[lens];
-    rows.push({ criterion: 'cameraSpecs', label: 'Camera lens', answer: cap(lens), phoneHas: lensText(has) ?? 'No such lens', fits: lens === 'standard' || has !== null });
+    rows.push({
+      criterion: 'cameraSpecs',
+      label: 'Camera lens',
+      answer: cap(lens),
+      phoneHas: lensText(has) ?? 'No such lens',
+      fits: lens === 'standard' || has !== null,
+    });
   }
   if (prefs.workStyle) {
     const needsSpeed = prefs.workStyle === 'productivity' || prefs.workStyle === 'presentations';
-    rows.push({ criterion: 'workStyle', label: 'Work style', answer: cap(prefs.workStyle), phoneHas: `${cap(s.processorSpeed)} processor`, fits: !needsSpeed || s.processorSpeed !== 'standard' });
+    rows.push({
+      criterion: 'workStyle',
+      label: 'Work style',
+      answer: cap(prefs.workStyle),
+      phoneHas: `${cap(s.processorSpeed)} processor`,
+      fits: !needsSpeed || s.processorSpeed !== 'standard',
+    });
   }
   return rows;
 }
@@ -427,12 +483,18 @@ function reasonFor(row: CriterionWorking, phone: Phone, prefs: Preferences): str
   if (row.rule.endsWith('not counted as a match')) return null;
   switch (row.criterion) {
     case 'budget':
-      if (row.points === SCORING.budget.sameTier) return `In your price range (${PRICE_RANGE_NAMES[phone.priceRange]}, ${PRICE_RANGE_LABELS[phone.priceRange]})`;
-      if (row.points === SCORING.budget.oneTierCheaper) return `Leaves room in your budget (a ${phone.priceRange} phone)`;
+      if (row.points === SCORING.budget.sameTier)
+        return `In your price range (${PRICE_RANGE_NAMES[phone.priceRange]}, ${PRICE_RANGE_LABELS[phone.priceRange]})`;
+      if (row.points === SCORING.budget.oneTierCheaper)
+        return `Leaves room in your budget (a ${phone.priceRange} phone)`;
       return null;
     case 'os':
       if (row.points === 0 || prefs.os === 'no_preference') return null;
-      return prefs.os === 'ios' ? 'Runs iOS, as you prefer' : prefs.os === 'android' ? 'Runs Android, as you prefer' : `A ${phone.brand} phone, as you prefer`;
+      return prefs.os === 'ios'
+        ? 'Runs iOS, as you prefer'
+        : prefs.os === 'android'
+          ? 'Runs Android, as you prefer'
+          : `A ${phone.brand} phone, as you prefer`;
     case 'cameraQuality': {
       if (row.points === SCORING.camera.worse || row.points === SCORING.camera.unknown) return null;
       const main = lensText(s.cameraSpecs.mainCamera);
@@ -490,7 +552,8 @@ function tieReason(row: TieBreakWorking, phone: Phone): string | null {
 /** True facts used to pad reasons to SCORING.minReasons. */
 export function genericReasons(phone: Phone): string[] {
   const s = phone.specs;
-  const support = supportLabel(phone.brand, phone.year) === 'Full Support' ? 'full software support' : 'limited software support';
+  const support =
+    supportLabel(phone.brand, phone.year) === 'Full Support' ? 'full software support' : 'limited software support';
   const out = [`Released in ${phone.year}, with ${support}`];
   if (s.connectivity === '5g') out.push('5G connectivity');
   const largest = s.storageOptions.at(-1);
@@ -500,7 +563,12 @@ export function genericReasons(phone: Phone): string[] {
   return out;
 }
 
-function buildReasons(phone: Phone, prefs: Preferences, working: CriterionWorking[], ties: TieBreakWorking[]): string[] {
+function buildReasons(
+  phone: Phone,
+  prefs: Preferences,
+  working: CriterionWorking[],
+  ties: TieBreakWorking[],
+): string[] {
   const reasons: string[] = [];
   const add = (r: string | null) => {
     if (r && !reasons.includes(r) && reasons.length < SCORING.maxReasons) reasons.push(r);
@@ -601,7 +669,11 @@ export function currentCataloguePhone(phones: readonly Phone[], prefs: Preferenc
  * real upgrades at any price are shown (or, if nothing at all beats the phone, the best matches),
  * each marked `upgrade.stillFits`, so the page can say honestly that the phone still fits.
  */
-export function recommend(phones: readonly Phone[], prefs: Preferences, count: number = SCORING.topCount): Recommendation[] {
+export function recommend(
+  phones: readonly Phone[],
+  prefs: Preferences,
+  count: number = SCORING.topCount,
+): Recommendation[] {
   const ranked = rankPhones(phones, prefs);
   const current = currentCataloguePhone(phones, prefs);
   if (!current) return ranked.slice(0, count);
@@ -615,6 +687,11 @@ export function recommend(phones: readonly Phone[], prefs: Preferences, count: n
 }
 
 /** The compact form sent to POST /api/recommendations: { model, brand, matchScore, reasons }. */
-export function toRecommendationSummary(r: Recommendation): { model: string; brand: string; matchScore: number; reasons: string[] } {
+export function toRecommendationSummary(r: Recommendation): {
+  model: string;
+  brand: string;
+  matchScore: number;
+  reasons: string[];
+} {
   return { model: r.phone.model, brand: r.phone.brand, matchScore: r.matchScore, reasons: [...r.reasons] };
 }

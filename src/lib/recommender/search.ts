@@ -62,14 +62,28 @@ function recognise(t: string): { brand: ParsedBrand; model: string } | null {
   let m: RegExpExecArray | null;
   // Pixel: number with pro, xl or a (also Pro XL, Pro Fold), and the Pixel Fold.
   if ((m = /\bpixel\s*(\d{1,2})\s*(a)?\b\s*(pro\s*xl|pro\s*fold|pro|xl)?\b/i.exec(t))) {
-    const suffix = m[3] ? ` ${m[3].replace(/\s+/g, ' ').replace(/\bpro\b/i, 'Pro').replace(/\bxl\b/i, 'XL').replace(/\bfold\b/i, 'Fold')}` : '';
+    const suffix = m[3]
+      ? ` ${m[3]
+          .replace(/\s+/g, ' ')
+          .replace(/\bpro\b/i, 'Pro')
+          .replace(/\bxl\b/i, 'XL')
+          .replace(/\bfold\b/i, 'Fold')}`
+      : '';
     return { brand: 'Google', model: `Pixel ${m[1]}${m[2] ? 'a' : ''}${suffix}` };
   }
   if (/\bpixel\s*fold\b/i.test(t)) return { brand: 'Google', model: 'Pixel Fold' };
   // iPhone: number (and 16e) with pro max, pro, max, plus or mini; also X, XS, XR, SE and Air.
   if ((m = /\biphone\s*(\d{1,2})(?!\d)(?:(e)(?![a-z]))?\s*(pro\s*max|pro|max|plus|mini)?\b/i.exec(t))) {
     const s = m[3]?.toLowerCase().replace(/\s+/g, '');
-    const suffix = !s ? '' : s === 'promax' || s === 'max' ? ' Pro Max' : s === 'pro' ? ' Pro' : s === 'plus' ? ' Plus' : ' mini';
+    const suffix = !s
+      ? ''
+      : s === 'promax' || s === 'max'
+        ? ' Pro Max'
+        : s === 'pro'
+          ? ' Pro'
+          : s === 'plus'
+            ? ' Plus'
+            : ' mini';
     return { brand: 'Apple', model: `iPhone ${m[1]}${m[2] ? 'e' : ''}${suffix}` };
   }
   if ((m = /\biphone\s*(xs|xr|x|se|air)\b\s*(max)?\b/i.exec(t))) {
@@ -88,7 +102,9 @@ function recognise(t: string): { brand: ParsedBrand; model: string } | null {
   // Galaxy letter and number with ultra or plus (also FE and Edge). Without 'galaxy'/'samsung' in the
   // text the letter must touch the number ('s24'), so ordinary words are not mistaken for models.
   const context = /\b(galaxy|samsung)\b/i.test(t);
-  const letter = context ? /\b(?:galaxy\s*)?([sa])\s*(\d{1,2})(?!\d)\s*(ultra|plus|\+|fe|edge)?/i : /\b([sa])(\d{1,2})(?!\d)\s*(ultra|plus|\+|fe|edge)?/i;
+  const letter = context
+    ? /\b(?:galaxy\s*)?([sa])\s*(\d{1,2})(?!\d)\s*(ultra|plus|\+|fe|edge)?/i
+    : /\b([sa])(\d{1,2})(?!\d)\s*(ultra|plus|\+|fe|edge)?/i;
   if ((m = letter.exec(t))) {
     const s = m[3]?.toLowerCase();
     const suffix = !s ? '' : s === 'ultra' ? ' Ultra' : s === 'fe' ? ' FE' : s === 'edge' ? ' Edge' : '+';
@@ -195,7 +211,11 @@ export function matchRank(phone: { brand: string; model: string }, query: string
  * Catalogue phones matching `query`, most relevant first (exact, prefix, word prefix, contains, all
  * words); ties newest first, then shorter model name, then alphabetically. At most `limit`.
  */
-export function searchCatalogue<P extends { brand: string; model: string; year: number }>(phones: readonly P[], query: string, limit = 10): P[] {
+export function searchCatalogue<P extends { brand: string; model: string; year: number }>(
+  phones: readonly P[],
+  query: string,
+  limit = 10,
+): P[] {
   const scored: { phone: P; rank: MatchRank }[] = [];
   for (const phone of phones) {
     const rank = matchRank(phone, query);

@@ -36,7 +36,10 @@ const SAFE = /^[A-Za-z0-9._-]+$/;
 type CodedKey = 'p' | 't' | 'o' | 'u' | 'c' | 'y' | 'z' | 's' | 'r' | 'f' | 'e';
 
 const CODES: Record<CodedKey, { field: keyof Preferences; codes: Record<string, string> }> = {
-  p: { field: 'currentPhone', codes: { i: 'iphone', s: 'samsung', p: 'pixel', a: 'android_other', b: 'basic', n: 'none' } },
+  p: {
+    field: 'currentPhone',
+    codes: { i: 'iphone', s: 'samsung', p: 'pixel', a: 'android_other', b: 'basic', n: 'none' },
+  },
   t: { field: 'budget', codes: { b: 'budget', m: 'midrange', p: 'premium' } },
   o: { field: 'os', codes: { i: 'ios', s: 'android_samsung', g: 'android_google', a: 'android', n: 'no_preference' } },
   u: { field: 'primaryUse', codes: { p: 'productivity', c: 'content', e: 'entertainment', g: 'general' } },

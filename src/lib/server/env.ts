@@ -131,7 +131,9 @@ export function parseEnv(source: Source): Env {
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  - ${String(i.path[0])}: ${i.message}`);
     const secretLines = Object.entries(problems).map(([name, why]) => `  - ${name}: ${why}`);
-    throw new Error(`Invalid server configuration:\n${[...secretLines, ...lines].join('\n')}\nSee .env.example and the README.`);
+    throw new Error(
+      `Invalid server configuration:\n${[...secretLines, ...lines].join('\n')}\nSee .env.example and the README.`,
+    );
   }
   if (result.data.SITE_URL === null) problems.SITE_URL = 'is not set (required outside local mode)';
   return { ...result.data, ADMIN_KEY, SESSION_SECRET, LOCAL_MODE: local, problems };
@@ -145,8 +147,14 @@ export function requireConfig(name: SecretName): string {
   const env = getEnv();
   const value = env[name];
   if (value) return value;
-  console.error(`[config] ${name} ${env.problems[name] ?? 'is not set'}: refusing the request (503). Set it in the site's environment variables.`);
-  throw new HttpError(503, 'not_configured', 'This feature is not configured on this deployment yet. Please try again later.');
+  console.error(
+    `[config] ${name} ${env.problems[name] ?? 'is not set'}: refusing the request (503). Set it in the site's environment variables.`,
+  );
+  throw new HttpError(
+    503,
+    'not_configured',
+    'This feature is not configured on this deployment yet. Please try again later.',
+  );
 }
 
 let cached: { key: string; env: Env } | undefined;
@@ -155,8 +163,24 @@ let cached: { key: string; env: Env } | undefined;
 export function getEnv(): Env {
   const source = process.env as Source;
   const key = Object.keys(LOCAL_DEFAULTS)
-    .concat(['SENDGRID_API_KEY', 'SENDGRID_BASE_URL', 'MAIL_FROM', 'MAIL_FROM_NAME', 'SITE_URL', 'SITE_LAUNCHED', 'SIGNUP_RATE_LIMIT', 'ADMIN_LOGIN_RATE_LIMIT'])
-    .concat(['MAIL_RECIPIENT_DAILY_LIMIT', 'MAIL_CLIENT_HOURLY_LIMIT', 'MAIL_GLOBAL_HOURLY_LIMIT', 'CONTEXT', 'REQUIRE_CONFIG', 'LOCAL_MODE'])
+    .concat([
+      'SENDGRID_API_KEY',
+      'SENDGRID_BASE_URL',
+      'MAIL_FROM',
+      'MAIL_FROM_NAME',
+      'SITE_URL',
+      'SITE_LAUNCHED',
+      'SIGNUP_RATE_LIMIT',
+      'ADMIN_LOGIN_RATE_LIMIT',
+    ])
+    .concat([
+      'MAIL_RECIPIENT_DAILY_LIMIT',
+      'MAIL_CLIENT_HOURLY_LIMIT',
+      'MAIL_GLOBAL_HOURLY_LIMIT',
+      'CONTEXT',
+      'REQUIRE_CONFIG',
+      'LOCAL_MODE',
+    ])
     .map((k) => `${k}=${source[k] ?? ''}`)
     .join('\n');
   if (cached?.key !== key) cached = { key, env: parseEnv(source) };

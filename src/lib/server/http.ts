@@ -60,9 +60,15 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 /** Throws 405 unless the request uses one of `methods`. */
 export function allowMethods(req: Request, ...methods: string[]): void {
   if (!methods.includes(req.method)) {
-    throw new HttpError(405, 'method_not_allowed', `Method ${req.method} is not allowed here. Use ${methods.join(' or ')}.`, undefined, {
-      allow: methods.join(', '),
-    });
+    throw new HttpError(
+      405,
+      'method_not_allowed',
+      `Method ${req.method} is not allowed here. Use ${methods.join(' or ')}.`,
+      undefined,
+      {
+        allow: methods.join(', '),
+      },
+    );
   }
 }
 
@@ -179,7 +185,8 @@ export function handler<C extends FnContext>(fn: (req: Request, context: C) => P
       return await fn(req, context);
     } catch (err) {
       if (err instanceof HttpError) return errorResponse(err.status, err.code, err.message, err.fields, err.headers);
-      if (err instanceof URIError) return errorResponse(400, 'invalid_encoding', 'The address or a cookie is not valid URL encoding.');
+      if (err instanceof URIError)
+        return errorResponse(400, 'invalid_encoding', 'The address or a cookie is not valid URL encoding.');
       console.error('[api] unhandled error', err);
       return errorResponse(500, 'internal_error', 'Something went wrong on our side. Please try again later.');
     }

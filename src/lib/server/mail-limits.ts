@@ -21,12 +21,18 @@ export interface MailLimitHit {
   retryAfter: number;
 }
 
-async function count(scope: MailLimitScope, key: string, limit: number, windowMs: number): Promise<MailLimitHit | null> {
+async function count(
+  scope: MailLimitScope,
+  key: string,
+  limit: number,
+  windowMs: number,
+): Promise<MailLimitHit | null> {
   try {
     await enforceSharedRateLimit(`mail-${scope}`, key, limit, windowMs);
     return null;
   } catch (err) {
-    if (err instanceof HttpError && err.status === 429) return { scope, retryAfter: Number(err.headers?.['retry-after'] ?? '60') };
+    if (err instanceof HttpError && err.status === 429)
+      return { scope, retryAfter: Number(err.headers?.['retry-after'] ?? '60') };
     throw err;
   }
 }
@@ -58,5 +64,7 @@ export function mailLimitError(hit: MailLimitHit): HttpError {
     client: 'Too many e-mails were requested from your connection.',
     global: 'We are sending too many e-mails right now.',
   }[hit.scope];
-  return new HttpError(429, 'mail_limited', `${what} Please try again later.`, undefined, { 'retry-after': String(hit.retryAfter) });
+  return new HttpError(429, 'mail_limited', `${what} Please try again later.`, undefined, {
+    'retry-after': String(hit.retryAfter),
+  });
 }

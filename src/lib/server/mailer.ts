@@ -31,7 +31,12 @@ export interface MailMessage {
 
 export type SendResult =
   | { ok: true; provider: 'sendgrid' | 'outbox'; id: string }
-  | { ok: false; provider: 'sendgrid' | 'outbox'; error: string; limited?: { scope: MailLimitScope; retryAfter: number } };
+  | {
+      ok: false;
+      provider: 'sendgrid' | 'outbox';
+      error: string;
+      limited?: { scope: MailLimitScope; retryAfter: number };
+    };
 
 export const outboxEntrySchema = z.object({
   id: z.string(),
@@ -107,7 +112,17 @@ export async function sendMail(message: MailMessage): Promise<SendResult> {
   const createdAt = new Date().toISOString();
   const id = `${createdAt}-${crypto.randomUUID()}`;
   try {
-    await outbox.set(outboxKey(id), { id, to: message.to, from, subject: message.subject, text: message.text, html: message.html, headers: message.headers ?? {}, kind: message.kind, createdAt });
+    await outbox.set(outboxKey(id), {
+      id,
+      to: message.to,
+      from,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      headers: message.headers ?? {},
+      kind: message.kind,
+      createdAt,
+    });
     console.info(`[mail] no SENDGRID_API_KEY: "${message.kind}" to ${message.to} written to the outbox (${id})`);
     return { ok: true, provider: 'outbox', id };
   } catch (err) {
@@ -142,12 +157,21 @@ export function isOutboxCursor(key: string): boolean {
  * One page of the outbox, newest first, after the message key `after`: lists day by day from the
  * newest and reads only the messages shown. Unreadable messages are skipped and counted.
  */
-export async function readOutboxPage(after: string | null, limit: number): Promise<{ entries: OutboxEntry[]; next: string | null; unreadable: number }> {
+export async function readOutboxPage(
+  after: string | null,
+  limit: number,
+): Promise<{ entries: OutboxEntry[]; next: string | null; unreadable: number }> {
   const days = (await outboxDays()).filter((d) => !after || d <= after.slice(0, 10));
   const keys: string[] = [];
   for (const day of days) {
     const { blobs } = await outboxBlobs().list({ prefix: `${day}/` });
-    keys.push(...blobs.map((b) => b.key).filter((k) => !after || k < after).sort().reverse());
+    keys.push(
+      ...blobs
+        .map((b) => b.key)
+        .filter((k) => !after || k < after)
+        .sort()
+        .reverse(),
+    );
     if (keys.length > limit) break;
   }
   const shown = keys.slice(0, limit);

@@ -31,7 +31,13 @@ export function enforceRateLimit(bucket: string, key: string, limit: number, win
 }
 
 /** Counts one hit and says whether it is allowed. Pure apart from the in-memory map. */
-export function hit(bucket: string, key: string, limit: number, windowMs: number, now = Date.now()): { ok: boolean; retryAfter: number } {
+export function hit(
+  bucket: string,
+  key: string,
+  limit: number,
+  windowMs: number,
+  now = Date.now(),
+): { ok: boolean; retryAfter: number } {
   let windows = buckets.get(bucket);
   if (!windows) buckets.set(bucket, (windows = new Map()));
   let w = windows.get(key);

@@ -26,7 +26,12 @@ function windowEnd(now: number, windowMs: number): number {
   return (Math.floor(now / windowMs) + 1) * windowMs;
 }
 
-async function prefixFor(bucket: string, key: string, windowMs: number, now: number): Promise<{ prefix: string; end: number }> {
+async function prefixFor(
+  bucket: string,
+  key: string,
+  windowMs: number,
+  now: number,
+): Promise<{ prefix: string; end: number }> {
   if (!/^[\w-]{1,40}$/.test(bucket)) throw new Error(`Invalid rate-limit bucket "${bucket}"`);
   const who = (await hashKey(`${bucket}:${key}`)).slice(0, 32);
   const end = windowEnd(now, windowMs);
@@ -48,7 +53,11 @@ export async function recordHit(bucket: string, key: string, windowMs: number, n
 
 /** Forgets hits (e.g. earlier wrong keys after a right one). */
 export async function clearHits(keys: readonly string[]): Promise<void> {
-  await mapLimit(keys, 16, (k) => store().delete(k).catch(() => undefined));
+  await mapLimit(keys, 16, (k) =>
+    store()
+      .delete(k)
+      .catch(() => undefined),
+  );
 }
 
 /** The 429 for a client over its limit, with Retry-After. */
@@ -63,7 +72,13 @@ export function rateLimited(windowMs: number, now = Date.now(), message = 'Too m
  * Counts one hit for `key` in `bucket`; throws HttpError 429 (with Retry-After) when `limit` hits are
  * already in this window. Two Blobs operations (one list, one write).
  */
-export async function enforceSharedRateLimit(bucket: string, key: string, limit: number, windowMs: number, now = Date.now()): Promise<void> {
+export async function enforceSharedRateLimit(
+  bucket: string,
+  key: string,
+  limit: number,
+  windowMs: number,
+  now = Date.now(),
+): Promise<void> {
   const hits = await currentHits(bucket, key, windowMs, now);
   if (hits.length >= limit) throw rateLimited(windowMs, now);
   await recordHit(bucket, key, windowMs, now);

@@ -13,7 +13,8 @@ import { getStore } from '@netlify/blobs';
 import type { z } from 'zod';
 
 /** The outcome of reading one record. */
-export type ReadResult<T> = { status: 'ok'; value: T } | { status: 'missing' } | { status: 'unreadable'; reason: string };
+export type ReadResult<T> =
+  { status: 'ok'; value: T } | { status: 'missing' } | { status: 'unreadable'; reason: string };
 
 export interface RecordStore<T> {
   /** The record, or null when it is missing or unreadable (unreadable ones are logged). */
@@ -34,7 +35,11 @@ export interface RecordStore<T> {
 }
 
 /** Runs `fn` over `items` with at most `limit` calls in flight; results keep the input order. */
-export async function mapLimit<I, O>(items: readonly I[], limit: number, fn: (item: I, index: number) => Promise<O>): Promise<O[]> {
+export async function mapLimit<I, O>(
+  items: readonly I[],
+  limit: number,
+  fn: (item: I, index: number) => Promise<O>,
+): Promise<O[]> {
   const out = new Array<O>(items.length);
   let next = 0;
   const worker = async () => {

@@ -45,7 +45,9 @@ export function brandFilterVisible(category: string): boolean {
 /** The products matching the filters (a brand is ignored where the brand row is hidden). */
 export function filterProducts<T extends Filterable>(products: readonly T[], filters: ShopFilters): T[] {
   const brand = brandFilterVisible(filters.category) ? filters.brand : null;
-  return products.filter((p) => (filters.category === ALL || p.category === filters.category) && (brand === null || p.brand === brand));
+  return products.filter(
+    (p) => (filters.category === ALL || p.category === filters.category) && (brand === null || p.brand === brand),
+  );
 }
 
 /** The state after choosing a category: the brand filter is reset. */

@@ -16,7 +16,10 @@ const AVAILABILITY: Record<Product['stock'], string> = {
  * @param opts.images absolute image addresses (may be empty)
  * @param opts.currency ISO 4217 code of the prices (CAD)
  */
-export function productJsonLd(product: Product, opts: { url: string; images: string[]; currency: string }): Record<string, unknown> {
+export function productJsonLd(
+  product: Product,
+  opts: { url: string; images: string[]; currency: string },
+): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',

@@ -40,5 +40,10 @@ export async function postJson(path: string, body: unknown): Promise<PostResult>
   }
   if (res.ok) return { ok: true, data };
   const fields = (data as { error?: { fields?: Record<string, string> } } | undefined)?.error?.fields;
-  return { ok: false, status: res.status, message: `${res.status}: ${text || res.statusText}`, ...(fields ? { fields } : {}) };
+  return {
+    ok: false,
+    status: res.status,
+    message: `${res.status}: ${text || res.statusText}`,
+    ...(fields ? { fields } : {}),
+  };
 }

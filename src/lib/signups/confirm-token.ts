@@ -14,7 +14,10 @@ const NONCE_PATTERN = /^[A-Za-z0-9_-]{16}$/;
 export const CONFIRM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 async function hmacKey(secret: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
 }
 
 /** A fresh random nonce (12 bytes, base64url). */
@@ -32,17 +35,31 @@ export async function signConfirmToken(id: string, nonce: string, secret: string
 export type ConfirmTokenCheck = { ok: true; id: string; nonce: string } | { ok: false; reason: 'invalid' | 'expired' };
 
 /** Checks a token's signature (constant time) and expiry. */
-export async function verifyConfirmToken(token: string | null | undefined, secret: string, now = Date.now()): Promise<ConfirmTokenCheck> {
+export async function verifyConfirmToken(
+  token: string | null | undefined,
+  secret: string,
+  now = Date.now(),
+): Promise<ConfirmTokenCheck> {
   if (!token || token.length > 200) return { ok: false, reason: 'invalid' };
   const parts = token.split('.');
   if (parts.length !== 4) return { ok: false, reason: 'invalid' };
   const [id, exp, nonce, sig] = parts;
-  if (!ID_PATTERN.test(id) || !/^\d{1,16}$/.test(exp) || !NONCE_PATTERN.test(nonce) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) {
+  if (
+    !ID_PATTERN.test(id) ||
+    !/^\d{1,16}$/.test(exp) ||
+    !NONCE_PATTERN.test(nonce) ||
+    !/^[A-Za-z0-9_-]{43}$/.test(sig)
+  ) {
     return { ok: false, reason: 'invalid' };
   }
   const bytes = Buffer.from(sig, 'base64url');
   if (bytes.toString('base64url') !== sig) return { ok: false, reason: 'invalid' };
-  const ok = await crypto.subtle.verify('HMAC', await hmacKey(secret), bytes, encoder.encode(`confirm:${id}:${exp}:${nonce}`));
+  const ok = await crypto.subtle.verify(
+    'HMAC',
+    await hmacKey(secret),
+    bytes,
+    encoder.encode(`confirm:${id}:${exp}:${nonce}`),
+  );
   if (!ok) return { ok: false, reason: 'invalid' };
   if (Number(exp) <= now) return { ok: false, reason: 'expired' };
   return { ok: true, id, nonce };

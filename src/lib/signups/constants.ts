@@ -67,7 +67,10 @@ export const MESSAGES = {
 
 /** Toasts (spec §8). */
 export const TOASTS = {
-  waitlistSuccess: { title: 'Successfully joined the waitlist!', description: 'Check your email for a confirmation message.' },
+  waitlistSuccess: {
+    title: 'Successfully joined the waitlist!',
+    description: 'Check your email for a confirmation message.',
+  },
   waitlistFailure: { title: 'Something went wrong', description: 'Please try again later.' },
   newsletterSuccess: { title: 'Subscription successful', description: 'Thank you for subscribing to our newsletter!' },
   newsletterFailure: { title: 'Error', description: 'There was a problem with your subscription. Please try again.' },
@@ -110,7 +113,12 @@ export const CONSENT_FORMS = {
 } as const;
 
 export type ConsentForm = keyof typeof CONSENT_FORMS;
-export const NEWSLETTER_FORMS = ['newsletter', 'header', 'header-mobile', 'about'] as const satisfies readonly ConsentForm[];
+export const NEWSLETTER_FORMS = [
+  'newsletter',
+  'header',
+  'header-mobile',
+  'about',
+] as const satisfies readonly ConsentForm[];
 export type NewsletterForm = (typeof NEWSLETTER_FORMS)[number];
 
 /** The wording a form shows (what the client sends and the server records). */

@@ -57,7 +57,9 @@ ${error ? `<p class="error" id="${id}-error">${e(error)}</p>` : ''}
   const messages = Object.entries(errors);
   const summary = messages.length
     ? `<div class="summary" role="alert"><h2>Please check the form</h2><ul>${messages
-        .map(([key, message]) => (FIELD_IDS[key] ? `<li><a href="#${FIELD_IDS[key]}">${e(message)}</a></li>` : `<li>${e(message)}</li>`))
+        .map(([key, message]) =>
+          FIELD_IDS[key] ? `<li><a href="#${FIELD_IDS[key]}">${e(message)}</a></li>` : `<li>${e(message)}</li>`,
+        )
         .join('')}</ul></div>`
     : '';
   const title = `${messages.length || notice ? 'Error: ' : ''}Join the Waitlist | ${SITE.name}`;

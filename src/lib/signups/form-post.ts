@@ -58,7 +58,12 @@ function joined(page: WaitlistFormPage): Response {
  */
 export async function answerWaitlistFormPost(req: Request, { ip, enforceLimits }: FormPostContext): Promise<Response> {
   if (!isSameOriginPost(req)) {
-    return html(renderFormRefusedPage('This form can only be sent from a page of this site. Please use the form on our waitlist page.'), 403);
+    return html(
+      renderFormRefusedPage(
+        'This form can only be sent from a page of this site. Please use the form on our waitlist page.',
+      ),
+      403,
+    );
   }
   const declared = Number(req.headers.get('content-length') ?? '0');
   let text: string;
@@ -68,10 +73,17 @@ export async function answerWaitlistFormPost(req: Request, { ip, enforceLimits }
     text = await readCapped(req);
   } catch (err) {
     if (err instanceof HttpError && err.status === 429) {
-      return html(renderWaitlistFormPage({ page: '/join', values: { name: '', email: '', interests: '' }, notice: TOO_MANY }), 429, err.headers);
+      return html(
+        renderWaitlistFormPage({ page: '/join', values: { name: '', email: '', interests: '' }, notice: TOO_MANY }),
+        429,
+        err.headers,
+      );
     }
     if (err instanceof HttpError && err.status === 413) {
-      return html(renderFormRefusedPage('The form sent more data than a signup needs. Please try again from our waitlist page.'), 413);
+      return html(
+        renderFormRefusedPage('The form sent more data than a signup needs. Please try again from our waitlist page.'),
+        413,
+      );
     }
     throw err;
   }

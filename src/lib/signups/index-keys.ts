@@ -38,7 +38,11 @@ const TIME_MAX = 36 ** 9 - 1;
 /** Longest index file name the local Blobs store accepts (one path segment). */
 const MAX_SEGMENT = 240;
 
-const INTEREST_BITS: Record<Exclude<Interest, 'all'>, number> = { tech_news: 1, phone_recommendations: 2, smartphone_tutorials: 4 };
+const INTEREST_BITS: Record<Exclude<Interest, 'all'>, number> = {
+  tech_news: 1,
+  phone_recommendations: 2,
+  smartphone_tutorials: 4,
+};
 const STATUS_CODE: Record<IndexStatus, string> = { pending: 'p', confirmed: 'c', unsubscribed: 'u' };
 const LIST_CODE: Record<List, string> = { waitlist: 'w', newsletter: 'n', both: 'b' };
 
@@ -107,7 +111,10 @@ function textPart(name: string, email: string, source: string, room: number): { 
   if (text.length <= room) return { text, cut: false };
   while (text.length > room) {
     const longest = fields.reduce((best, f, i) => (f.length > fields[best].length ? i : best), 0);
-    fields[longest] = fields[longest].slice(0, Math.max(0, fields[longest].length - Math.ceil((text.length - room) / 1.3) - 1));
+    fields[longest] = fields[longest].slice(
+      0,
+      Math.max(0, fields[longest].length - Math.ceil((text.length - room) / 1.3) - 1),
+    );
     text = encodeText(JSON.stringify(fields));
   }
   return { text, cut: true };
@@ -246,6 +253,7 @@ export function markerBucket(key: string): string | null {
  */
 export function widening(from: string): string[] {
   const out: string[] = [];
-  for (let digits = 8; digits >= 0; digits--) out.push(`${TIME_PREFIX}${from.slice(0, digits)}${digits === 8 ? '/' : ''}`);
+  for (let digits = 8; digits >= 0; digits--)
+    out.push(`${TIME_PREFIX}${from.slice(0, digits)}${digits === 8 ? '/' : ''}`);
   return out;
 }

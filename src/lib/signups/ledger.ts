@@ -11,7 +11,9 @@ const encoder = new TextEncoder();
  */
 export async function hashIp(ip: string, secret: string): Promise<string> {
   if (!ip || ip === 'unknown') return '';
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
   const sig = await crypto.subtle.sign('HMAC', key, encoder.encode(`ip:${ip}`));
   return Buffer.from(sig).toString('hex').slice(0, 32);
 }

@@ -99,7 +99,11 @@ ${button('/api/confirm', token, 'Confirm my subscription')}
         siteUrl,
       });
     default:
-      return layout({ title: 'This confirmation link is not valid', body: `<p>It may have been used already or replaced by a newer one.</p>${brokenLink}`, siteUrl });
+      return layout({
+        title: 'This confirmation link is not valid',
+        body: `<p>It may have been used already or replaced by a newer one.</p>${brokenLink}`,
+        siteUrl,
+      });
   }
 }
 
@@ -121,7 +125,11 @@ ${button('/api/unsubscribe', token, 'Unsubscribe')}`,
         siteUrl,
       });
     default:
-      return layout({ title: 'This unsubscribe link is not valid', body: `${brokenLink.replace('</p>', ' We will remove your address.</p>')}`, siteUrl });
+      return layout({
+        title: 'This unsubscribe link is not valid',
+        body: `${brokenLink.replace('</p>', ' We will remove your address.</p>')}`,
+        siteUrl,
+      });
   }
 }
 
@@ -129,6 +137,11 @@ ${button('/api/unsubscribe', token, 'Unsubscribe')}`,
 export function htmlPage(html: string, status: number): Response {
   return new Response(html, {
     status,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-robots-tag': 'noindex', 'referrer-policy': 'same-origin' },
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-robots-tag': 'noindex',
+      'referrer-policy': 'same-origin',
+    },
   });
 }

@@ -52,13 +52,25 @@ async function deliver(
   const kind = message.kind;
   try {
     if (result.ok) {
-      await recordMailStatus(sub.id, { status: 'sent', kind, lastAttemptAt: at, lastError: null, sentAt: at }, { at, type: event, outcome: 'sent', detail });
+      await recordMailStatus(
+        sub.id,
+        { status: 'sent', kind, lastAttemptAt: at, lastError: null, sentAt: at },
+        { at, type: event, outcome: 'sent', detail },
+      );
     } else if (result.limited) {
-      await recordMailStatus(sub.id, { status: 'skipped', kind, lastAttemptAt: at, lastError: result.error }, { at, type: event, outcome: 'limited', detail: `${detail}; ${result.error}` });
+      await recordMailStatus(
+        sub.id,
+        { status: 'skipped', kind, lastAttemptAt: at, lastError: result.error },
+        { at, type: event, outcome: 'limited', detail: `${detail}; ${result.error}` },
+      );
     } else {
       console.error(`[signup] ${kind} to subscriber ${sub.id} failed; the record is kept:`, result.error);
       const error = result.error.slice(0, 1000);
-      await recordMailStatus(sub.id, { status: 'failed', kind, lastAttemptAt: at, lastError: error }, { at, type: event, outcome: 'failed', detail: `${detail}; ${error.slice(0, 300)}` });
+      await recordMailStatus(
+        sub.id,
+        { status: 'failed', kind, lastAttemptAt: at, lastError: error },
+        { at, type: event, outcome: 'failed', detail: `${detail}; ${error.slice(0, 300)}` },
+      );
     }
   } catch (err) {
     console.error(`[signup] could not record the mail status of subscriber ${sub.id}`, err);
@@ -73,12 +85,26 @@ async function deliver(
  * the mail with the signed, expiring confirmation link.
  * @param clientIp the visitor whose signup triggers it (per-client mail limit)
  */
-export async function sendConfirmationRequest(sub: Subscriber, clientIp?: string, now = () => new Date().toISOString()): Promise<MailOutcome> {
+export async function sendConfirmationRequest(
+  sub: Subscriber,
+  clientIp?: string,
+  now = () => new Date().toISOString(),
+): Promise<MailOutcome> {
   const nonce = newConfirmNonce();
   const url = await confirmUrl(sub.id, nonce);
   await setConfirmNonce(sub.id, nonce);
-  const rendered = renderConfirmEmail({ list: sub.list, confirmUrl: url, validDays: Math.round(CONFIRM_TTL_MS / 86_400_000) });
-  return deliver(sub, { to: sub.email, ...rendered, kind: CONFIRM_KIND, clientIp }, 'confirmation-sent', CONFIRM_KIND, now());
+  const rendered = renderConfirmEmail({
+    list: sub.list,
+    confirmUrl: url,
+    validDays: Math.round(CONFIRM_TTL_MS / 86_400_000),
+  });
+  return deliver(
+    sub,
+    { to: sub.email, ...rendered, kind: CONFIRM_KIND, clientIp },
+    'confirmation-sent',
+    CONFIRM_KIND,
+    now(),
+  );
 }
 
 /**

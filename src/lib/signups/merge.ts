@@ -103,7 +103,12 @@ export function confirmationSentRecently(history: readonly LedgerEvent[], now: s
  * @param id blob key for a new record (hash of the normalised e-mail)
  * @param now ISO time of the signup
  */
-export function applySignup(existing: Subscriber | null, signup: Signup, id: string, now: string): { record: Subscriber; sendConfirmation: boolean } {
+export function applySignup(
+  existing: Subscriber | null,
+  signup: Signup,
+  id: string,
+  now: string,
+): { record: Subscriber; sendConfirmation: boolean } {
   const event = signupEvent(signup);
   if (!existing) {
     const record: Subscriber = {
@@ -158,7 +163,8 @@ export function applySignup(existing: Subscriber | null, signup: Signup, id: str
         }
       : { ...base, updatedAt: now, history };
   record.status = subscriberStatus(record);
-  const covered = status === 'confirmed' && listCovers(base.list, signup.list) && interestCovered(base.interests, signup.interest);
+  const covered =
+    status === 'confirmed' && listCovers(base.list, signup.list) && interestCovered(base.interests, signup.interest);
   return { record, sendConfirmation: !covered && !confirmationSentRecently(base.history, now) };
 }
 
@@ -167,13 +173,18 @@ export function applySignup(existing: Subscriber | null, signup: Signup, id: str
  * applied (lists widened, interests merged, the newest consent wording recorded), any unsubscribe
  * lifted, the outstanding link spent. `changed` is false when there was nothing to confirm.
  */
-export function applyConfirmation(sub: Subscriber, now: string, ipHash: string): { record: Subscriber; changed: boolean } {
+export function applyConfirmation(
+  sub: Subscriber,
+  now: string,
+  ipHash: string,
+): { record: Subscriber; changed: boolean } {
   let last = -1;
   sub.history.forEach((e, i) => {
     if (e.type === 'confirmed') last = i;
   });
   const requests = sub.history.slice(last + 1).filter((e) => e.type === 'signup');
-  if (sub.status === 'confirmed' && requests.length === 0) return { record: { ...sub, confirmNonce: null }, changed: false };
+  if (sub.status === 'confirmed' && requests.length === 0)
+    return { record: { ...sub, confirmNonce: null }, changed: false };
   let list = sub.list;
   let interests = sub.interests;
   for (const r of requests) {
@@ -182,7 +193,13 @@ export function applyConfirmation(sub: Subscriber, now: string, ipHash: string):
   }
   const latest = requests[requests.length - 1];
   const consent: ConsentRecord = latest
-    ? { at: now, wording: latest.wording ?? '', form: (latest.form ?? sub.consent.form) as ConsentForm, page: latest.page ?? '', source: latest.source ?? '' }
+    ? {
+        at: now,
+        wording: latest.wording ?? '',
+        form: (latest.form ?? sub.consent.form) as ConsentForm,
+        page: latest.page ?? '',
+        source: latest.source ?? '',
+      }
     : { ...sub.consent, at: now };
   const record: Subscriber = {
     ...sub,
@@ -193,7 +210,12 @@ export function applyConfirmation(sub: Subscriber, now: string, ipHash: string):
     unsubscribedAt: null,
     confirmNonce: null,
     updatedAt: now,
-    history: appendEvent(sub.history, { at: now, type: 'confirmed', ipHash, ...(latest?.wordingVersion ? { wordingVersion: latest.wordingVersion } : {}) }),
+    history: appendEvent(sub.history, {
+      at: now,
+      type: 'confirmed',
+      ipHash,
+      ...(latest?.wordingVersion ? { wordingVersion: latest.wordingVersion } : {}),
+    }),
   };
   record.status = subscriberStatus(record);
   return { record, changed: true };

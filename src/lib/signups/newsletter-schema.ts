@@ -37,20 +37,22 @@ export function newsletterPayloadSchema(phoneModelNames: readonly string[]) {
       referrer: optionalText(LIMITS.referrer, MESSAGES.referrerInvalid),
       [HONEYPOT_FIELD]: honeypotField,
     })
-    .superRefine((v, ctx) => {
-      if (v.form === 'newsletter' && v.phoneModel && !isRecognisedPhoneModel(v.phoneModel, phoneModelNames)) {
-        ctx.addIssue({ code: 'custom', path: ['phoneModel'], message: MESSAGES.phoneUnknown });
-      }
-      if (v.consentText !== undefined && v.consentText !== CONSENT_FORMS[v.form].wording) {
-        ctx.addIssue({ code: 'custom', path: ['consentText'], message: MESSAGES.consentWording });
-      }
-      // Runs even when other fields are invalid (zod skips it then by default), so a form shows every
-      // message in one round; it only needs its own three fields to be well-formed.
-    }, { when: (p) => p.issues.every((i) => !!i.path?.length && !CROSS_CHECKED.has(String(i.path[0]))) });
+    .superRefine(
+      (v, ctx) => {
+        if (v.form === 'newsletter' && v.phoneModel && !isRecognisedPhoneModel(v.phoneModel, phoneModelNames)) {
+          ctx.addIssue({ code: 'custom', path: ['phoneModel'], message: MESSAGES.phoneUnknown });
+        }
+        if (v.consentText !== undefined && v.consentText !== CONSENT_FORMS[v.form].wording) {
+          ctx.addIssue({ code: 'custom', path: ['consentText'], message: MESSAGES.consentWording });
+        }
+        // Runs even when other fields are invalid (zod skips it then by default), so a form shows every
+        // message in one round; it only needs its own three fields to be well-formed.
+      },
+      { when: (p) => p.issues.every((i) => !!i.path?.length && !CROSS_CHECKED.has(String(i.path[0]))) },
+    );
 }
 
 /** The fields the cross-field check above reads. */
 const CROSS_CHECKED = new Set(['phoneModel', 'form', 'consentText']);
 export type NewsletterPayload = z.output<ReturnType<typeof newsletterPayloadSchema>>;
 export type NewsletterInput = z.input<ReturnType<typeof newsletterPayloadSchema>>;
-

@@ -40,11 +40,17 @@ export function titleCase(name: string): string {
  * Up to `limit` (5) catalogue names containing the typed text, title-cased; none for empty text.
  * Names starting with the text come first, then catalogue order.
  */
-export function suggestPhoneModels(text: string, names: readonly string[], limit: number = LIMITS.suggestions): string[] {
+export function suggestPhoneModels(
+  text: string,
+  names: readonly string[],
+  limit: number = LIMITS.suggestions,
+): string[] {
   const t = text.trim().toLowerCase();
   if (!t) return [];
   const hits = names.filter((n) => n.toLowerCase().includes(t));
-  const starts = hits.filter((n) => n.toLowerCase().startsWith(t) || n.toLowerCase().split(' ').slice(1).join(' ').startsWith(t));
+  const starts = hits.filter(
+    (n) => n.toLowerCase().startsWith(t) || n.toLowerCase().split(' ').slice(1).join(' ').startsWith(t),
+  );
   const rest = hits.filter((n) => !starts.includes(n));
   return [...starts, ...rest].slice(0, limit).map(titleCase);
 }

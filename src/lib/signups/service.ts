@@ -53,26 +53,51 @@ export async function signUp(draft: SignupDraft, request: SignupRequest): Promis
 
 /** A validated waitlist payload as a signup draft. */
 export function waitlistDraft(p: WaitlistPayload): SignupDraft {
-  return { list: 'waitlist', form: 'waitlist', name: p.name, email: p.email, interest: p.interests, source: p.source, referrer: p.referrer, page: p.page ?? '' };
+  return {
+    list: 'waitlist',
+    form: 'waitlist',
+    name: p.name,
+    email: p.email,
+    interest: p.interests,
+    source: p.source,
+    referrer: p.referrer,
+    page: p.page ?? '',
+  };
 }
 
 /** A validated newsletter payload (consent is true by schema) as a signup draft. */
 export function newsletterDraft(p: NewsletterPayload): SignupDraft {
-  return { list: 'newsletter', form: p.form, name: p.name, email: p.email, phoneModel: p.phoneModel, source: p.source, referrer: p.referrer, page: p.page ?? '' };
+  return {
+    list: 'newsletter',
+    form: p.form,
+    name: p.name,
+    email: p.email,
+    phoneModel: p.phoneModel,
+    source: p.source,
+    referrer: p.referrer,
+    page: p.page ?? '',
+  };
 }
 
-export type ConfirmResult = { outcome: 'confirmed'; subscriber: Subscriber; welcome: MailOutcome | null } | { outcome: 'invalid' | 'expired' };
+export type ConfirmResult =
+  { outcome: 'confirmed'; subscriber: Subscriber; welcome: MailOutcome | null } | { outcome: 'invalid' | 'expired' };
 
 /**
  * The confirm button: checks the signed link, confirms the subscription (express consent in the
  * ledger), then sends the list's welcome when something new was confirmed.
  */
-export async function confirmFromToken(token: string | null, ip: string, now = new Date().toISOString()): Promise<ConfirmResult> {
+export async function confirmFromToken(
+  token: string | null,
+  ip: string,
+  now = new Date().toISOString(),
+): Promise<ConfirmResult> {
   const secret = requireConfig('SESSION_SECRET');
   const check = await verifyConfirmToken(token, secret, Date.parse(now));
   if (!check.ok) return { outcome: check.reason };
   const result = await confirmSubscriber(check.id, check.nonce, await hashIp(ip, secret), now);
   if (result.status !== 'confirmed') return { outcome: 'invalid' };
-  const welcome = result.changed ? await sendSubscriberMail(result.subscriber, welcomeTemplateFor(result.subscriber), 'welcome-sent') : null;
+  const welcome = result.changed
+    ? await sendSubscriberMail(result.subscriber, welcomeTemplateFor(result.subscriber), 'welcome-sent')
+    : null;
   return { outcome: 'confirmed', subscriber: result.subscriber, welcome };
 }

@@ -9,7 +9,10 @@ import type { LedgerEvent, SubscriberStatus } from './schemas';
  * unsubscribe needs a fresh confirmation. A record without a ledger (stored before double opt-in)
  * is unsubscribed when `unsubscribedAt` says so, else pending.
  */
-export function subscriberStatus(s: { history: readonly Pick<LedgerEvent, 'type'>[]; unsubscribedAt: string | null }): SubscriberStatus {
+export function subscriberStatus(s: {
+  history: readonly Pick<LedgerEvent, 'type'>[];
+  unsubscribedAt: string | null;
+}): SubscriberStatus {
   if (s.history.length === 0) return s.unsubscribedAt ? 'unsubscribed' : 'pending';
   let status: SubscriberStatus = 'pending';
   for (const event of s.history) {

@@ -1,12 +1,12 @@
 /**
  * Subscriber storage: one blob per subscriber in the `subscribers` store, keyed by the SHA-256 of
  * the normalised e-mail, so concurrent signups of different people never touch the same blob and a
-  * second signup of the same address lands on the same record. Server only.
-  *
-  * Every record write and delete goes through `write` / `removeRecord`, which keep `status` equal to
-  * `subscriberStatus(record)` and the index keys of the staff screens in step (subscriber-index.ts):
-  * record first, then its index keys.
-  */
+ * second signup of the same address lands on the same record. Server only.
+ *
+ * Every record write and delete goes through `write` / `removeRecord`, which keep `status` equal to
+ * `subscriberStatus(record)` and the index keys of the staff screens in step (subscriber-index.ts):
+ * record first, then its index keys.
+ */
 import { hashKey, mapLimit, recordStore } from '../server/storage';
 import { subscriberIndexKeys } from './index-keys';
 import { removeIndexKeys, scanIndex, syncIndex, takeSnapshot, type Snapshot } from './subscriber-index';
@@ -44,7 +44,10 @@ async function write(next: Subscriber, before: Subscriber | null): Promise<Subsc
  * `applySignup`). The caller does not learn which happened, and neither does the visitor.
  * @returns the stored record and whether a confirmation mail should be sent now
  */
-export async function saveSignup(signup: Signup, now = new Date().toISOString()): Promise<{ subscriber: Subscriber; sendConfirmation: boolean }> {
+export async function saveSignup(
+  signup: Signup,
+  now = new Date().toISOString(),
+): Promise<{ subscriber: Subscriber; sendConfirmation: boolean }> {
   const email = normaliseEmail(signup.email);
   const id = await subscriberId(email);
   const existing = await subscriberStore.get(id);
@@ -74,20 +77,27 @@ export function listSubscribers(): Promise<Subscriber[]> {
 export async function tombstoneSubscriber(id: string, now = new Date().toISOString()): Promise<Subscriber | null> {
   const sub = await subscriberStore.get(id);
   if (!sub || sub.deletedAt) return null;
-  return write({
-    ...sub,
-    name: '',
-    email: '',
-    phoneModel: '',
-    referrer: '',
-    interests: [],
-    mail: null,
-    confirmNonce: null,
-    unsubscribedAt: sub.unsubscribedAt ?? now,
-    deletedAt: now,
-    updatedAt: now,
-    history: appendEvent(sub.history, { at: now, type: 'staff-deleted', detail: 'personal data removed; ledger kept' }),
-  }, sub);
+  return write(
+    {
+      ...sub,
+      name: '',
+      email: '',
+      phoneModel: '',
+      referrer: '',
+      interests: [],
+      mail: null,
+      confirmNonce: null,
+      unsubscribedAt: sub.unsubscribedAt ?? now,
+      deletedAt: now,
+      updatedAt: now,
+      history: appendEvent(sub.history, {
+        at: now,
+        type: 'staff-deleted',
+        detail: 'personal data removed; ledger kept',
+      }),
+    },
+    sub,
+  );
 }
 
 /**
@@ -107,17 +117,24 @@ export async function deleteSubscriber(subOrId: Subscriber | string): Promise<vo
  * ledger. Returns the record, or null when there is none — the address gets no mail either way.
  * @param detail how: 'page' (the link's button) or 'one-click' (RFC 8058)
  */
-export async function markUnsubscribed(id: string, now = new Date().toISOString(), event: Partial<LedgerEvent> = {}): Promise<Subscriber | null> {
+export async function markUnsubscribed(
+  id: string,
+  now = new Date().toISOString(),
+  event: Partial<LedgerEvent> = {},
+): Promise<Subscriber | null> {
   const sub = await subscriberStore.get(id);
   if (!sub) return null;
   if (subscriberStatus(sub) === 'unsubscribed' && sub.unsubscribedAt) return sub;
-  return write({
-    ...sub,
-    unsubscribedAt: sub.unsubscribedAt ?? now,
-    confirmNonce: null,
-    updatedAt: now,
-    history: appendEvent(sub.history, { ...event, at: now, type: 'unsubscribed' }),
-  }, sub);
+  return write(
+    {
+      ...sub,
+      unsubscribedAt: sub.unsubscribedAt ?? now,
+      confirmNonce: null,
+      updatedAt: now,
+      history: appendEvent(sub.history, { ...event, at: now, type: 'unsubscribed' }),
+    },
+    sub,
+  );
 }
 
 /** Stores the nonce of the confirmation link being sent (older links stop working). */
@@ -134,11 +151,18 @@ export type ConfirmOutcome = { status: 'confirmed'; subscriber: Subscriber; chan
  * A spent or superseded link of an already confirmed subscriber still answers 'confirmed' (unchanged),
  * so a second click shows the same page.
  */
-export async function confirmSubscriber(id: string, nonce: string, ipHash: string, now = new Date().toISOString()): Promise<ConfirmOutcome> {
+export async function confirmSubscriber(
+  id: string,
+  nonce: string,
+  ipHash: string,
+  now = new Date().toISOString(),
+): Promise<ConfirmOutcome> {
   const sub = await subscriberStore.get(id);
   if (!sub || sub.deletedAt) return { status: 'invalid' };
   if (sub.confirmNonce !== nonce) {
-    return subscriberStatus(sub) === 'confirmed' ? { status: 'confirmed', subscriber: sub, changed: false } : { status: 'invalid' };
+    return subscriberStatus(sub) === 'confirmed'
+      ? { status: 'confirmed', subscriber: sub, changed: false }
+      : { status: 'invalid' };
   }
   const { record, changed } = applyConfirmation(sub, now, ipHash);
   return { status: 'confirmed', subscriber: await write(record, sub), changed };

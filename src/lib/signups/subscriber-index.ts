@@ -66,7 +66,11 @@ export async function listBuckets(): Promise<string[]> {
  * one), `after` as written (null for a delete). Writes only the keys that differ; writes a change
  * marker when an hour older than WRITE_MARGIN_MS changed. Call after the record write.
  */
-export async function syncIndex(before: IndexedFields | null, after: IndexedFields | null, now = Date.now()): Promise<void> {
+export async function syncIndex(
+  before: IndexedFields | null,
+  after: IndexedFields | null,
+  now = Date.now(),
+): Promise<void> {
   const oldKeys = before ? subscriberIndexKeys(before) : [];
   const newKeys = after ? subscriberIndexKeys(after) : [];
   const added = newKeys.filter((k) => !oldKeys.includes(k));
@@ -213,7 +217,8 @@ export async function latestSnapshot(): Promise<{ key: string; snapshot: Snapsho
   for (const key of keys.slice(0, 3)) {
     try {
       const value = (await store().get(key, { type: 'json' })) as Snapshot | null;
-      if (value && typeof value.takenAt === 'number' && Array.isArray(value.markers) && value.buckets) return { key, snapshot: value };
+      if (value && typeof value.takenAt === 'number' && Array.isArray(value.markers) && value.buckets)
+        return { key, snapshot: value };
       console.error(`[index] snapshot ${key} is unreadable: skipped`);
     } catch {
       console.error(`[index] snapshot ${key} is not valid JSON: skipped`);
@@ -235,16 +240,29 @@ export interface IndexStats {
  * Exact statistics: the newest snapshot for the quiet hours, a fresh count of every hour that is
  * recent, changed since (marker) or unknown to the snapshot. Without a snapshot, one is taken.
  */
-export async function indexStats(readSource?: SourceReader, now = Date.now(), knownBuckets?: string[]): Promise<IndexStats> {
+export async function indexStats(
+  readSource?: SourceReader,
+  now = Date.now(),
+  knownBuckets?: string[],
+): Promise<IndexStats> {
   const latest = await latestSnapshot();
   if (!latest) {
     const snapshot = await takeSnapshot(readSource, now);
-    return { tally: mergeTallies(...Object.values(snapshot.buckets)), snapshotAt: null, liveBuckets: Object.keys(snapshot.buckets).length };
+    return {
+      tally: mergeTallies(...Object.values(snapshot.buckets)),
+      snapshotAt: null,
+      liveBuckets: Object.keys(snapshot.buckets).length,
+    };
   }
   const { snapshot } = latest;
   const [markers, buckets] = await Promise.all([listKeys(MARKER_PREFIX), knownBuckets ?? listBuckets()]);
   const seen = new Set(snapshot.markers);
-  const dirty = new Set(markers.filter((m) => !seen.has(m)).map(markerBucket).filter((b): b is string => b !== null));
+  const dirty = new Set(
+    markers
+      .filter((m) => !seen.has(m))
+      .map(markerBucket)
+      .filter((b): b is string => b !== null),
+  );
   const liveFrom = bucketOf(snapshot.takenAt - LIVE_MARGIN_MS);
   const live = buckets.filter((b) => b <= liveFrom || dirty.has(b) || !(b in snapshot.buckets));
   const liveSet = new Set(live);

@@ -10,7 +10,10 @@ const encoder = new TextEncoder();
 const ID_PATTERN = /^[0-9a-f]{64}$/;
 
 async function hmacKey(secret: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
 }
 
 function toBase64Url(bytes: ArrayBuffer): string {

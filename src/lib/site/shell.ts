@@ -11,7 +11,12 @@ export type Shell = 'public' | 'bare' | 'admin';
  * Pages are built as files (build.format 'file'), so Astro.url.pathname carries '.html' at build time.
  */
 export function routePath(pathname: string): string {
-  return pathname.replace(/\.html$/, '').replace(/\/index$/, '/').replace(/(.)\/+$/, '$1') || '/';
+  return (
+    pathname
+      .replace(/\.html$/, '')
+      .replace(/\/index$/, '/')
+      .replace(/(.)\/+$/, '$1') || '/'
+  );
 }
 
 /** @param pathname a URL path such as '/admin/waitlist' (trailing slash and .html tolerated) */

@@ -33,12 +33,16 @@ export function staticPageRoutes(files: readonly string[]): string[] {
     .filter((f) => f.endsWith('.astro') || f.endsWith('.md'))
     .filter((f) => !f.includes('[') && !f.split('/').some((seg) => seg.startsWith('_')))
     .map((f) => {
-      const path = f.replace(/^\.?\//, '/').replace(/\.(astro|md)$/, '').replace(/\/index$/, '/');
+      const path = f
+        .replace(/^\.?\//, '/')
+        .replace(/\.(astro|md)$/, '')
+        .replace(/\/index$/, '/');
       return path.length > 1 ? path.replace(/\/$/, '') : '/';
     });
 }
 
-const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+const escapeXml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 /**
  * The sitemap document: indexable entries only, one per path (the first wins), sorted by path.

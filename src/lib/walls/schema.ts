@@ -18,15 +18,20 @@ export const wallpaperSchema: z.ZodType<Wallpaper> = z.object({
 
 /** The catalogue: unique ids and exactly WALLPAPERS_PER_BRAND per brand. */
 export const wallpaperCatalogueSchema = z.array(wallpaperSchema).superRefine((list, ctx) => {
-  if (new Set(list.map((w) => w.id)).size !== list.length) ctx.addIssue({ code: 'custom', message: 'Duplicate wallpaper id' });
+  if (new Set(list.map((w) => w.id)).size !== list.length)
+    ctx.addIssue({ code: 'custom', message: 'Duplicate wallpaper id' });
   for (const brand of WALLPAPER_BRANDS) {
     const n = list.filter((w) => w.category === brand).length;
-    if (n !== WALLPAPERS_PER_BRAND) ctx.addIssue({ code: 'custom', message: `${brand} has ${n} wallpapers, expected ${WALLPAPERS_PER_BRAND}` });
+    if (n !== WALLPAPERS_PER_BRAND)
+      ctx.addIssue({ code: 'custom', message: `${brand} has ${n} wallpapers, expected ${WALLPAPERS_PER_BRAND}` });
   }
 });
 
 /** Adds the file addresses to a catalogue entry (files made by scripts/generate-wallpapers.mjs). */
-export function withUrls(entry: { id: string; title: string; category: string }): Omit<Wallpaper, 'category'> & { category: string } {
+export function withUrls(entry: {
+  id: string;
+  title: string;
+  category: string;
+}): Omit<Wallpaper, 'category'> & { category: string } {
   return { ...entry, imageUrl: `/walls/${entry.id}.jpg`, thumbnailUrl: `/walls/thumbs/${entry.id}.jpg` };
 }
-

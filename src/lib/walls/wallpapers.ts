@@ -64,7 +64,10 @@ export function wallpapersOfBrand<T extends { category: string }>(list: readonly
  * Position of a wallpaper inside its brand: { index (0-based), total, label '2 / 10' }, or null if
  * the id is unknown.
  */
-export function positionInBrand(list: readonly { id: string; category: string }[], id: string): { index: number; total: number; label: string } | null {
+export function positionInBrand(
+  list: readonly { id: string; category: string }[],
+  id: string,
+): { index: number; total: number; label: string } | null {
   const current = list.find((w) => w.id === id);
   if (!current) return null;
   const brand = wallpapersOfBrand(list, current.category);
@@ -73,7 +76,11 @@ export function positionInBrand(list: readonly { id: string; category: string }[
 }
 
 /** The id `step` places away inside the same brand, wrapping at both ends (null if unknown). */
-export function neighbourInBrand(list: readonly { id: string; category: string }[], id: string, step: number): string | null {
+export function neighbourInBrand(
+  list: readonly { id: string; category: string }[],
+  id: string,
+  step: number,
+): string | null {
   const current = list.find((w) => w.id === id);
   if (!current) return null;
   const brand = wallpapersOfBrand(list, current.category);
@@ -93,7 +100,9 @@ export function shareLinks(pageUrl: string, title: string): { facebook: string; 
 /** window.open features for the share popup, centred on the current window when its box is known. */
 export function sharePopupFeatures(screen?: { left: number; top: number; width: number; height: number }): string {
   const { width, height } = SHARE_POPUP;
-  const pos = screen ? `,left=${Math.round(screen.left + (screen.width - width) / 2)},top=${Math.round(screen.top + (screen.height - height) / 2)}` : '';
+  const pos = screen
+    ? `,left=${Math.round(screen.left + (screen.width - width) / 2)},top=${Math.round(screen.top + (screen.height - height) / 2)}`
+    : '';
   return `width=${width},height=${height}${pos},noopener,noreferrer`;
 }
 

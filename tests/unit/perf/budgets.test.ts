@@ -38,7 +38,9 @@ describe('budgets from the issues', () => {
     expect(budgetsFor('/walls')[0].forbiddenDirectives).toContain('idle');
     expect(budgetsFor('/phone-recommender')[0].maxJsGzip).toBe(90 * 1024);
     expect(budgetsFor('/').map((b) => b.maxStartupScriptFiles)).toEqual([1]);
-    expect(budgetsFor('/join')).toEqual([expect.objectContaining({ maxJsGzip: 15 * 1024, jsScope: 'without-interaction' })]);
+    expect(budgetsFor('/join')).toEqual([
+      expect.objectContaining({ maxJsGzip: 15 * 1024, jsScope: 'without-interaction' }),
+    ]);
     expect(budgetsFor('/admin')).toEqual([]);
   });
 
@@ -49,11 +51,10 @@ describe('budgets from the issues', () => {
       ['Lighthouse accessibility = 100', 'met'],
     ]);
     expect(checkLighthouseBudgets('/walls', null).every((x) => x.status === 'n/a')).toBe(true);
-    expect(checkLighthouseBudgets('/about', { performance: 100, accessibility: 100, 'best-practices': 100, seo: 99 }).map((x) => x.status)).toEqual([
-      'met',
-      'met',
-      'met',
-      'missed',
-    ]);
+    expect(
+      checkLighthouseBudgets('/about', { performance: 100, accessibility: 100, 'best-practices': 100, seo: 99 }).map(
+        (x) => x.status,
+      ),
+    ).toEqual(['met', 'met', 'met', 'missed']);
   });
 });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { containsClass, pageText, prunePageCss } from '../../../src/lib/perf/page-css';
-import { inlineStylesheet, moduleScriptTags, replaceModuleScripts, stylesheetTags } from '../../../src/lib/perf/page-assets';
+import {
+  inlineStylesheet,
+  moduleScriptTags,
+  replaceModuleScripts,
+  stylesheetTags,
+} from '../../../src/lib/perf/page-assets';
 
 const SHEET = `
 @layer theme{:root{--color-brand:#c2362b;--color-unused:#123456;--font-sans:system-ui;--default-font:var(--font-sans)}}
@@ -74,13 +79,17 @@ describe('page assets', () => {
 
   it('puts one script in place of several, at the first one', () => {
     const out = replaceModuleScripts(page, moduleScriptTags(page), '/_astro/page.abc.js');
-    expect(out).toContain('<body>\n<script type="module" src="/_astro/page.abc.js"></script><script type="module">inline()</script>\n</body>');
+    expect(out).toContain(
+      '<body>\n<script type="module" src="/_astro/page.abc.js"></script><script type="module">inline()</script>\n</body>',
+    );
     expect(out).not.toContain('Header.js');
   });
 
   it('inlines CSS in place of the link, naming its file, and refuses CSS that would close the element', () => {
     const [link] = stylesheetTags(page);
-    expect(inlineStylesheet(page, link, '.a{color:red}')).toContain('<head><style data-from="/_astro/site.css">.a{color:red}</style>');
+    expect(inlineStylesheet(page, link, '.a{color:red}')).toContain(
+      '<head><style data-from="/_astro/site.css">.a{color:red}</style>',
+    );
     expect(() => inlineStylesheet(page, link, '.a::after{content:"</style>"}')).toThrow(/not inlined/);
   });
 });

@@ -58,7 +58,11 @@ describe('measurePageJs on a plain content page', () => {
     const requests = checkSizeBudgets('/about', report).find((r) => r.check === 'script files at start-up <= 1');
     expect(requests?.measured).toBe('2: /_astro/about.Bx1.js, /_astro/shared.Cy2.js');
     // The same page with the chain bundled into one file meets it.
-    const one = measurePageJs(page('about.html'), '/about', reader({ '/_astro/about.Bx1.js': 'document.title = "one file";' }));
+    const one = measurePageJs(
+      page('about.html'),
+      '/about',
+      reader({ '/_astro/about.Bx1.js': 'document.title = "one file";' }),
+    );
     expect(one.eagerFiles).toBe(1);
     expect(checkSizeBudgets('/about', one).every((r) => r.status === 'met')).toBe(true);
   });
@@ -72,11 +76,19 @@ describe('a React island added to a content page', () => {
       expect.objectContaining({ name: 'VideoPicker', directive: 'load', rendererUrl: '/_astro/client.Cd34.js' }),
     ]);
     expect(report.files.map((f) => f.path)).toEqual(
-      expect.arrayContaining(['/_astro/VideoPicker.Ab12.js', '/_astro/client.Cd34.js', '/_astro/react-dom.BUV3Pspu.js']),
+      expect.arrayContaining([
+        '/_astro/VideoPicker.Ab12.js',
+        '/_astro/client.Cd34.js',
+        '/_astro/react-dom.BUV3Pspu.js',
+      ]),
     );
     expect(report.frameworks).toEqual(expect.arrayContaining(['react', 'astro-renderer']));
     expect(report.frameworkFiles).toEqual(
-      expect.arrayContaining(['/_astro/client.Cd34.js', '/_astro/react-dom.BUV3Pspu.js', '/_astro/VideoPicker.Ab12.js']),
+      expect.arrayContaining([
+        '/_astro/client.Cd34.js',
+        '/_astro/react-dom.BUV3Pspu.js',
+        '/_astro/VideoPicker.Ab12.js',
+      ]),
     );
   });
 
@@ -92,8 +104,15 @@ describe('a React island added to a content page', () => {
 
   it('with the real react-dom client as renderer the page carries tens of KB of framework code', () => {
     const require = createRequire(import.meta.url);
-    const reactDomClient = readFileSync(path.join(path.dirname(require.resolve('react-dom')), 'cjs', 'react-dom-client.production.js'), 'utf8');
-    const real = measurePageJs(page('about-with-react-island.html'), '/about', reader({ '/_astro/client.Cd34.js': reactDomClient }));
+    const reactDomClient = readFileSync(
+      path.join(path.dirname(require.resolve('react-dom')), 'cjs', 'react-dom-client.production.js'),
+      'utf8',
+    );
+    const real = measurePageJs(
+      page('about-with-react-island.html'),
+      '/about',
+      reader({ '/_astro/client.Cd34.js': reactDomClient }),
+    );
     expect(real.totalGzip).toBeGreaterThan(50 * 1024);
     expect(checkSizeBudgets('/blog/some-post', real).every((r) => r.status === 'missed')).toBe(true);
   });
@@ -106,7 +125,9 @@ describe('a React island added to a content page', () => {
 describe('island hydration directives', () => {
   it('a client:visible island is not eager, and allowed on /walls', () => {
     const report = measurePageJs(page('walls-visible-island.html'), '/walls', reader());
-    const island = report.files.filter((f) => ['/_astro/VideoPicker.Ab12.js', '/_astro/client.Cd34.js', '/_astro/react-dom.BUV3Pspu.js'].includes(f.path));
+    const island = report.files.filter((f) =>
+      ['/_astro/VideoPicker.Ab12.js', '/_astro/client.Cd34.js', '/_astro/react-dom.BUV3Pspu.js'].includes(f.path),
+    );
     expect(island.map((f) => f.loading)).toEqual(['island', 'island', 'island']);
     expect(report.startupGzip - report.eagerGzip).toBe(island.reduce((s, f) => s + f.gzip, 0));
     expect(checkSizeBudgets('/walls', report).map((r) => [r.check, r.status])).toEqual([
@@ -125,7 +146,10 @@ describe('island hydration directives', () => {
 
 describe('the start-up scope of the recommender budget', () => {
   it('counts islands and their static imports but not code behind import()', () => {
-    const big = 'export const data = ' + JSON.stringify(Array.from({ length: 40_000 }, (_, i) => `phone-${i}-${(i * 7919) % 10007}`)) + ';';
+    const big =
+      'export const data = ' +
+      JSON.stringify(Array.from({ length: 40_000 }, (_, i) => `phone-${i}-${(i * 7919) % 10007}`)) +
+      ';';
     const lazyHeavy = reader({ '/_astro/video-dialog.Dz3.js': big });
     const report = measurePageJs(page('walls-visible-island.html'), '/phone-recommender', lazyHeavy);
     expect(report.lazyGzip).toBeGreaterThan(90 * 1024);
@@ -137,15 +161,23 @@ describe('the start-up scope of the recommender budget', () => {
   });
 
   it('still misses when the start-up code itself is too big', () => {
-    const big = 'export const data = ' + JSON.stringify(Array.from({ length: 40_000 }, (_, i) => `phone-${i}-${(i * 7919) % 10007}`)) + ';';
-    const report = measurePageJs(page('walls-visible-island.html'), '/phone-recommender', reader({ '/_astro/shared.Cy2.js': big }));
+    const big =
+      'export const data = ' +
+      JSON.stringify(Array.from({ length: 40_000 }, (_, i) => `phone-${i}-${(i * 7919) % 10007}`)) +
+      ';';
+    const report = measurePageJs(
+      page('walls-visible-island.html'),
+      '/phone-recommender',
+      reader({ '/_astro/shared.Cy2.js': big }),
+    );
     expect(checkSizeBudgets('/phone-recommender', report)[0].status).toBe('missed');
   });
 });
 
 describe('unmeasurable scripts', () => {
   it('reports missing files and other origins and fails the size budget', () => {
-    const html = '<script src="https://cdn.example.com/lib.js"></script><script type="module" src="/_astro/gone.js"></script>';
+    const html =
+      '<script src="https://cdn.example.com/lib.js"></script><script type="module" src="/_astro/gone.js"></script>';
     const report = measurePageJs(html, '/shop', reader());
     expect(report.external).toEqual(['https://cdn.example.com/lib.js']);
     expect(report.missing).toEqual(['/_astro/gone.js']);
@@ -160,7 +192,11 @@ describe('islands hydrated on interaction (client:interaction)', () => {
   const islandFiles = ['/_astro/VideoPicker.Ab12.js', '/_astro/client.Cd34.js', '/_astro/react-dom.BUV3Pspu.js'];
 
   it('are told apart from code loaded without interaction', () => {
-    expect(report.files.filter((f) => islandFiles.includes(f.path)).map((f) => f.loading)).toEqual(['interaction', 'interaction', 'interaction']);
+    expect(report.files.filter((f) => islandFiles.includes(f.path)).map((f) => f.loading)).toEqual([
+      'interaction',
+      'interaction',
+      'interaction',
+    ]);
     const onInteraction = report.files.filter((f) => f.loading === 'interaction').reduce((s, f) => s + f.gzip, 0);
     expect(report.interactionGzip).toBe(onInteraction);
     expect(report.withoutInteractionGzip).toBe(report.eagerGzip);
@@ -176,8 +212,15 @@ describe('islands hydrated on interaction (client:interaction)', () => {
   });
 
   it('the same React island hydrated at load misses it', () => {
-    const big = 'export const data = ' + JSON.stringify(Array.from({ length: 8_000 }, (_, i) => `react-${i}-${(i * 7919) % 10007}`)) + ';';
-    const eager = measurePageJs(page('about-with-react-island.html'), '/join', reader({ '/_astro/client.Cd34.js': big }));
+    const big =
+      'export const data = ' +
+      JSON.stringify(Array.from({ length: 8_000 }, (_, i) => `react-${i}-${(i * 7919) % 10007}`)) +
+      ';';
+    const eager = measurePageJs(
+      page('about-with-react-island.html'),
+      '/join',
+      reader({ '/_astro/client.Cd34.js': big }),
+    );
     expect(checkSizeBudgets('/join', eager).map((r) => r.status)).toEqual(['missed', 'missed']);
   });
 });
