@@ -194,7 +194,7 @@ async function bundlePageScripts(
   return count;
 }
 
-function inlinePageCss(root: string, pages: readonly string[], logger: AstroIntegrationLogger): number {
+function inlinePageCss(root: string, pages: readonly string[], _logger: AstroIntegrationLogger): number {
   const read = textReader(root);
   const sheets = new Map<string, string>();
   let count = 0;

@@ -68,6 +68,7 @@ let edgeHandler = null;
   // whether an edge function runs first, as on Netlify.
   const initialize = proto.initialize;
   proto.initialize = function (...args) {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the emulator's handler instance is what we keep
     edgeHandler = this;
     return initialize.apply(this, args);
   };

@@ -5,7 +5,6 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import {
   ADMIN_KEY,
-  BASE,
   BLOBS_DIR,
   CONNECTIONS,
   DURATION,

@@ -57,6 +57,8 @@ async function seedMany(count: number, { days = 6, tag = 's' } = {}) {
         source,
         referrer: '',
         consent: { at, wording: CONSENT_FORMS.waitlist.wording, form: 'waitlist', page: '/join', source },
+        ipHash: '',
+        wordingVersion: '',
       },
       at,
     );
@@ -212,6 +214,8 @@ describe('paging, search and statistics equal a brute-force count', () => {
           page: '/join',
           source: '',
         },
+        ipHash: '',
+        wordingVersion: '',
       },
       '2026-05-02T00:00:00.000Z',
     );

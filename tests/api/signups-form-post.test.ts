@@ -101,7 +101,7 @@ describe('POST /api/waitlist, form-encoded (the form without JavaScript)', () =>
     ];
     for (const headers of foreign) {
       const clean = Object.fromEntries(
-        Object.entries({ origin: SITE, referer: `${SITE}/join`, ...headers }).filter(([, v]) => v !== ''),
+        Object.entries(Object.assign({ origin: SITE, referer: `${SITE}/join` }, headers)).filter(([, v]) => v !== ''),
       );
       const res = await call(waitlist, {
         method: 'POST',

@@ -23,6 +23,7 @@ import {
  * bidirectional overrides, embeddings, isolates and marks that can make stored text display
  * differently from what it is.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point: they are refused
 export const UNSAFE_TEXT = /[\u0000-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF\uFFFD]/;
 
 /** True when `text` holds no UNSAFE_TEXT character. */
