@@ -3,18 +3,7 @@
 import http from 'node:http';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import {
-  ADMIN_KEY,
-  BLOBS_DIR,
-  CONNECTIONS,
-  DURATION,
-  HOST,
-  PORT,
-  RUN_ID,
-  log,
-  quantile,
-  sleep,
-} from './settings.mjs';
+import { ADMIN_KEY, BLOBS_DIR, CONNECTIONS, DURATION, HOST, PORT, RUN_ID, log, quantile, sleep } from './settings.mjs';
 import { blobsCounts } from './server.mjs';
 
 export const signupBodies = {

@@ -161,16 +161,14 @@ describe('paging, search and statistics equal a brute-force count', () => {
     const deletes = victims.map((v) =>
       call(admin, { method: 'DELETE', path: `/api/admin/waitlist/${v.id}`, headers: auth, ip: '192.0.2.11' }),
     );
-    const merges = oldOnes
-      .slice(0, 5)
-      .map((s) =>
-        call(waitlist, {
-          method: 'POST',
-          path: '/api/waitlist',
-          ip: '198.51.100.200',
-          body: { name: s.name || 'Merged', email: s.email, interests: 'phone_recommendations' },
-        }),
-      );
+    const merges = oldOnes.slice(0, 5).map((s) =>
+      call(waitlist, {
+        method: 'POST',
+        path: '/api/waitlist',
+        ip: '198.51.100.200',
+        body: { name: s.name || 'Merged', email: s.email, interests: 'phone_recommendations' },
+      }),
+    );
     const unsubs = oldOnes.slice(5).map((s) => markUnsubscribed(s.id));
     const results = await Promise.all([...signups, ...deletes, ...merges]);
     await Promise.all(unsubs);
