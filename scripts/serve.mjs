@@ -121,32 +121,6 @@ const blobsPort = await new Promise((resolve, reject) => {
   blobsWorker.on('message', (msg) => msg?.type === 'ready' && resolve(msg.port));
 });
 const blobsUrl = `http://127.0.0.1:${blobsPort}`;
-// The functions' Blobs client calls fetch(); requests to the Blobs server go to the worker by message
-// (same handler, same answers), which spares a loopback connection and HTTP parsing per operation.
-const pendingBlobs = new Map();
-let blobsSeq = 0;
-blobsWorker.on('message', (msg) => {
-  if (msg?.type !== 'response') return;
-  const resolve = pendingBlobs.get(msg.id);
-  pendingBlobs.delete(msg.id);
-  const nullBody = msg.status === 204 || msg.status === 304 || msg.body === null;
-  resolve?.(new Response(nullBody ? null : msg.body, { status: msg.status, headers: msg.headers }));
-});
-const realFetch = globalThis.fetch;
-globalThis.fetch = async function blobsFetch(input, init) {
-  const target = typeof input === 'string' ? input : input instanceof URL ? input.href : input?.url;
-  if (typeof target !== 'string' || !target.startsWith(`${blobsUrl}/`)) return realFetch(input, init);
-  const req = new Request(input, init);
-  const body = req.method === 'GET' || req.method === 'HEAD' ? null : await req.arrayBuffer();
-  const id = ++blobsSeq;
-  return new Promise((resolve) => {
-    pendingBlobs.set(id, resolve);
-    blobsWorker.postMessage(
-      { type: 'request', id, url: req.url, method: req.method, headers: [...req.headers], body },
-      body ? [body] : [],
-    );
-  });
-};
 const blobsSiteId = new LocalState(root).get('siteId') ?? '0';
 process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(
   JSON.stringify({

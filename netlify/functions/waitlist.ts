@@ -3,7 +3,7 @@ import { signupHandler } from '../../src/lib/signups/handler';
 import { waitlistPayloadSchema } from '../../src/lib/signups/schemas';
 import { waitlistDraft } from '../../src/lib/signups/service';
 import { SIGNUP_OK } from '../../src/lib/signups/responses';
-import { answerWaitlistFormPost } from '../../src/lib/signups/form-post';
+import { answerWaitlistFormPost, refuseForeignFormPost } from '../../src/lib/signups/form-post';
 
 /**
  * POST /api/waitlist {name, email, interests, source?, referrer?} — stores a pending signup (or records
@@ -18,6 +18,7 @@ export default signupHandler({
   // The form posted without JavaScript (form-encoded): same schema, limits and service, answered
   // with a page or a redirect instead of JSON.
   formPost: answerWaitlistFormPost,
+  refuseForeignFormPost,
 });
 
 export const config: Config = {

@@ -165,7 +165,11 @@ export async function seedSubscribers(
       at,
     );
     if (list === 'both') sub = { ...sub, list: 'both' };
-    if (rnd() < 0.03) sub = { ...sub, unsubscribedAt: new Date(Date.parse(at) + 86_400_000).toISOString() };
+    // Most people confirm within the hour; some never do; a few unsubscribe a day later.
+    const later = (ms) => new Date(Math.min(Date.parse(at) + ms, now)).toISOString();
+    const fate = rnd();
+    if (fate < 0.88) sub = lib.applyConfirmation(sub, later(30 * 60_000), '').record;
+    if (fate < 0.03) sub = lib.applyUnsubscribe(sub, later(86_400_000), { detail: 'page' });
     sub = lib.subscriberSchema.parse(sub);
     await records.setJSON(id, sub);
     await Promise.all(lib.subscriberIndexKeys(sub).map((k) => index.set(k, '')));

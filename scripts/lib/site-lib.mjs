@@ -33,7 +33,7 @@ export async function loadSiteModule(name, exportsSource) {
 export function loadSignupLib() {
   return loadSiteModule(
     'signup-lib',
-    `export { applySignup } from './src/lib/signups/merge';
+    `export { applySignup, applyConfirmation, applyUnsubscribe } from './src/lib/signups/merge';
      export { subscriberIndexKeys } from './src/lib/signups/index-keys';
      export { subscriberSchema } from './src/lib/signups/schemas';
      export { CONSENT_FORMS } from './src/lib/signups/constants';

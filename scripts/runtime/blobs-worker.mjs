@@ -2,8 +2,8 @@
 // worker thread of scripts/serve.mjs so that its file and HTTP work uses the second CPU core instead
 // of competing with the functions on the main thread. Same directory layout and data on disk.
 //
-// Functions on the main thread reach it by message (no loopback HTTP); the edge runtime, in Deno, over
-// HTTP on its port. One guard on top: a PUT whose body is shorter than its Content-Length (a writer cut off mid-way)
+// Functions (the real @netlify/blobs client) and the edge runtime reach it over loopback HTTP on its
+// port, as they would reach Netlify's. One guard on top: a PUT whose body is shorter than its Content-Length (a writer cut off mid-way)
 // is refused with 400 and writes nothing. The server itself would store whatever arrived, which is
 // how a 0-byte record once ended up on disk.
 import { parentPort, workerData } from 'node:worker_threads';
@@ -37,22 +37,7 @@ const guarded = async (req) => {
 server.handleRequest = guarded;
 const { port } = await server.start();
 parentPort.postMessage({ type: 'ready', port });
-parentPort.on('message', async (msg) => {
-  if (msg === 'counts') {
-    parentPort.postMessage({ type: 'counts', counts: { ...counts } });
-    return;
-  }
-  // A request from the functions on the main thread (see blobsFetch in scripts/serve.mjs): the same
-  // handler as over HTTP, without a loopback connection and HTTP parsing on both sides.
-  if (msg?.type === 'request') {
-    let reply;
-    try {
-      const res = await guarded(new Request(msg.url, { method: msg.method, headers: msg.headers, body: msg.body }));
-      const body = res.body ? await res.arrayBuffer() : null;
-      reply = { type: 'response', id: msg.id, status: res.status, headers: [...res.headers], body };
-    } catch (err) {
-      reply = { type: 'response', id: msg.id, status: 500, headers: [], body: null, error: String(err) };
-    }
-    parentPort.postMessage(reply, reply.body ? [reply.body] : []);
-  }
+// The bench asks for the operation counts.
+parentPort.on('message', (msg) => {
+  if (msg === 'counts') parentPort.postMessage({ type: 'counts', counts: { ...counts } });
 });

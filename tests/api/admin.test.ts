@@ -430,7 +430,7 @@ describe('waitlist', () => {
       unsubscribedCount: 1,
       interestBreakdown: { tech_news: 3, smartphone_tutorials: 1, all: 2 },
       sourceBreakdown: { youtube: 2, '': 1, instagram: 1, reddit: 1 },
-      statusBreakdown: { confirmed: 5, pending: 0, unsubscribed: 0 },
+      statusBreakdown: { confirmed: 5, pending: 1, unsubscribed: 1 },
     });
     // Cross-check against the blobs themselves.
     const stored = (await listSubscribers()).filter((s) => s.status === 'confirmed');

@@ -52,7 +52,8 @@ describe('POST /api/waitlist, form-encoded (the form without JavaScript)', () =>
       source: 'flyer',
       referrer: '',
       consent: { wording: CONSENT_FORMS.waitlist.wording, form: 'waitlist', page: '/join', source: 'flyer' },
-      mail: { status: 'sent', kind: 'waitlist-confirmation' },
+      status: 'pending',
+      mail: { status: 'sent', kind: 'confirm-subscription' },
     });
     expect(fake.messages).toHaveLength(1);
     expect(fake.messages[0].body.personalizations[0].to[0].email).toBe('ada@example.com');

@@ -170,17 +170,31 @@ export interface FnContext {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+export interface HandlerOptions {
+  /**
+   * The 403 for a request from another site when the JSON error does not fit (a page's form posted
+   * without JavaScript gets a page); undefined falls back to the JSON error.
+   */
+  refuseForeign?: (req: Request) => Response | undefined;
+}
+
 /**
  * Wraps a function handler: every state-changing request from a foreign Origin -> 403 before the
  * handler runs; HttpError -> its JSON error; a malformed percent-encoding anywhere -> 400;
  * anything else -> logged, 500.
  */
-export function handler<C extends FnContext>(fn: (req: Request, context: C) => Promise<Response>) {
+export function handler<C extends FnContext>(
+  fn: (req: Request, context: C) => Promise<Response>,
+  options: HandlerOptions = {},
+) {
   return async (req: Request, context: C): Promise<Response> => {
     try {
       if (!SAFE_METHODS.has(req.method) && isForeignOrigin(req)) {
         console.warn(`[api] ${req.method} ${new URL(req.url).pathname} refused: Origin ${req.headers.get('origin')}`);
-        return errorResponse(403, 'forbidden_origin', 'Requests from other sites are not accepted.');
+        return (
+          options.refuseForeign?.(req) ??
+          errorResponse(403, 'forbidden_origin', 'Requests from other sites are not accepted.')
+        );
       }
       return await fn(req, context);
     } catch (err) {

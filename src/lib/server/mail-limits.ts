@@ -1,6 +1,6 @@
 /**
- * Mail limits that hold across every function instance, counted in Netlify Blobs through
- * `enforceSharedRateLimit` (one blob per mail, never a counter in one blob):
+ * Mail limits that hold across every function instance, counted in Netlify Blobs with the shared
+ * limiter's windows (one blob per mail, never a counter in one blob):
  * - per recipient: MAIL_RECIPIENT_DAILY_LIMIT mails per 24 h window, whatever endpoint sends them;
  * - per client address: MAIL_CLIENT_HOURLY_LIMIT visitor-triggered mails per hour;
  * - globally: MAIL_GLOBAL_HOURLY_LIMIT mails per hour for the whole site.
@@ -8,7 +8,7 @@
  */
 import { getEnv } from './env';
 import { HttpError } from './http';
-import { enforceSharedRateLimit } from './shared-ratelimit';
+import { currentHits, rateLimited, recordHit } from './shared-ratelimit';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -21,36 +21,51 @@ export interface MailLimitHit {
   retryAfter: number;
 }
 
-async function count(
-  scope: MailLimitScope,
-  key: string,
-  limit: number,
-  windowMs: number,
-): Promise<MailLimitHit | null> {
-  try {
-    await enforceSharedRateLimit(`mail-${scope}`, key, limit, windowMs);
-    return null;
-  } catch (err) {
-    if (err instanceof HttpError && err.status === 429)
-      return { scope, retryAfter: Number(err.headers?.['retry-after'] ?? '60') };
-    throw err;
-  }
+interface Allowance {
+  scope: MailLimitScope;
+  bucket: string;
+  key: string;
+  limit: number;
+  windowMs: number;
 }
 
 /**
  * Counts one mail to `to` (and from `clientIp` when a visitor triggered it); returns the limit hit,
- * or null when the mail may go. A storage failure refuses the mail (fail closed), as 'global'.
+ * or null when the mail may go. The windows are read together, and the mail is counted in each only
+ * when none is full (a refused mail uses up nothing): three lists, then three writes, each set in
+ * parallel. A storage failure refuses the mail (fail closed), as 'global'.
  */
 export async function takeMailAllowance(to: string, clientIp?: string): Promise<MailLimitHit | null> {
   const env = getEnv();
+  const now = Date.now();
+  const allowances: Allowance[] = [
+    {
+      scope: 'recipient',
+      bucket: 'mail-recipient',
+      key: to.trim().toLowerCase(),
+      limit: env.MAIL_RECIPIENT_DAILY_LIMIT,
+      windowMs: DAY,
+    },
+    { scope: 'global', bucket: 'mail-global', key: 'all', limit: env.MAIL_GLOBAL_HOURLY_LIMIT, windowMs: HOUR },
+  ];
+  if (clientIp) {
+    allowances.unshift({
+      scope: 'client',
+      bucket: 'mail-client',
+      key: clientIp,
+      limit: env.MAIL_CLIENT_HOURLY_LIMIT,
+      windowMs: HOUR,
+    });
+  }
   try {
-    if (clientIp) {
-      const client = await count('client', clientIp, env.MAIL_CLIENT_HOURLY_LIMIT, HOUR);
-      if (client) return client;
+    const used = await Promise.all(allowances.map((a) => currentHits(a.bucket, a.key, a.windowMs, now)));
+    const full = allowances.find((a, i) => used[i].length >= a.limit);
+    if (full) {
+      const retryAfter = Number(rateLimited(full.windowMs, now).headers?.['retry-after'] ?? '60');
+      return { scope: full.scope, retryAfter };
     }
-    const recipient = await count('recipient', to.trim().toLowerCase(), env.MAIL_RECIPIENT_DAILY_LIMIT, DAY);
-    if (recipient) return recipient;
-    return await count('global', 'all', env.MAIL_GLOBAL_HOURLY_LIMIT, HOUR);
+    await Promise.all(allowances.map((a) => recordHit(a.bucket, a.key, a.windowMs, now)));
+    return null;
   } catch (err) {
     console.error('[mail] could not count the mail limits; not sending', err);
     return { scope: 'global', retryAfter: 60 };

@@ -25,8 +25,21 @@ function hostOf(value: string | null | undefined): string | null {
 export function isForeignOrigin(req: Request): boolean {
   const origin = req.headers.get('origin');
   if (origin === null) return req.headers.get('sec-fetch-site') === 'cross-site';
-  const from = hostOf(origin);
-  if (!from) return true;
+  return !isOwnHost(req, hostOf(origin));
+}
+
+/**
+ * The stricter rule for a plain HTML form post (which only a browser sends): its Origin, or when a
+ * browser sends none, its Referer, must name this site. No Origin and no Referer is refused too.
+ */
+export function isForeignFormPost(req: Request): boolean {
+  if (req.headers.get('origin') !== null) return isForeignOrigin(req);
+  return !isOwnHost(req, hostOf(req.headers.get('referer')));
+}
+
+/** True when `host` is this request's own host (URL, Host / X-Forwarded-Host header) or SITE_URL's. */
+function isOwnHost(req: Request, host: string | null): boolean {
+  if (!host) return false;
   const own = new Set<string>();
   const add = (h: string | null | undefined) => h && own.add(h.toLowerCase());
   add(hostOf(req.url));
@@ -34,5 +47,5 @@ export function isForeignOrigin(req: Request): boolean {
   add(req.headers.get('x-forwarded-host')?.split(',')[0]?.trim());
   add(hostOf(process.env.SITE_URL));
   add(hostOf(process.env.URL)); // Netlify's primary site address
-  return !own.has(from);
+  return own.has(host);
 }

@@ -9,6 +9,7 @@
  * Server only. See docs/performance.md, "The waitlist form without JavaScript".
  */
 import { HttpError, MAX_BODY_BYTES, readCapped } from '../server/http';
+import { isForeignFormPost } from '../server/origin';
 import { HONEYPOT_FIELD } from './constants';
 import { renderFormRefusedPage, renderWaitlistFormPage, waitlistFormPage, type WaitlistFormPage } from './form-page';
 import { fieldMessages, waitlistPayloadSchema } from './schemas';
@@ -21,21 +22,14 @@ export function isFormPost(req: Request): boolean {
   return /^application\/x-www-form-urlencoded\b/i.test(req.headers.get('content-type') ?? '');
 }
 
-/**
- * True when the request comes from a page of this site: its Origin (or, when a browser sends no
- * Origin, its Referer) has the request's own origin. A missing or opaque ('null') origin is refused.
- */
-export function isSameOriginPost(req: Request): boolean {
-  const own = new URL(req.url).origin;
-  const origin = req.headers.get('origin');
-  if (origin !== null) return origin === own;
-  const referer = req.headers.get('referer');
-  if (!referer) return false;
-  try {
-    return new URL(referer).origin === own;
-  } catch {
-    return false;
-  }
+/** The 403 page for a form post from another site (or from nowhere): nothing read or stored. */
+export function refuseForeignFormPost(): Response {
+  return html(
+    renderFormRefusedPage(
+      'This form can only be sent from a page of this site. Please use the form on our waitlist page.',
+    ),
+    403,
+  );
 }
 
 const TOO_MANY = 'Too many attempts. Please wait a minute and try again.';
@@ -57,14 +51,7 @@ function joined(page: WaitlistFormPage): Response {
  * Answers a form-encoded waitlist signup. The endpoint's rate limits run before the body is read.
  */
 export async function answerWaitlistFormPost(req: Request, { ip, enforceLimits }: FormPostContext): Promise<Response> {
-  if (!isSameOriginPost(req)) {
-    return html(
-      renderFormRefusedPage(
-        'This form can only be sent from a page of this site. Please use the form on our waitlist page.',
-      ),
-      403,
-    );
-  }
+  if (isForeignFormPost(req)) return refuseForeignFormPost();
   const declared = Number(req.headers.get('content-length') ?? '0');
   let text: string;
   try {

@@ -28,6 +28,8 @@ export interface SignupHandlerOptions<S extends z.ZodType> {
    * is refused like any non-JSON body.
    */
   formPost?: (req: Request, signup: FormPostContext) => Promise<Response>;
+  /** The 403 page for such a form posted from another site. */
+  refuseForeignFormPost?: () => Response;
 }
 
 /** What a no-JavaScript form post needs from the handler: the client and the endpoint's limits. */
@@ -39,24 +41,29 @@ export interface FormPostContext {
 
 /** A Netlify Functions v2 handler for one signup form. */
 export function signupHandler<S extends z.ZodType>(options: SignupHandlerOptions<S>) {
-  return handler(async (req: Request, context: FnContext) => {
-    allowMethods(req, 'POST');
-    // Per IP and minute: in memory (cheap, per instance), then shared through Blobs (all instances,
-    // and the local runtime, which starts a fresh worker per request).
-    const ip = clientIp(req, context);
-    const limit = getEnv().SIGNUP_RATE_LIMIT;
-    const enforceLimits = async () => {
-      enforceRateLimit('signup', ip, limit, 60_000);
-      await enforceSharedRateLimit('signup', ip, limit, 60_000);
-    };
-    if (options.formPost && isFormPost(req)) return options.formPost(req, { ip, enforceLimits });
-    await enforceLimits();
-    const payload = await readJson(req, options.schema);
-    if ((payload as Record<string, unknown>)[HONEYPOT_FIELD]) {
-      console.info(`[signup] ${options.name} honeypot filled; nothing stored`);
+  return handler(
+    async (req: Request, context: FnContext) => {
+      allowMethods(req, 'POST');
+      // Per IP and minute: in memory (cheap, per instance), then shared through Blobs (all instances,
+      // and the local runtime, which starts a fresh worker per request).
+      const ip = clientIp(req, context);
+      const limit = getEnv().SIGNUP_RATE_LIMIT;
+      const enforceLimits = async () => {
+        enforceRateLimit('signup', ip, limit, 60_000);
+        await enforceSharedRateLimit('signup', ip, limit, 60_000);
+      };
+      if (options.formPost && isFormPost(req)) return options.formPost(req, { ip, enforceLimits });
+      await enforceLimits();
+      const payload = await readJson(req, options.schema);
+      if ((payload as Record<string, unknown>)[HONEYPOT_FIELD]) {
+        console.info(`[signup] ${options.name} honeypot filled; nothing stored`);
+        return json(options.ok);
+      }
+      await signUp(options.toDraft(payload), { ip });
       return json(options.ok);
-    }
-    await signUp(options.toDraft(payload), { ip });
-    return json(options.ok);
-  });
+    },
+    {
+      refuseForeign: (req) => (options.formPost && isFormPost(req) ? options.refuseForeignFormPost?.() : undefined),
+    },
+  );
 }

@@ -81,18 +81,29 @@ async function deliver(
 }
 
 /**
- * Sends the double opt-in request: a fresh link nonce is stored (older links stop working), then
+ * Sends the double opt-in request: the link's nonce is stored (older links stop working), then
  * the mail with the signed, expiring confirmation link.
- * @param clientIp the visitor whose signup triggers it (per-client mail limit)
+ * @param options.clientIp the visitor whose signup triggers it (per-client mail limit)
  */
 export async function sendConfirmationRequest(
   sub: Subscriber,
-  clientIp?: string,
-  now = () => new Date().toISOString(),
+  {
+    clientIp,
+    storedNonce,
+    now = () => new Date().toISOString(),
+  }: {
+    clientIp?: string;
+    /** The nonce the signup already stored with the record (one write, not two); else a new one is stored. */
+    storedNonce?: string | null;
+    now?: () => string;
+  } = {},
 ): Promise<MailOutcome> {
-  const nonce = newConfirmNonce();
+  let nonce = storedNonce;
+  if (!nonce) {
+    nonce = newConfirmNonce();
+    await setConfirmNonce(sub.id, nonce);
+  }
   const url = await confirmUrl(sub.id, nonce);
-  await setConfirmNonce(sub.id, nonce);
   const rendered = renderConfirmEmail({
     list: sub.list,
     confirmUrl: url,

@@ -220,3 +220,19 @@ export function applyConfirmation(
   record.status = subscriberStatus(record);
   return { record, changed: true };
 }
+
+/**
+ * The record after an unsubscribe (the link's button, a one-click request): unsubscribed at once,
+ * keeping the first time if already set, the outstanding confirmation link spent, the ledger written.
+ */
+export function applyUnsubscribe(sub: Subscriber, now: string, event: Partial<LedgerEvent> = {}): Subscriber {
+  const record: Subscriber = {
+    ...sub,
+    unsubscribedAt: sub.unsubscribedAt ?? now,
+    confirmNonce: null,
+    updatedAt: now,
+    history: appendEvent(sub.history, { ...event, at: now, type: 'unsubscribed' }),
+  };
+  record.status = subscriberStatus(record);
+  return record;
+}

@@ -10,7 +10,7 @@ import type { Signup } from './merge';
 import type { NewsletterPayload } from './newsletter-schema';
 import type { Subscriber, WaitlistPayload } from './schemas';
 import { confirmSubscriber, saveSignup } from './store';
-import { verifyConfirmToken } from './confirm-token';
+import { newConfirmNonce, verifyConfirmToken } from './confirm-token';
 
 export interface SignupResult {
   subscriber: Subscriber;
@@ -46,8 +46,10 @@ export async function signUp(draft: SignupDraft, request: SignupRequest): Promis
     ipHash: await hashIp(request.ip, secret),
     wordingVersion: await wordingVersion(wording),
   };
-  const { subscriber, sendConfirmation } = await saveSignup(signup, now);
-  const mail = sendConfirmation ? await sendConfirmationRequest(subscriber, request.ip) : null;
+  const { subscriber, sendConfirmation } = await saveSignup(signup, now, newConfirmNonce());
+  const mail = sendConfirmation
+    ? await sendConfirmationRequest(subscriber, { clientIp: request.ip, storedNonce: subscriber.confirmNonce })
+    : null;
   return { subscriber, mail };
 }
 

@@ -10,7 +10,7 @@
 import { hashKey, mapLimit, recordStore } from '../server/storage';
 import { subscriberIndexKeys } from './index-keys';
 import { removeIndexKeys, scanIndex, syncIndex, takeSnapshot, type Snapshot } from './subscriber-index';
-import { applyConfirmation, applySignup, appendEvent, type Signup } from './merge';
+import { applyConfirmation, applySignup, applyUnsubscribe, appendEvent, type Signup } from './merge';
 import { subscriberSchema, type LedgerEvent, type MailStatus, type Subscriber } from './schemas';
 import { subscriberStatus } from './status';
 
@@ -42,16 +42,20 @@ async function write(next: Subscriber, before: Subscriber | null): Promise<Subsc
 /**
  * Stores a signup: creates the pending record or records the request on the existing one (see
  * `applySignup`). The caller does not learn which happened, and neither does the visitor.
+ * @param confirmNonce stored as the outstanding link's nonce when a confirmation is due
  * @returns the stored record and whether a confirmation mail should be sent now
  */
 export async function saveSignup(
   signup: Signup,
   now = new Date().toISOString(),
+  confirmNonce?: string,
 ): Promise<{ subscriber: Subscriber; sendConfirmation: boolean }> {
   const email = normaliseEmail(signup.email);
   const id = await subscriberId(email);
   const existing = await subscriberStore.get(id);
   const { record, sendConfirmation } = applySignup(existing, { ...signup, email }, id, now);
+  // The nonce of the confirmation link about to be sent goes in with the record: one write, not two.
+  if (sendConfirmation && confirmNonce) record.confirmNonce = confirmNonce;
   return { subscriber: await write(record, existing), sendConfirmation };
 }
 
@@ -125,16 +129,7 @@ export async function markUnsubscribed(
   const sub = await subscriberStore.get(id);
   if (!sub) return null;
   if (subscriberStatus(sub) === 'unsubscribed' && sub.unsubscribedAt) return sub;
-  return write(
-    {
-      ...sub,
-      unsubscribedAt: sub.unsubscribedAt ?? now,
-      confirmNonce: null,
-      updatedAt: now,
-      history: appendEvent(sub.history, { ...event, at: now, type: 'unsubscribed' }),
-    },
-    sub,
-  );
+  return write(applyUnsubscribe(sub, now, event), sub);
 }
 
 /** Stores the nonce of the confirmation link being sent (older links stop working). */
