@@ -14,6 +14,7 @@ import { postJson } from '../lib/signups/client';
 import { toast } from '../stores/toast';
 import { FieldError, FormField, HoneypotField, focusFirstError } from './signups/FormField';
 import { Icon } from './ui/Icon';
+import * as ICON from '../lib/icons';
 
 /** Confirmation 2 s, then 2 s more before the block collapses (docs/site.md#limits). */
 export const CONFIRMATION_MS = 2000;
@@ -318,5 +319,5 @@ export default function NewsletterSignup({ phoneModels }: Props) {
 }
 
 function CheckIcon({ className }: { className: string }) {
-  return <Icon name="check" className={className} />;
+  return <Icon svg={ICON.check} className={className} />;
 }

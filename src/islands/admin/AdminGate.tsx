@@ -8,6 +8,7 @@ import { useStore } from '@nanostores/react';
 import { toast } from '../../stores/toast';
 import { $adminAuth, AdminApiError, checkSession, signIn, signOut } from '../../stores/admin';
 import { Icon } from '../ui/Icon';
+import * as ICON from '../../lib/icons';
 
 /** Spec §9: the dashboard's authentication check waits 500 ms. */
 export const DASHBOARD_AUTH_DELAY_MS = 500;
@@ -131,7 +132,7 @@ function KeyPrompt({ variant }: { variant: Props['variant'] }) {
             className="grid h-11 w-11 place-items-center rounded-xl bg-brand-50 text-brand-700 dark:bg-brand-700/20 dark:text-brand-300"
             aria-hidden="true"
           >
-            <Icon name="lock" />
+            <Icon svg={ICON.lock} />
           </span>
           <div>
             <h1 id={`${inputId}-title`} className="text-xl font-bold tracking-tight">

@@ -1,19 +1,19 @@
 /** Icons for the recommender islands (decorative: aria-hidden), from the site's one set (src/lib/icons.ts). */
 import { Icon as SiteIcon } from '../ui/Icon';
-import type { IconName as SiteIconName } from '../../lib/icons';
+import * as ICON from '../../lib/icons';
 
-/** The wizard's names for icons of the site set. */
+/** The wizard's names for the icons it uses of the site set (only these are bundled). */
 const NAMES = {
-  check: 'check',
-  x: 'x',
-  search: 'search',
-  left: 'arrowLeft',
-  right: 'arrowRight',
-  info: 'info',
-  phone: 'phone',
-  chevron: 'chevronDown',
-  restart: 'restart',
-} as const satisfies Record<string, SiteIconName>;
+  check: ICON.check,
+  x: ICON.x,
+  search: ICON.search,
+  left: ICON.arrowLeft,
+  right: ICON.arrowRight,
+  info: ICON.info,
+  phone: ICON.phone,
+  chevron: ICON.chevronDown,
+  restart: ICON.restart,
+};
 
 export type IconName = keyof typeof NAMES;
 
@@ -22,7 +22,7 @@ export type IconName = keyof typeof NAMES;
  * only the results code loads).
  */
 export function Icon({ name, path, className = 'h-5 w-5' }: { name?: IconName; path?: string; className?: string }) {
-  if (name && !path) return <SiteIcon name={NAMES[name]} className={className} />;
+  if (name && !path) return <SiteIcon svg={NAMES[name]} className={className} />;
   return (
     <svg
       className={className}

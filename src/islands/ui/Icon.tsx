@@ -1,10 +1,10 @@
-import { ICONS, type IconName } from '../../lib/icons';
-
 /**
  * An icon of the site's one set (`src/lib/icons.ts`) in an island; the same drawing as
- * `src/components/Icon.astro`. Decorative (hidden from screen readers): label the control around it.
+ * `src/components/Icon.astro`. Pass the icon's markup (`import * as ICON from '../../lib/icons'`,
+ * `svg={ICON.check}`), so the island bundles only the icons it uses. Decorative (hidden from screen
+ * readers): label the control around it.
  */
-export function Icon({ name, className = 'h-5 w-5' }: { name: IconName; className?: string }) {
+export function Icon({ svg, className = 'h-5 w-5' }: { svg: string; className?: string }) {
   return (
     <svg
       className={className}
@@ -17,7 +17,7 @@ export function Icon({ name, className = 'h-5 w-5' }: { name: IconName; classNam
       aria-hidden="true"
       focusable="false"
       // Constant markup from the icon module, never visitor data.
-      dangerouslySetInnerHTML={{ __html: ICONS[name] }}
+      dangerouslySetInnerHTML={{ __html: svg }}
     />
   );
 }

@@ -6,6 +6,7 @@ import * as Toast from '@radix-ui/react-toast';
 import { useStore } from '@nanostores/react';
 import { $toasts, dismissToast, TOAST_DURATION_MS } from '../../stores/toast';
 import { Icon } from './Icon';
+import * as ICON from '../../lib/icons';
 
 export default function Toaster() {
   const toasts = useStore($toasts);
@@ -36,7 +37,7 @@ export default function Toaster() {
             aria-label="Close"
             className="absolute right-2 top-2 rounded-lg p-1 opacity-70 hover:opacity-100"
           >
-            <Icon name="x" className="h-4 w-4" />
+            <Icon svg={ICON.x} className="h-4 w-4" />
           </Toast.Close>
         </Toast.Root>
       ))}

@@ -9,6 +9,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Icon } from '../ui/Icon';
+import * as ICON from '../../lib/icons';
 import {
   DEEP_LINKS,
   DEEP_LINK_FALLBACK_MS,
@@ -186,7 +187,7 @@ function Preview({
           aria-label="Close preview"
           data-preview-close
         >
-          <Icon name="x" />
+          <Icon svg={ICON.x} />
         </button>
       </div>
 
@@ -200,7 +201,7 @@ function Preview({
             aria-label="Previous wallpaper"
             data-preview-prev
           >
-            <Icon name="chevronLeft" />
+            <Icon svg={ICON.chevronLeft} />
           </button>
           <p
             className="min-w-16 text-center text-sm font-semibold tabular-nums"
@@ -218,14 +219,14 @@ function Preview({
             aria-label="Next wallpaper"
             data-preview-next
           >
-            <Icon name="chevronRight" />
+            <Icon svg={ICON.chevronRight} />
           </button>
         </div>
       </div>
 
       <div className="px-5 py-5">
         <button type="button" onClick={download} className="btn-primary w-full py-3" data-preview-download>
-          <Icon name="download" />
+          <Icon svg={ICON.download} />
           Download
         </button>
         <p className="mt-4 text-xs font-semibold uppercase tracking-wider text-muted" id="share-label">
@@ -233,20 +234,20 @@ function Preview({
         </p>
         <div className="mt-2 flex flex-wrap gap-2" role="group" aria-labelledby="share-label">
           <ShareButton label="Share on Facebook" onClick={() => popup(links.facebook)} data="facebook">
-            <Icon name="facebook" />
+            <Icon svg={ICON.facebook} />
           </ShareButton>
           <ShareButton label="Share on X" onClick={() => popup(links.x)} data="x">
-            <Icon name="x" />
+            <Icon svg={ICON.x} />
           </ShareButton>
           <ShareButton label="Open Instagram" onClick={() => deepLink('instagram')} data="instagram">
-            <Icon name="instagram" />
+            <Icon svg={ICON.instagram} />
           </ShareButton>
           <ShareButton label="Open TikTok" onClick={() => deepLink('tiktok')} data="tiktok">
-            <Icon name="tiktok" />
+            <Icon svg={ICON.tiktok} />
           </ShareButton>
           {canWebShare && (
             <button type="button" onClick={webShare} className="btn-secondary h-11 px-4" data-share="native">
-              <Icon name="share" />
+              <Icon svg={ICON.share} />
               Share…
             </button>
           )}
@@ -353,7 +354,7 @@ function ShareButton({
 function PhoneOutline() {
   return (
     <span className="grid h-16 w-16 place-items-center rounded-2xl bg-brand-50 text-brand-600 dark:bg-brand-400/15 dark:text-brand-300">
-      <Icon name="phone" className="h-8 w-8" />
+      <Icon svg={ICON.phone} className="h-8 w-8" />
     </span>
   );
 }
