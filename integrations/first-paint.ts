@@ -9,7 +9,7 @@
  *    store would split the page's state in two. Pages where that would happen keep their chunks,
  *    and so do pages whose islands hydrate at load and fetch those chunks anyway.
  * 2. Styles: each stylesheet link is replaced by the part of that stylesheet the page can use
- *    (src/lib/perf/page-css.ts), inline, so the page paints from its first response.
+ *    (scripts/perf/page-css.ts), inline, so the page paints from its first response.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,17 +18,17 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { build } from 'esbuild';
 import { gzipSync } from 'node:zlib';
-import { distReader } from '../src/lib/perf/dist.ts';
-import { findImports } from '../src/lib/perf/js-imports.ts';
-import { extractScripts } from '../src/lib/perf/html-scripts.ts';
-import { EAGER_DIRECTIVES } from '../src/lib/perf/page-js.ts';
+import { distReader } from '../scripts/perf/dist.ts';
+import { findImports } from '../scripts/perf/js-imports.ts';
+import { extractScripts } from '../scripts/perf/html-scripts.ts';
+import { EAGER_DIRECTIVES } from '../scripts/perf/page-js.ts';
 import {
   inlineStylesheet,
   moduleScriptTags,
   replaceModuleScripts,
   stylesheetTags,
-} from '../src/lib/perf/page-assets.ts';
-import { pageText, prunePageCss } from '../src/lib/perf/page-css.ts';
+} from '../scripts/perf/page-assets.ts';
+import { pageText, prunePageCss } from '../scripts/perf/page-css.ts';
 
 /** Source modules that hold state shared by a page's scripts and islands: never duplicated. */
 const STATEFUL_MODULE = /[\\/]src[\\/]stores[\\/]|[\\/]node_modules[\\/]nanostores[\\/]/;

@@ -48,9 +48,9 @@ import { LIGHTHOUSE_CATEGORIES, budgets, report } from './report.mjs';
 
 process.chdir(ROOT);
 
-const { listBuiltPages, distReader } = await import('../../src/lib/perf/dist.ts');
-const { measurePageJs, gzipSize } = await import('../../src/lib/perf/page-js.ts');
-const { pickRoutes } = await import('../../src/lib/perf/routes.ts');
+const { listBuiltPages, distReader } = await import('../perf/dist.ts');
+const { measurePageJs, gzipSize } = await import('../perf/page-js.ts');
+const { pickRoutes } = await import('../perf/routes.ts');
 
 async function ensureServer() {
   if (!(await isAlive())) {

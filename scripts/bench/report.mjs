@@ -4,7 +4,7 @@ import { CONNECTIONS, DURATION, LIGHTHOUSE, LOAD, RUNS, SITE, elapsed, median } 
 import { loadAverage, pkgVersion } from './machine.mjs';
 
 const { budgetsFor, checkSizeBudgets, checkLighthouseBudgets, formatKb, LIGHTHOUSE_CATEGORIES, PAGE_BUDGETS } =
-  await import('../../src/lib/perf/budgets.ts');
+  await import('../perf/budgets.ts');
 export { LIGHTHOUSE_CATEGORIES };
 
 /** The runtime targets (docs/runtime.md), in one place. */

@@ -1,14 +1,14 @@
 // Size budgets on the real build output (run by `npm test` after `astro build`, or alone with
 // `npx vitest run -c vitest.budgets.config.ts`). Each built page's JavaScript (inline scripts,
 // script files, island chunks and everything they import, gzip) is checked against the budgets of
-// the issues in src/lib/perf/budgets.ts; pages without a budget still must not reference missing
+// the issues in scripts/perf/budgets.ts; pages without a budget still must not reference missing
 // or cross-origin scripts.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { distReader, listBuiltPages } from '../../src/lib/perf/dist';
-import { measurePageJs } from '../../src/lib/perf/page-js';
-import { budgetsFor, checkSizeBudgets, formatKb } from '../../src/lib/perf/budgets';
+import { distReader, listBuiltPages } from '../../scripts/perf/dist';
+import { measurePageJs } from '../../scripts/perf/page-js';
+import { budgetsFor, checkSizeBudgets, formatKb } from '../../scripts/perf/budgets';
 
 const DIST = path.resolve(process.env.BUDGETS_DIST ?? 'dist');
 

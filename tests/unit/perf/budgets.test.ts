@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { budgetsFor, checkLighthouseBudgets } from '../../../src/lib/perf/budgets';
-import { matchRoute, pickRoutes, routeFromHtmlFile } from '../../../src/lib/perf/routes';
+import { budgetsFor, checkLighthouseBudgets } from '../../../scripts/perf/budgets';
+import { matchRoute, pickRoutes, routeFromHtmlFile } from '../../../scripts/perf/routes';
 
 describe('routes from the build output', () => {
   it.each([

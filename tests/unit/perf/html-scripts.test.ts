@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decodeEntities, extractScripts, parseAttributes } from '../../../src/lib/perf/html-scripts';
-import { findImports } from '../../../src/lib/perf/js-imports';
-import { detectFrameworks } from '../../../src/lib/perf/framework';
+import { decodeEntities, extractScripts, parseAttributes } from '../../../scripts/perf/html-scripts';
+import { findImports } from '../../../scripts/perf/js-imports';
+import { detectFrameworks } from '../../../scripts/perf/framework';
 
 describe('extractScripts', () => {
   it('lists inline JavaScript, script src and modulepreload, and skips data blocks and comments', () => {

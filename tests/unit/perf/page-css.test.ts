@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { containsClass, pageText, prunePageCss } from '../../../src/lib/perf/page-css';
+import { containsClass, pageText, prunePageCss } from '../../../scripts/perf/page-css';
 import {
   inlineStylesheet,
   moduleScriptTags,
   replaceModuleScripts,
   stylesheetTags,
-} from '../../../src/lib/perf/page-assets';
+} from '../../../scripts/perf/page-assets';
 
 const SHEET = `
 @layer theme{:root{--color-brand:#c2362b;--color-unused:#123456;--font-sans:system-ui;--default-font:var(--font-sans)}}

@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { measurePageJs, type ReadAsset } from '../../../src/lib/perf/page-js';
-import { checkSizeBudgets, PLAIN_SCRIPT_MAX_GZIP } from '../../../src/lib/perf/budgets';
+import { measurePageJs, type ReadAsset } from '../../../scripts/perf/page-js';
+import { checkSizeBudgets, PLAIN_SCRIPT_MAX_GZIP } from '../../../scripts/perf/budgets';
 
 const SITE = path.join(import.meta.dirname, 'fixtures', 'site');
 const page = (file: string) => readFileSync(path.join(SITE, file), 'utf8');

@@ -2,7 +2,7 @@
  * Routes of the built site, derived from the HTML files in dist/ (build.format 'file':
  * `about.html` is /about, `blog/x.html` is /blog/x; `index.html` files are also understood).
  */
-import { routePath } from '../site/shell.ts';
+import { routePath } from '../../src/lib/site/shell.ts';
 
 /**
  * The route of a built HTML file.
