@@ -160,10 +160,12 @@ export async function seedSubscribers(
         source,
         referrer: source ? `https://${source}.com/` : '',
         consent,
+        ipHash: '',
+        wordingVersion: '',
       },
       id,
       at,
-    );
+    ).record;
     if (list === 'both') sub = { ...sub, list: 'both' };
     // Most people confirm within the hour; some never do; a few unsubscribe a day later.
     const later = (ms) => new Date(Math.min(Date.parse(at) + ms, now)).toISOString();

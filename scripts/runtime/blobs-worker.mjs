@@ -3,8 +3,9 @@
 // of competing with the functions on the main thread. Same directory layout and data on disk.
 //
 // Functions (the real @netlify/blobs client) and the edge runtime reach it over loopback HTTP on its
-// port, as they would reach Netlify's. One guard on top: a PUT whose body is shorter than its Content-Length (a writer cut off mid-way)
-// is refused with 400 and writes nothing. The server itself would store whatever arrived, which is
+// port, as they would reach Netlify's. Writes to one key are serialised (see `serialised`). One guard
+// on top: a PUT whose body is shorter than its Content-Length (a writer cut off mid-way) is refused
+// with 400 and writes nothing. The server itself would store whatever arrived, which is
 // how a 0-byte record once ended up on disk.
 import { parentPort, workerData } from 'node:worker_threads';
 import { BlobsServer } from '@netlify/blobs/server';
@@ -34,7 +35,20 @@ const guarded = async (req) => {
   }
   return handle(new Request(req.url, { method: 'PUT', headers: req.headers, body }));
 };
-server.handleRequest = guarded;
+// Writes to one key run one at a time. The server checks a conditional write (If-None-Match: *, the
+// client's `onlyIfNew`; If-Match, `onlyIfMatch`) and then writes, with awaits in between, so two
+// racing writers could both pass the check; Netlify's service makes the check and the write one step.
+const writing = new Map();
+const serialised = (req) => {
+  if (req.method !== 'PUT') return guarded(req);
+  const key = new URL(req.url).pathname;
+  const run = (writing.get(key) ?? Promise.resolve()).then(() => guarded(req));
+  const done = run.catch(() => undefined);
+  writing.set(key, done);
+  void done.then(() => writing.get(key) === done && writing.delete(key));
+  return run;
+};
+server.handleRequest = serialised;
 const { port } = await server.start();
 parentPort.postMessage({ type: 'ready', port });
 // The bench asks for the operation counts.

@@ -5,60 +5,37 @@
  */
 import { atom } from 'nanostores';
 import type { SessionInfo } from '../lib/admin/schemas';
+import { ApiError, request } from '../lib/http/client';
 
 export type AdminAuthState =
   { status: 'checking' } | { status: 'signed-out' } | { status: 'signed-in'; session: SessionInfo };
 
 export const $adminAuth = atom<AdminAuthState>({ status: 'checking' });
 
-/** A failed admin call. `message` follows spec §8: "<status>: <response text or status text>". */
-export class AdminApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    /** The server's own message (error.message of the JSON error shape), when there is one. */
-    readonly serverMessage?: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
-
 /**
- * Calls the admin API with the session cookie: JSON in and out, a body only when there is one,
- * never retried. A 401 marks the session as signed out (the screens then show the key prompt).
+ * Calls the admin API with the session cookie through the site's one client (src/lib/http/client.ts):
+ * JSON in and out, a body only when there is one, never retried. A failure throws `ApiError`; a 401
+ * marks the session as signed out (the screens then show the key prompt).
  */
-export async function adminFetch<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+export async function adminFetch<T>(path: string, init: { method?: AdminMethod; body?: unknown } = {}): Promise<T> {
   return (await adminRequest<T>(path, init)).data;
 }
+
+type AdminMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Like `adminFetch`, also giving the response headers (paging: Link, X-Total-Count, X-Unreadable-Count). */
 export async function adminRequest<T>(
   path: string,
-  init: { method?: string; body?: unknown } = {},
+  init: { method?: AdminMethod; body?: unknown } = {},
 ): Promise<{ data: T; headers: Headers }> {
-  const res = await fetch(path, {
-    method: init.method ?? 'GET',
-    credentials: 'include',
-    headers:
-      init.body === undefined
-        ? { accept: 'application/json' }
-        : { accept: 'application/json', 'content-type': 'application/json' },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  let data: unknown = undefined;
   try {
-    data = text ? JSON.parse(text) : undefined;
-  } catch {
-    /* not JSON */
+    return await request<T>(init.method ?? 'GET', path, { body: init.body });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401 && !path.endsWith('/session')) {
+      $adminAuth.set({ status: 'signed-out' });
+    }
+    throw err;
   }
-  if (!res.ok) {
-    if (res.status === 401 && !path.endsWith('/session')) $adminAuth.set({ status: 'signed-out' });
-    const error = (data as { error?: { message?: string; fields?: Record<string, string> } } | undefined)?.error;
-    throw new AdminApiError(res.status, `${res.status}: ${text || res.statusText}`, error?.message, error?.fields);
-  }
-  return { data: data as T, headers: res.headers };
 }
 
 /** The URL of `rel="next"` in a Link header, or null. */

@@ -38,7 +38,11 @@ test('subscriber table: 50 rows, Load more, server-side search, select-all on th
   expect(total).toBeGreaterThanOrEqual(60);
 
   // Our 60, found by the server's search: 50, then the other 10 after 'Load more'.
+  // While the server searches, the loaded rows are filtered at once; 'Load more' comes only with
+  // the server's answer (its Link header), so wait for it before acting on the rows.
   await page.getByLabel('Search subscribers').fill(tag);
+  const more = page.getByRole('button', { name: 'Load more' });
+  await expect(more).toBeVisible(SLOW);
   await expect(status).toHaveText('50 of 60 subscribers shown', SLOW);
   await expect(rows).toHaveCount(50);
   const firstPage = await rows.locator('td:nth-child(3)').allTextContents();
@@ -48,8 +52,6 @@ test('subscriber table: 50 rows, Load more, server-side search, select-all on th
   await expect(page.getByRole('button', { name: 'Delete Selected (50)' })).toBeVisible();
   await selectAll.uncheck();
 
-  const more = page.getByRole('button', { name: 'Load more' });
-  await expect(more).toBeVisible();
   await more.click();
   await expect(rows).toHaveCount(60, SLOW);
   await expect(status).toHaveText('60 of 60 subscribers shown');

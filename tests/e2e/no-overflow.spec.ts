@@ -1,5 +1,5 @@
 // No page scrolls sideways on a 375 px phone: every page the build wrote to dist/ (staff pages
-// included, signed in, with a long unsubscribe link in the outbox) is at most 375 px wide.
+// included, signed in, with a long signed link in the outbox) is at most 375 px wide.
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -36,7 +36,7 @@ test('the build has the pages this test expects to walk', () => {
 test.describe('no sideways scrolling at 375 px', () => {
   test.beforeAll(async ({ request }) => {
     // A subscriber with a long name and address: their confirmation lands in the outbox shown on
-    // /admin/email-templates, with a long unsubscribe link.
+    // /admin/email-templates, with a long signed link.
     const tag = runTag('overflow');
     await seedSubscriber(request, { name: `Overflow ${tag}`, email: `${tag}-a-rather-long-address@example.com` });
   });

@@ -53,6 +53,15 @@ export async function answer(page: Page, id: string, value: string, mode: Wizard
     .click();
 }
 
+/**
+ * Skips the question `id` (waits for it first: an option click advances only after a short delay,
+ * and a Skip pressed before that acts on the question still shown).
+ */
+export async function skip(page: Page, id: string, mode: WizardMode = 'basic'): Promise<void> {
+  await expect(stepHeading(page)).toHaveText(titleOf(id, mode));
+  await page.getByRole('button', { name: 'Skip this question' }).click();
+}
+
 /** Sets the budget slider and confirms it with Next. */
 export async function setBudget(page: Page, value: number): Promise<void> {
   await expect(stepHeading(page)).toHaveText(titleOf('budget'));

@@ -16,6 +16,7 @@ import {
   runBasic,
   searchApi,
   setBudget,
+  skip,
   SLOW_TEST_TIMEOUT,
   stepHeading,
   titleOf,
@@ -166,10 +167,10 @@ test.describe('recommender wizard', () => {
     await setBudget(page, 80);
     await answer(page, 'os', 'ios');
     await answer(page, 'primaryUse', 'entertainment');
-    await page.getByRole('button', { name: 'Skip this question' }).click();
+    await skip(page, 'cameraQuality');
     await answer(page, 'batteryLife', 'maximum');
-    await page.getByRole('button', { name: 'Skip this question' }).click();
-    await page.getByRole('button', { name: 'Skip this question' }).click();
+    await skip(page, 'screenSize');
+    await skip(page, 'storage');
     await expect(page.getByTestId('top-pick').getByTestId('phone-name')).toHaveText(nameOf(top!));
     const fits = page.getByTestId('current-phone-card').getByTestId('still-fits');
     await expect(fits.getByRole('heading', { name: 'Your phone still fits you' })).toBeVisible();

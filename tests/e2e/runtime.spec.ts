@@ -1,6 +1,6 @@
 // The local runtime under many clients and against forged platform headers, over HTTP against the
 // served sites (scripts/serve.mjs), as a visitor or a script would reach them.
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIResponse } from '@playwright/test';
 import { E2E_ADMIN_KEY, GATED_BASE_URL, LOAD_BASE_URL } from './fixtures';
 
 // On its own copy of the site: 270 records would otherwise crowd the staff screens other tests check.
@@ -25,14 +25,22 @@ test.describe('the served site under parallel signups', () => {
     const statuses = responses.map((r) => r.status());
     expect(statuses.filter((s) => s < 200 || s >= 300)).toEqual([]);
 
-    // Count what the staff list holds for this run, through the admin API (admin-key header).
-    const list = await request.get(`${LOAD_BASE_URL}/api/admin/waitlist?q=${tag}`, {
-      headers: { 'admin-key': E2E_ADMIN_KEY },
-    });
-    expect(list.status()).toBe(200);
-    const rows: { email: string }[] = await list.json();
-    expect(Array.isArray(rows)).toBe(true);
-    const stored = rows.map((r) => r.email).filter((e) => e.includes(tag));
+    // Count what the staff list holds for this run, through the admin API (admin-key header), page by
+    // page (Link: rel="next"), as the staff table reads it.
+    const stored: string[] = [];
+    let next: string | null = `/api/admin/waitlist?q=${tag}&limit=200`;
+    let total = '';
+    while (next) {
+      const list: APIResponse = await request.get(`${LOAD_BASE_URL}${next}`, {
+        headers: { 'admin-key': E2E_ADMIN_KEY },
+      });
+      expect(list.status()).toBe(200);
+      total = list.headers()['x-total-count'] ?? '';
+      const rows: { email: string }[] = await list.json();
+      stored.push(...rows.map((r) => r.email).filter((e) => e.includes(tag)));
+      next = /<([^>]+)>; rel="next"/.exec(list.headers()['link'] ?? '')?.[1] ?? null;
+    }
+    expect(total).toBe('270');
     expect(new Set(stored).size).toBe(270);
     expect(stored.length).toBe(270);
   });

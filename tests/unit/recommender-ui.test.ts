@@ -237,7 +237,7 @@ describe('request helper (spec §7)', () => {
     expect(calls[0]![1]).toMatchObject({ method: 'GET', credentials: 'include' });
     expect(calls[0]![1].body).toBeUndefined();
     await apiRequest('POST', '/ok', { a: 1 });
-    expect(calls[1]![1]).toMatchObject({ body: '{"a":1}', headers: { 'Content-Type': 'application/json' } });
+    expect(calls[1]![1]).toMatchObject({ body: '{"a":1}', headers: { 'content-type': 'application/json' } });
     await expect(apiRequest('GET', '/bad')).rejects.toThrow('502: nope');
   });
 });

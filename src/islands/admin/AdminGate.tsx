@@ -6,7 +6,8 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { toast } from '../../stores/toast';
-import { $adminAuth, AdminApiError, checkSession, signIn, signOut } from '../../stores/admin';
+import { $adminAuth, checkSession, signIn, signOut } from '../../stores/admin';
+import { ApiError } from '../../lib/http/client';
 import { Icon } from '../ui/Icon';
 import * as ICON from '../../lib/icons';
 
@@ -106,10 +107,10 @@ function KeyPrompt({ variant }: { variant: Props['variant'] }) {
       await signIn(key);
       toast({ title: 'Authenticated', description: 'Welcome to the admin area.' });
     } catch (err) {
-      const limited = err instanceof AdminApiError && err.status === 429;
+      const limited = err instanceof ApiError && err.status === 429;
       const failure = FAILURE[variant];
       const description = limited
-        ? (err.serverMessage ?? 'Too many attempts. Please wait and try again.')
+        ? (err.error?.message ?? 'Too many attempts. Please wait and try again.')
         : failure.description;
       setError(description);
       toast({ title: failure.title, description, variant: 'destructive' });

@@ -9,7 +9,8 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../stores/toast';
-import { adminFetch, adminRequest, AdminApiError, nextLinkOf } from '../../stores/admin';
+import { adminFetch, adminRequest, nextLinkOf } from '../../stores/admin';
+import { ApiError } from '../../lib/http/client';
 import {
   filterSubscribers,
   interestsLabel,
@@ -39,9 +40,9 @@ const MISSING_KEY_HINT =
 
 /** Spec §8 "Send email fails": the server's message, or the missing-key hint when it says so. */
 export function sendFailureText(err: unknown): string {
-  const message = err instanceof AdminApiError ? (err.serverMessage ?? err.message) : String(err);
-  if (message.includes('Failed to send welcome email')) return `Failed to send welcome email. ${MISSING_KEY_HINT}`;
-  return message;
+  if (!(err instanceof ApiError)) return String(err);
+  if (err.code === 'mail_failed') return `Failed to send welcome email. ${MISSING_KEY_HINT}`;
+  return err.error?.message ?? err.message;
 }
 
 export default function SubscriberTable() {
@@ -220,7 +221,9 @@ export default function SubscriberTable() {
     }
   }
 
-  const csvHref = `/api/admin/waitlist.csv${appliedQuery ? `?q=${encodeURIComponent(appliedQuery)}` : ''}`;
+  // The export follows the search as typed, even before the server's answer has replaced the rows.
+  const typed = query.trim();
+  const csvHref = `/api/admin/waitlist.csv${typed ? `?q=${encodeURIComponent(typed)}` : ''}`;
 
   return (
     <section aria-labelledby="subscribers-title">

@@ -7,7 +7,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { toast } from '../../stores/toast';
-import { $templatesInitialized, adminFetch, AdminApiError, initializeTemplates } from '../../stores/admin';
+import { $templatesInitialized, adminFetch, initializeTemplates } from '../../stores/admin';
+import { ApiError } from '../../lib/http/client';
 import { interestMessage, PLACEHOLDERS, renderTemplate, type EmailTemplate } from '../../lib/email/templates';
 import { templateEditSchema, type TemplateEdit } from '../../lib/admin/schemas';
 import { fieldMessages } from '../../lib/signups/schemas';
@@ -114,7 +115,7 @@ function TemplateEditor() {
       toast({ title: 'Template updated', description: 'Email template has been saved successfully' });
     } catch (err) {
       console.error('[admin] saving template failed', err);
-      if (err instanceof AdminApiError && err.fields) setErrors(err.fields);
+      if (err instanceof ApiError && err.error?.fields) setErrors(err.error.fields);
       toast({
         title: 'Error saving template',
         description: 'Failed to update the email template',

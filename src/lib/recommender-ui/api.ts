@@ -1,17 +1,11 @@
 /**
- * The recommender's request helper (spec recommender.md §7): credentials with every call, a JSON
- * body only when one is given, and any non-successful answer raised as an Error whose message is
- * the status code, ': ' and the response text.
+ * The recommender's request helper, on the site's one client (src/lib/http/client.ts): credentials
+ * with every call, a JSON body only when one is given, and any non-successful answer raised as an
+ * `ApiError` whose message is the status code, ': ' and the response text.
  */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    text: string,
-  ) {
-    super(`${status}: ${text}`);
-    this.name = 'ApiError';
-  }
-}
+import { request } from '../http/client';
+
+export { ApiError } from '../http/client';
 
 export async function apiRequest<T = unknown>(
   method: 'GET' | 'POST',
@@ -19,13 +13,5 @@ export async function apiRequest<T = unknown>(
   body?: unknown,
   signal?: AbortSignal,
 ): Promise<T> {
-  const init: RequestInit = { method, credentials: 'include', signal };
-  if (body !== undefined) {
-    init.headers = { 'Content-Type': 'application/json' };
-    init.body = JSON.stringify(body);
-  }
-  const res = await fetch(url, init);
-  if (!res.ok) throw new ApiError(res.status, await res.text());
-  const type = res.headers.get('content-type') ?? '';
-  return (type.includes('json') ? await res.json() : await res.text()) as T;
+  return (await request<T>(method, url, { body, signal })).data;
 }

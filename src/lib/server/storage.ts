@@ -22,6 +22,11 @@ export interface RecordStore<T> {
   /** The record, telling a missing record from an unreadable one. */
   read(key: string): Promise<ReadResult<T>>;
   set(key: string, value: T): Promise<void>;
+  /**
+   * Writes the record only if no blob has the key yet (a conditional write: Netlify Blobs'
+   * `onlyIfNew`); false when another writer got there first, and nothing was written.
+   */
+  create(key: string, value: T): Promise<boolean>;
   delete(key: string): Promise<void>;
   /** Keys, optionally under a prefix. */
   keys(prefix?: string): Promise<string[]>;
@@ -90,6 +95,10 @@ export function recordStore<S extends z.ZodType>(name: string, schema: S): Recor
     },
     async set(key, value) {
       await store().setJSON(key, schema.parse(value));
+    },
+    async create(key, value) {
+      const { modified } = await store().setJSON(key, schema.parse(value), { onlyIfNew: true });
+      return modified;
     },
     async delete(key) {
       await store().delete(key);

@@ -1,8 +1,9 @@
 /**
- * The browser side of the signup calls: one tiny fetch helper used by the islands and by the plain
- * header/about scripts. No zod here, so the header script stays small on every page.
+ * The browser side of the signup calls, used by the islands and by the plain header/about scripts:
+ * a result instead of an exception. No zod here, so the header script stays small on every page.
  * Client-safe.
  */
+import { ApiError, request } from '../http/client';
 
 export type PostResult =
   | { ok: true; data: unknown }
@@ -17,33 +18,17 @@ export type PostResult =
     };
 
 /**
- * POSTs JSON with credentials (spec §7). A non-2xx status is a failure. Never throws.
+ * POSTs JSON through the site's one client (src/lib/http/client.ts); a non-2xx status or a network
+ * failure is a failed result. Never throws.
  */
 export async function postJson(path: string, body: unknown): Promise<PostResult> {
-  let res: Response;
   try {
-    res = await fetch(path, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+    return { ok: true, data: (await request('POST', path, { body })).data };
   } catch (err) {
+    if (err instanceof ApiError) {
+      const fields = err.error?.fields;
+      return { ok: false, status: err.status, message: err.message, ...(fields ? { fields } : {}) };
+    }
     return { ok: false, status: 0, message: `0: ${(err as Error).message || 'Network error'}` };
   }
-  const text = await res.text().catch(() => '');
-  let data: unknown = undefined;
-  try {
-    data = text ? JSON.parse(text) : undefined;
-  } catch {
-    /* not JSON */
-  }
-  if (res.ok) return { ok: true, data };
-  const fields = (data as { error?: { fields?: Record<string, string> } } | undefined)?.error?.fields;
-  return {
-    ok: false,
-    status: res.status,
-    message: `${res.status}: ${text || res.statusText}`,
-    ...(fields ? { fields } : {}),
-  };
 }

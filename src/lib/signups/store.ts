@@ -40,6 +40,18 @@ async function write(next: Subscriber, before: Subscriber | null): Promise<Subsc
 }
 
 /**
+ * Writes a new record and its index keys, unless a record with its id appeared since it was found
+ * missing (two signups of one address at the same moment): then null, and nothing is written, so
+ * the address never gets two index entries.
+ */
+async function create(next: Subscriber): Promise<Subscriber | null> {
+  const record = { ...next, status: subscriberStatus(next) };
+  if (!(await subscriberStore.create(record.id, record))) return null;
+  await syncIndex(null, record);
+  return record;
+}
+
+/**
  * Stores a signup: creates the pending record or records the request on the existing one (see
  * `applySignup`). The caller does not learn which happened, and neither does the visitor.
  * @param confirmNonce stored as the outstanding link's nonce when a confirmation is due
@@ -52,11 +64,18 @@ export async function saveSignup(
 ): Promise<{ subscriber: Subscriber; sendConfirmation: boolean }> {
   const email = normaliseEmail(signup.email);
   const id = await subscriberId(email);
-  const existing = await subscriberStore.get(id);
-  const { record, sendConfirmation } = applySignup(existing, { ...signup, email }, id, now);
-  // The nonce of the confirmation link about to be sent goes in with the record: one write, not two.
-  if (sendConfirmation && confirmNonce) record.confirmNonce = confirmNonce;
-  return { subscriber: await write(record, existing), sendConfirmation };
+  for (let attempt = 1; ; attempt++) {
+    const existing = await subscriberStore.get(id);
+    const { record, sendConfirmation } = applySignup(existing, { ...signup, email }, id, now);
+    // The nonce of the confirmation link about to be sent goes in with the record: one write, not two.
+    if (sendConfirmation && confirmNonce) record.confirmNonce = confirmNonce;
+    // A second round that still finds no readable record means the blob there is unreadable
+    // (e.g. 0 bytes): the signup replaces it.
+    if (existing || attempt > 1) return { subscriber: await write(record, existing), sendConfirmation };
+    const created = await create(record);
+    if (created) return { subscriber: created, sendConfirmation };
+    // Another signup of this address created the record a moment ago: apply this one to it.
+  }
 }
 
 export function getSubscriber(id: string): Promise<Subscriber | null> {
