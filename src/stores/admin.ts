@@ -11,7 +11,7 @@ export type AdminAuthState =
 
 export const $adminAuth = atom<AdminAuthState>({ status: 'checking' });
 
-/** A failed admin call. `message` follows spec §8: "<status>: <response text or status text>". */
+/** A failed admin call. `message` is "<status>: <response text or status text>" (docs/site.md#api). */
 export class AdminApiError extends Error {
   constructor(
     readonly status: number,
@@ -81,7 +81,7 @@ let initializeRequested = false;
 
 /**
  * Signs in with the admin key. On success, requests template initialisation once per page
- * (spec §4: right after authentication; failures are only logged).
+ * (right after authentication; failures are only logged).
  */
 export async function signIn(key: string): Promise<SessionInfo> {
   const session = await adminFetch<SessionInfo>('/api/admin/session', { method: 'POST', body: { key } });

@@ -10,14 +10,14 @@ export type PostResult =
       ok: false;
       /** HTTP status, or 0 when the request never got an answer. */
       status: number;
-      /** Spec §8: "status: response text" (or the status text when the body is empty). */
+      /** "status: response text" (or the status text when the body is empty); docs/site.md#api. */
       message: string;
       /** Per-field messages from a 400 answer. */
       fields?: Record<string, string>;
     };
 
 /**
- * POSTs JSON with credentials (spec §7). A non-2xx status is a failure. Never throws.
+ * POSTs JSON with credentials (docs/site.md#api). A non-2xx status is a failure. Never throws.
  */
 export async function postJson(path: string, body: unknown): Promise<PostResult> {
   let res: Response;
