@@ -1,5 +1,5 @@
 /**
- * The recommender's request helper (spec recommender.md §7): credentials with every call, a JSON
+ * The recommender's request helper (docs/recommender.md#calls-to-the-server): credentials with every call, a JSON
  * body only when one is given, and any non-successful answer raised as an Error whose message is
  * the status code, ': ' and the response text.
  */
