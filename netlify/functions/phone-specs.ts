@@ -20,7 +20,8 @@ function queryText(req: Request, context: FnContext): string {
 }
 
 /**
- * GET /api/phone-specs/{brand model text, URL-encoded} -> { phone, source, note } (spec §3, §7).
+ * GET /api/phone-specs/{brand model text, URL-encoded} -> { phone, source, note }
+ * (docs/recommender.md#calls-to-the-server).
  * source 'internal': a catalogue phone; 'estimated': guessed from the text (note says so).
  * 404 with the error shape when the text is empty.
  */

@@ -10,7 +10,7 @@ import { sendMail } from '../../src/lib/server/mailer';
 import { enforceRateLimit } from '../../src/lib/server/ratelimit';
 
 /**
- * POST /api/recommendations (spec payload: { name, email, phoneModel, preferences (JSON string),
+ * POST /api/recommendations (payload: { name, email, phoneModel, preferences (JSON string),
  * recommendations (JSON string) }): e-mails the visitor their recommendations.
  *
  * Not a relay: the mail holds only what the server renders from the catalogue — the phones, scores and

@@ -5,7 +5,7 @@ import { searchPhones } from '../../src/lib/recommender/responses';
 import { allowMethods, handler, HttpError, json } from '../../src/lib/server/http';
 
 /**
- * GET /api/search-phones?query={text} -> { phones: [...] } (spec §3 Search result, §7): at most 10
+ * GET /api/search-phones?query={text} -> { phones: [...] } (docs/recommender.md#calls-to-the-server): at most 10
  * catalogue phones, most relevant first; none for an empty query. Cacheable: the answer depends only
  * on the query and the catalogue, which changes with a deploy (which purges the CDN cache).
  */

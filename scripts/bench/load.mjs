@@ -12,7 +12,7 @@ export const signupBodies = {
 };
 export const emailFor = (tag, n) => `bench-${RUN_ID}-${tag}-${n}@example.com`;
 
-/** Endpoints timed one request at a time on the idle server (the issue: every endpoint p50 <= 50 ms). */
+/** Endpoints timed one request at a time on the idle server (target: every endpoint p50 <= 50 ms). */
 export const IDLE_ENDPOINTS = [
   { id: 'GET /api/health', method: 'GET', path: '/api/health' },
   {

@@ -1,4 +1,4 @@
-// Budgets of the issues, checked against the measured figures, and the Markdown report.
+// The page budgets (scripts/perf/budgets.ts), checked against the measured figures, and the Markdown report.
 import os from 'node:os';
 import { CONNECTIONS, DURATION, LIGHTHOUSE, LOAD, RUNS, SITE, elapsed, median } from './settings.mjs';
 import { loadAverage, pkgVersion } from './machine.mjs';

@@ -1,5 +1,5 @@
 /**
- * The waitlist form of /waitlist and /join (spec §2, §4, §5, §8): name, e-mail, interest choice,
+ * The waitlist form of /waitlist and /join (docs/site.md#signups): name, e-mail, interest choice,
  * 'Join the Waitlist' / 'Processing...', privacy note (the consent wording), then the success view
  * with 'Sign up another email'. Validation with the shared schema; toasts through the shared store.
  */

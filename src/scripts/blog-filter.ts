@@ -1,5 +1,5 @@
 /**
- * Blog list filter (spec §2 "Blog list"): plain script on top of a static page. Without JavaScript all
+ * Blog list filter (docs/site.md#blog): plain script on top of a static page. Without JavaScript all
  * posts show. The choice is kept in `?category=` so shared links and the footer's
  * `/blog?category=guides|tips|events` open the right view; Back/Forward move between filters.
  */

@@ -1,6 +1,6 @@
 /**
  * Featured videos behaviour (about page). The selected video and its short flag change together
- * (spec §4). No iframe exists until the visitor presses play; once they have, choosing another video
+ * (docs/site.md#about). No iframe exists until the visitor presses play; once they have, choosing another video
  * plays it straight away.
  */
 import { embedUrl, frameAspect } from '../lib/video';

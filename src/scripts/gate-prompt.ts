@@ -1,10 +1,10 @@
 /**
- * The staff way in on a gated page (spec §4 "Pre-launch gate"). Runs on the /join page, and acts
+ * The staff way in on a gated page (docs/site.md#pre-launch-gate). Runs on the /join page, and acts
  * only when the pre-launch gate served that page in place of another one (the address is then not
  * /join or /waitlist). The server decides everything: this script only asks for the key, posts it
  * to POST /api/admin/session and reloads; the edge gate then lets the session through.
  *
- * 0. The home page '/' is open to everyone in the spec's rule, but shows /join outside dev mode: no
+ * 0. The home page '/' is nominally open to everyone, but shows /join outside dev mode: no
  *    prompt there, the address simply becomes /join.
  * 1. Already signed in (e.g. arrived from another site, where the SameSite=Strict cookie is not sent):
  *    reload once.

@@ -1,6 +1,6 @@
 /**
  * Header 'Tap here' / mobile subscribe form: a real newsletter signup (POST /api/newsletter/subscribe).
- * Shows the spec's 'Thanks! ✓' (mobile: 'Thanks for subscribing! ✓') for 3 s, then clears and closes;
+ * Shows 'Thanks! ✓' (mobile: 'Thanks for subscribing! ✓') for 3 s, then clears and closes;
  * a failure shows an error and keeps the input.
  */
 import { wireSubscribeForm } from './subscribe-form';

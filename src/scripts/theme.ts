@@ -1,4 +1,4 @@
-/** Theme toggles: flip light/dark on <html>, store the choice under `theme` (spec §3). */
+/** Theme toggles: flip light/dark on <html>, store the choice under `theme` (docs/site.md#shell-and-layout). */
 export const THEME_KEY = 'theme';
 
 export function wireThemeToggles(): void {

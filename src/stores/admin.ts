@@ -58,7 +58,7 @@ let initializeRequested = false;
 
 /**
  * Signs in with the admin key. On success, requests template initialisation once per page
- * (spec §4: right after authentication; failures are only logged).
+ * (right after authentication; failures are only logged).
  */
 export async function signIn(key: string): Promise<SessionInfo> {
   const session = await adminFetch<SessionInfo>('/api/admin/session', { method: 'POST', body: { key } });

@@ -1,7 +1,7 @@
 // Size budgets on the real build output (run by `npm test` after `astro build`, or alone with
 // `npx vitest run -c vitest.budgets.config.ts`). Each built page's JavaScript (inline scripts,
 // script files, island chunks and everything they import, gzip) is checked against the budgets of
-// the issues in scripts/perf/budgets.ts; pages without a budget still must not reference missing
+// scripts/perf/budgets.ts; pages without a budget still must not reference missing
 // or cross-origin scripts.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -76,7 +76,7 @@ test.describe('admin sign-in', () => {
   });
 });
 
-test('dashboard tabs show the spec cards and links', async ({ page }) => {
+test('dashboard tabs show their cards and links', async ({ page }) => {
   await signInByApi(page);
   await page.goto('/admin');
   await islands(page);

@@ -32,7 +32,7 @@ const sub = (over: Partial<AdminSubscriber>): AdminSubscriber => ({
   ...over,
 });
 
-describe('display rules (spec §3)', () => {
+describe('display rules (docs/site.md#staff-area)', () => {
   it('shows a dash for no name, All for no interests, Direct for no source', () => {
     expect(nameLabel('')).toBe('-');
     expect(nameLabel('  ')).toBe('-');
@@ -45,7 +45,7 @@ describe('display rules (spec §3)', () => {
   });
 });
 
-describe('search (spec §5)', () => {
+describe('search (docs/site.md#staff-area)', () => {
   const list = [
     sub({ name: 'Ada Lovelace', email: 'ada@example.com', source: 'YouTube', interests: ['tech_news'] }),
     sub({ name: '', email: 'grace@navy.mil', source: '', interests: [] }),
@@ -84,7 +84,7 @@ describe('search (spec §5)', () => {
   });
 });
 
-describe('statistics (spec §3, §9)', () => {
+describe('statistics (docs/site.md#staff-area)', () => {
   it('counts totals, each chosen interest (none = all) and sources with "" for direct', () => {
     const stats = computeStats([
       sub({ interests: ['tech_news'], source: 'youtube' }),

@@ -21,7 +21,7 @@ import {
 } from '../../src/lib/recommender';
 
 describe('questions', () => {
-  it('asks 8 in basic mode and 11 in advanced mode, in the spec order', () => {
+  it('asks 8 in basic mode and 11 in advanced mode, in the documented order', () => {
     expect(questionsFor('basic').map((q) => q.id)).toEqual([
       'currentPhone',
       'budget',

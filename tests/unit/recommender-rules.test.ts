@@ -18,7 +18,7 @@ import {
   wizardProgress,
 } from '../../src/lib/recommender';
 
-describe('budget slider (spec §9)', () => {
+describe('budget slider', () => {
   it('starts at 50 and runs 0-100 in steps of 1', () => {
     expect(BUDGET_SLIDER).toEqual({ min: 0, max: 100, step: 1, initial: 50 });
   });
@@ -132,7 +132,7 @@ describe('age-based price tier', () => {
   });
 });
 
-describe('current phone answers (spec §4, §5)', () => {
+describe('current phone answers', () => {
   it('quick answers set brand and, for the three brands, the OS', () => {
     expect(quickCurrentPhoneAnswer('iphone')).toEqual({
       currentPhone: 'iphone',

@@ -21,7 +21,7 @@ const valid: RecommendationsPayloadInput = {
   ]),
 };
 
-describe('e-mail form messages (spec §5)', () => {
+describe('e-mail form messages', () => {
   it("says 'Name is required', 'Please enter a valid email address', 'Current phone model is required'", () => {
     const r = saveRecommendationsFormSchema.safeParse({ name: '  ', email: 'not-an-email', phoneModel: '' });
     expect(firstMessages(r)).toEqual({

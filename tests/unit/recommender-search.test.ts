@@ -12,7 +12,7 @@ import {
   searchResponseSchema,
 } from '../../src/lib/recommender';
 
-describe('local parsing of typed phone names (spec §5)', () => {
+describe('local parsing of typed phone names', () => {
   const cases: [string, string, string][] = [
     ['iphone 15 pro max', 'Apple', 'iPhone 15 Pro Max'],
     ['iPhone15Pro', 'Apple', 'iPhone 15 Pro'],

@@ -40,7 +40,7 @@ function memoryStore(): KeyValueStore & { data: Map<string, string> } {
 }
 
 describe('flip card spec rows', () => {
-  it('has the twelve rows of the spec, in order', () => {
+  it('has the twelve spec-sheet rows, in order', () => {
     const rows = phoneSpecRows(phone('samsung-galaxy-s24-ultra'));
     expect(rows.map((r) => r.label)).toEqual([...SPEC_ROW_LABELS]);
     expect(SPEC_ROW_LABELS).toHaveLength(12);
@@ -87,7 +87,7 @@ describe('comparison view (results page)', () => {
   const rec = phone('samsung-galaxy-s25-ultra');
   const rows = () => comparisonRows(sideFromSpecs(toSpecsPhone(current), 'premium'), sideFromPhone(rec));
 
-  it('has the spec rows in order', () => {
+  it('has the comparison rows in order', () => {
     expect(rows().map((r) => r.label)).toEqual([
       'Colours',
       'Screen size & display',
@@ -142,7 +142,7 @@ describe('comparison view (results page)', () => {
 });
 
 describe('selected current phone', () => {
-  it('takes tier, OS and classes from a search result and stores the spec §4 answers', () => {
+  it('takes tier, OS and classes from a search result and stores the brand and OS answers', () => {
     const r = toSearchResult(phone('apple-iphone-15-pro'));
     const card = cardFromSearchResult(r);
     expect(card).toMatchObject({
@@ -167,7 +167,7 @@ describe('selected current phone', () => {
     const enriched = enrichCard({ ...card, cameraQuality: 'professional' }, estimate);
     expect(enriched.cameraQuality).toBe('professional');
     expect(enriched.enriched).toBe(true);
-    // Ultra model, 4 years before the catalogue year: midrange by age (spec §9).
+    // Ultra model, 4 years before the catalogue year: midrange by age.
     expect(enriched.priceRange).toBe('midrange');
   });
 });
@@ -224,7 +224,7 @@ describe('session storage', () => {
   });
 });
 
-describe('request helper (spec §7)', () => {
+describe('request helper', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('sends credentials, a JSON body only when given, and raises "status: text" on failure', async () => {

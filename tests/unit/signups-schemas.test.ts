@@ -32,7 +32,7 @@ describe('waitlist payload', () => {
     expect(r).toMatchObject({ name: 'Ada', email: 'ada@example.com', interests: 'all', source: '', referrer: '' });
   });
 
-  it('gives the spec messages', () => {
+  it('gives the documented messages', () => {
     expect(errorsOf(waitlistPayloadSchema, { name: 'A', email: 'nope', interests: 'cats' })).toEqual({
       name: MESSAGES.waitlistNameMin,
       email: MESSAGES.email,
@@ -80,7 +80,7 @@ describe('newsletter payload', () => {
     expect(newsletterPayloadSchema.parse(ok)).toMatchObject({ form: 'newsletter', phoneModel: 'iPhone 15' });
   });
 
-  it('gives the spec messages', () => {
+  it('gives the documented messages', () => {
     expect(errorsOf(newsletterPayloadSchema, { name: '', email: 'x', phoneModel: '', consent: false })).toEqual({
       name: 'Name is required',
       email: 'Please enter a valid email address',

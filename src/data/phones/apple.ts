@@ -1,5 +1,5 @@
 /**
- * Apple iPhones, as a spec sheet prints them (spec recommender.md §3 "Raw source record").
+ * Apple iPhones, as a spec sheet prints them (raw source records, docs/recommender.md#catalogue-records).
  *
  * Facts are from Apple's published technical specifications; battery capacities and RAM, which Apple
  * does not print, are the figures from regulatory filings widely reported at launch. Where no figure

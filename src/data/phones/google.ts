@@ -1,5 +1,5 @@
 /**
- * Google Pixel phones, as a spec sheet prints them (spec recommender.md §3 "Raw source record").
+ * Google Pixel phones, as a spec sheet prints them (raw source records, docs/recommender.md#catalogue-records).
  *
  * Facts are from Google's published technical specifications. Entries from 2020 on omit
  * launch_date, image_url, weight, os_version, colors, price and water_resistance, like the source

@@ -1,5 +1,5 @@
 /**
- * Samsung Galaxy phones, as a spec sheet prints them (spec recommender.md §3 "Raw source record").
+ * Samsung Galaxy phones, as a spec sheet prints them (raw source records, docs/recommender.md#catalogue-records).
  *
  * Facts are from Samsung's published specifications; where a model shipped with different chipsets
  * by region, the US/Canada variant is listed. Entries from 2020 on omit launch_date, image_url,

@@ -1,5 +1,5 @@
 /**
- * /admin (spec §2 "Admin dashboard"): tabs Site Pages, Waitlist Management, Email & Settings.
+ * /admin, the staff dashboard (docs/site.md#staff-area): tabs Site Pages, Waitlist Management, Email & Settings.
  */
 import type { ReactNode } from 'react';
 import AdminGate from './AdminGate';

@@ -1,5 +1,5 @@
 /**
- * Admin access for every /admin screen (spec §4 "Admin access"): asks the server whether this
+ * Admin access for every /admin screen (docs/site.md#staff-area): asks the server whether this
  * browser is signed in; if not, shows the key prompt. The key is checked on the server only
  * (POST /api/admin/session), which sets an HttpOnly session cookie; 'Logout' clears it.
  */
@@ -11,10 +11,10 @@ import { ApiError } from '../../lib/http/client';
 import { Icon } from '../ui/Icon';
 import * as ICON from '../../lib/icons';
 
-/** Spec §9: the dashboard's authentication check waits 500 ms. */
+/** The dashboard's authentication check waits 500 ms (docs/site.md#limits). */
 export const DASHBOARD_AUTH_DELAY_MS = 500;
 
-/** Spec §5: the dashboard gate and the other admin pages word the failure differently. */
+/** The dashboard gate and the other admin pages word a wrong key differently (docs/site.md#staff-area). */
 const FAILURE = {
   dashboard: { title: 'Authentication failed', description: 'Invalid admin key provided' },
   page: { title: 'Authentication Failed', description: 'Invalid admin key' },

@@ -1,4 +1,4 @@
-/** Sidebar of the admin screens: the admin area's navigation and the site's pages (spec §2). */
+/** Sidebar of the admin screens: the admin area's navigation and the site's pages (docs/site.md#routes). */
 import { ADMIN_NAV, SITE_PAGES } from '../../lib/admin/pages';
 
 export default function AdminSidebar({ current }: { current: string }) {

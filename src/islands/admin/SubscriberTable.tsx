@@ -1,7 +1,7 @@
 /**
  * The Subscribers tab: search, Refresh, Export CSV, a table with select-all, History, Send Email and
  * Delete per row, and 'Delete Selected (N)' with a confirmation dialog. Each row shows its consent
- * status; History opens the consent timeline (SubscriberTimeline). Toast texts are the spec's.
+ * status; History opens the consent timeline (SubscriberTimeline). Toast texts: docs/site.md#messages.
  *
  * Paged on the server: 50 rows at a time, newest first, 'Load more' follows the Link header; the
  * search runs on the server over every subscriber (typing waits a moment before asking). Select-all
@@ -38,7 +38,7 @@ const STATUS_BADGES = {
 const MISSING_KEY_HINT =
   'The email service key (SENDGRID_API_KEY) may be missing in this deployment. Check the server logs for details.';
 
-/** Spec §8 "Send email fails": the server's message, or the missing-key hint when it says so. */
+/** A failed send shows the server's message, or the missing-key hint when it says so (docs/site.md#messages). */
 export function sendFailureText(err: unknown): string {
   if (!(err instanceof ApiError)) return String(err);
   if (err.code === 'mail_failed') return `Failed to send welcome email. ${MISSING_KEY_HINT}`;
@@ -182,7 +182,7 @@ export default function SubscriberTable() {
     }
   }
 
-  /** Spec §4 "Bulk delete": one DELETE per id, in turn; deleted rows leave the list; the selection is cleared. */
+  /** Bulk delete: one DELETE per id, in turn; deleted rows leave the list; the selection is cleared. */
   async function deleteChosen() {
     const ids = chosen.map((s) => s.id);
     setDeleting(true);

@@ -1,5 +1,5 @@
 /**
- * /admin/email-templates (spec §2 "Admin email template page", §4 "Template editing"): the list,
+ * /admin/email-templates (docs/site.md#staff-area): the list,
  * 'Select a template to start editing', tabs Text Content (subject, 15-row body) and HTML Content
  * (20 rows), 'Save Template', the last updated time, and a live preview rendered with sample values
  * by the same renderer the server uses (HTML in a sandboxed iframe: no scripts, no same-origin).
@@ -73,7 +73,7 @@ function TemplateEditor() {
     }
   }, []);
 
-  // Spec §4: opening the editor requests initialisation, then reloads the list.
+  // Opening the editor asks the server to store any missing default templates, then reloads the list.
   useEffect(() => {
     initializeTemplates().catch((err) => {
       console.error('[admin] template initialisation failed', err);

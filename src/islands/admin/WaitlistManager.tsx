@@ -1,5 +1,5 @@
 /**
- * /admin/waitlist (spec §2 "Admin waitlist page"): sidebar, tabs Subscribers and Statistics.
+ * /admin/waitlist (docs/site.md#staff-area): sidebar, tabs Subscribers and Statistics.
  */
 import { useState } from 'react';
 import AdminGate from './AdminGate';

@@ -1,7 +1,7 @@
 /**
  * The Statistics tab: the total of confirmed subscribers, pending and unsubscribed ones apart, and
  * the interests and referral sources of the confirmed ones as bars with counts and rounded
- * percentages of the total; the empty states of the spec.
+ * percentages of the total; the empty states of docs/site.md#messages.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from '../../stores/toast';

@@ -16,7 +16,8 @@ interface Props {
 }
 
 /**
- * Budget slider 0-100, step 1, with the dollar readout and the $300 / $1500+ ticks (spec §2, §9).
+ * Budget slider 0-100, step 1, with the dollar readout and the $300 / $1500+ ticks
+ * (docs/recommender.md#limits-and-timings).
  * The wizard's Next button confirms it.
  */
 export function BudgetStep({ value, onChange, labelledBy }: Props) {

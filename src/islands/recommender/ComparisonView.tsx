@@ -14,8 +14,8 @@ interface Props {
 }
 
 /**
- * Comparison view (spec §2): the current phone against the recommendation, row by row, with green
- * upgrade arrows; the loading, error and best-match fallback states of §8.
+ * Comparison view: the current phone against the recommendation, row by row, with green upgrade
+ * arrows; loading, error and best-match fallback states (docs/recommender.md#results-and-comparison).
  */
 export function ComparisonView({ current, phone }: Props) {
   return (

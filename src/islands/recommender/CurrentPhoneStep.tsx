@@ -28,7 +28,7 @@ interface Props {
   headingId: string;
 }
 
-/** Current-phone step (spec §2): search box with dropdown, the selected phone's card, quick answers. */
+/** Current-phone step (docs/recommender.md#screens): search and dropdown, the chosen phone's card, quick answers. */
 export function CurrentPhoneStep({ question, prefs, headingId }: Props) {
   const search = useAtom($search);
   const card = useAtom($currentPhone);
@@ -79,7 +79,7 @@ export function CurrentPhoneStep({ question, prefs, headingId }: Props) {
   );
 }
 
-/** The selected phone (spec §2): image, tier, OS, year, camera, battery, storage, performance. */
+/** The selected phone: image, tier, OS, year, camera, battery, storage, performance. */
 function SelectedPhoneCard({ card }: { card: CurrentPhoneCard }) {
   const rows: [string, string][] = [
     ['Price tier', PRICE_RANGE_NAMES[card.priceRange]],

@@ -11,7 +11,7 @@ interface Props {
 }
 
 /**
- * Current phone summary (spec §2): the searched phone, a placeholder with the name of a generic
+ * Current phone summary (docs/recommender.md#screens): the searched phone, a placeholder with the name of a generic
  * choice ('Feature Phone' for basic, 'First Smartphone' for none), or 'No Phone Selected'.
  */
 export function CurrentPhoneSummary({ prefs, card }: Props) {

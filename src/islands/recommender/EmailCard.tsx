@@ -8,7 +8,7 @@ import { toast } from '../../stores/toast';
 import { Icon } from './Icon';
 import { RESULT_ICONS } from './resultIcons';
 
-/** How long the 'Sent to …' line and then the pulsing icon show before the card goes (spec §9). */
+/** How long the 'Sent to …' line and then the pulsing icon each show before the card goes. */
 export const SENT_BANNER_MS = 2000;
 
 interface Props {
@@ -19,8 +19,9 @@ interface Props {
 type Phase = 'idle' | 'sent' | 'pulse' | 'gone';
 
 /**
- * The results page's save-by-email card (spec §2, §8): a panel that opens and closes with Cancel,
- * a sending state, then 'Sent to {email}' for 2 s, a pulsing icon for 2 s, and the card is removed.
+ * The results page's save-by-email card (docs/recommender.md#results-and-comparison): a panel that
+ * opens and closes with Cancel, a sending state, then 'Sent to {email}' for 2 s, a pulsing icon for
+ * 2 s, and the card is removed.
  */
 export function EmailCard({ prefs, recommendations }: Props) {
   const id = useId();

@@ -12,7 +12,7 @@ interface Props {
   phone: Phone;
   /** Support label for 'OS & Updates' (engine). */
   supportLabel?: string | null;
-  /** Image, tier and price only (spec §2 compact variant). */
+  /** Compact variant: image, tier and price only. */
   compact?: boolean;
 }
 
@@ -35,7 +35,7 @@ export function OsBadge({ os }: { os: string | null | undefined }) {
 }
 
 /**
- * A phone as a flip card (spec §2 "Phone card"). Front: image, tier, OS, price, first 3 features.
+ * A phone as a flip card (docs/recommender.md#screens). Front: image, tier, OS, price, first 3 features.
  * Back: the twelve spec rows. One toggle button (state exposed with aria-expanded and announced in a
  * live region) turns it; clicking the front also turns it.
  */

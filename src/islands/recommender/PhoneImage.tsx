@@ -7,7 +7,7 @@ interface Props {
   className?: string;
 }
 
-/** Phone picture; a load error (or no address) swaps in a placeholder icon (spec §5 Image). */
+/** Phone picture; a load error (or no address) swaps in a placeholder icon (docs/recommender.md#catalogue-records). */
 export function PhoneImage({ src, alt, className = 'h-32 w-24' }: Props) {
   const [failed, setFailed] = useState(false);
   if (!src || failed) {

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { CURRENT_PHONE_SEARCH } from '../../lib/recommender/questions';
 import { Icon } from './Icon';
 
-/** What the dropdown needs of a search result (spec §3 Search result). */
+/** What the dropdown needs of a search result (GET /api/search-phones). */
 export interface SearchHit {
   brand: string;
   model: string;

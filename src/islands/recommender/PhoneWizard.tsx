@@ -1,5 +1,5 @@
 /**
- * The recommender wizard (spec recommender.md §2 "Recommender section", §4 "Wizard").
+ * The recommender wizard (docs/recommender.md#screens, docs/recommender.md#wizard-steps).
  * State and actions live in src/stores/recommender/ (split by concern); the rules in src/lib/recommender (engine).
  * The results step is loaded on demand, so the first paint only needs the question steps.
  */

@@ -11,7 +11,7 @@ interface Props {
   currentPhone: CurrentPhoneCard | null;
 }
 
-/** 'Your Preferences' (spec §2): the current phone, answers so far with readable labels, progress and a hint. */
+/** 'Your Preferences': the current phone, answers so far with readable labels, progress and a hint. */
 export function PreferencesPanel({ prefs, mode, questionCount, currentPhone }: Props) {
   const items = preferenceSummary(prefs, mode).filter((i) => i.id !== 'currentPhone');
   const answered = preferenceSummary(prefs, mode).length;

@@ -7,7 +7,7 @@ interface Props {
   className?: string;
 }
 
-/** A progressbar (spec §5: max above 0 else 100; a value outside 0..max is indeterminate). */
+/** A progressbar (max above 0 else 100; a value outside 0..max is indeterminate). */
 export function ProgressBar({ value, max = 100, label, className = '' }: Props) {
   const { value: v, max: m } = progressBarValue(value, max);
   const pct = v === null ? null : (v / m) * 100;

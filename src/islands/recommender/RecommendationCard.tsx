@@ -8,7 +8,7 @@ interface Props {
   rec: Recommendation;
   /** 'Top Pick' or 'Alternative'. */
   label: string;
-  /** Display cap of reasons (spec §9: 3 on wizard cards). */
+  /** Display cap of reasons (3 on wizard cards; docs/recommender.md#results-and-comparison). */
   maxReasons: number;
   featured?: boolean;
 }

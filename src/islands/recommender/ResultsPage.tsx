@@ -1,5 +1,6 @@
 /**
- * The results page (/phone-recommender/results; spec recommender.md §2 "Results page", §8).
+ * The results page (/phone-recommender/results; docs/recommender.md#screens and
+ * docs/recommender.md#results-and-comparison).
  *
  * Where the results come from, in order:
  * 1. a shared link's answers (`?a=`): recomputed with the engine over the catalogue, then stored;
@@ -147,7 +148,7 @@ function Results({
       })
       .catch(async (err: unknown) => {
         if (ctrl.signal.aborted) return;
-        // §7/§8: a non-OK lookup falls back to a local estimate (the catalogue's best match) with a banner.
+        // A non-OK lookup falls back to a local estimate (the catalogue's best match) with a banner.
         console.error('Phone specs lookup failed', err);
         const phones = await loadPhones().catch(() => [] as Phone[]);
         const local = phoneSpecsFor(phones, currentText, 'Apple');
@@ -377,7 +378,7 @@ function AlternativeOption({ rec }: { rec: Recommendation }) {
   );
 }
 
-/** Sticky 'Your Current Phone' card (spec §2). */
+/** Sticky 'Your Current Phone' card. */
 function CurrentPhoneAside({ current, prefs }: { current: CurrentLookup; prefs: Preferences }) {
   const side = current.status === 'ready' ? current.side : null;
   const name = side?.name ?? usableCurrentPhone(prefs) ?? '';

@@ -1,5 +1,5 @@
 /**
- * The wizard's results step (spec §2 "Results step"): Top Pick, Alternative (hidden when a current
+ * The wizard's results step (docs/recommender.md#screens): Top Pick, Alternative (hidden when a current
  * phone was searched), the current phone with 'Why you should upgrade' and a comparison, flip cards,
  * the score working, the shareable link and the e-mail form. Loaded on demand by PhoneWizard.
  */

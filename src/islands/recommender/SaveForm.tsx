@@ -16,8 +16,9 @@ interface Props {
 type Field = 'name' | 'phoneModel' | 'email';
 
 /**
- * The wizard's save-recommendations form (spec §3 Forms, §5 client validation with the shared zod
- * schema, §8 messages). Sends for real through POST /api/recommendations.
+ * The wizard's save-recommendations form: client validation with the shared zod schema, messages as
+ * in docs/recommender.md#forms and docs/recommender.md#results-and-comparison.
+ * Sends for real through POST /api/recommendations.
  */
 export function SaveForm({ prefs, recommendations, phoneModel, onDone }: Props) {
   const id = useId();

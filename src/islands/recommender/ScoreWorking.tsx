@@ -4,7 +4,7 @@ import { Icon } from './Icon';
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
 /**
- * 'How we scored this' (beyond the spec): the engine's per-criterion working — the answer, what the
+ * 'How we scored this' (an addition of ours): the engine's per-criterion working — the answer, what the
  * phone has, the points given and the maximum — and the formula that turns them into the match score.
  */
 export function ScoreWorking({ rec }: { rec: Recommendation }) {

@@ -1,6 +1,6 @@
 /**
  * Mounts the site's Toaster (Radix Toast) only once a toast is raised, so its code is not part of the
- * page's start-up JavaScript (spec budget: the recommender page loads at most 90 KB gzip). Toasts go
+ * page's start-up JavaScript (budget: the recommender page loads at most 90 KB gzip). Toasts go
  * through the shared `toast()` store as everywhere else.
  */
 import { useAtom } from './useAtom';

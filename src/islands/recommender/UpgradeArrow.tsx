@@ -1,7 +1,7 @@
 import { Icon } from './Icon';
 import { RESULT_ICONS } from './resultIcons';
 
-/** Green upgrade arrow (spec §2 comparison); announced as 'improvement' unless decorative. */
+/** Green upgrade arrow of the comparison; announced as 'improvement' unless decorative. */
 export function UpgradeArrow({ decorative = false }: { decorative?: boolean }) {
   return (
     <span

@@ -1,5 +1,5 @@
 /**
- * Expert review video modal (spec §2 "Video modal"): Radix Dialog (focus trapped, Escape and the
+ * Expert review video modal: Radix Dialog (focus trapped, Escape and the
  * close button close it, focus returns to the opener). The player is click-to-load: nothing from the
  * video host is fetched until the visitor presses Play, and then only from SITE.videoEmbedOrigin
  * (the privacy-enhanced host the CSP allows). Loaded on demand by the results page.

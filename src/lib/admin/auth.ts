@@ -1,6 +1,6 @@
 /**
  * Server-side admin authentication for every /api/admin/* route: the signed session cookie set at
- * login, or the spec's `admin-key` header (for scripts). Server only.
+ * login, or the `admin-key` header (for scripts; docs/site.md#roles). Server only.
  *
  * Guessing is limited per client address, twice:
  * - in memory (`enforceRateLimit`, per instance): every key check counts, a right key clears the count;

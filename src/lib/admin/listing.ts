@@ -141,7 +141,7 @@ async function readSource(id: string): Promise<string | null> {
   return sub ? sub.source.trim() : null;
 }
 
-/** GET /api/admin/waitlist/stats: the spec's three fields (over confirmed subscribers), pending and unsubscribed apart. */
+/** GET /api/admin/waitlist/stats: total, interests and sources (of confirmed subscribers), plus the status counts. */
 export interface WaitlistStatsAnswer extends WaitlistStats {
   statusBreakdown: { confirmed: number; pending: number; unsubscribed: number };
 }

@@ -6,7 +6,7 @@ export interface SitePage {
   title: string;
   href: string;
   description: string;
-  /** Open to everyone before launch (spec §4). */
+  /** Open to everyone before launch (docs/site.md#pre-launch-gate). */
   public?: boolean;
 }
 

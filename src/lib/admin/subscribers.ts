@@ -58,7 +58,7 @@ export function toAdminSubscriber(sub: Subscriber): AdminSubscriber {
   };
 }
 
-/** Spec §3: an empty name is shown as a dash. */
+/** An empty name is shown as a dash. */
 export function nameLabel(name: string): string {
   return name.trim() === '' ? '-' : name;
 }
@@ -69,7 +69,7 @@ export function interestLabel(value: string): string {
   return INTEREST_LABELS[value as Interest] ?? value;
 }
 
-/** Spec §3: empty interests are shown as All. */
+/** Empty interests are shown as All. */
 export function interestsLabel(interests: readonly string[]): string {
   return interests.length === 0 ? 'All' : interests.map(interestLabel).join(', ');
 }
@@ -81,13 +81,13 @@ export const STATUS_LABELS: Record<SubscriberStatus, string> = {
   unsubscribed: 'Unsubscribed',
 };
 
-/** Spec §3: an empty source is shown as Direct. */
+/** An empty source is shown as Direct. */
 export function sourceLabel(source: string): string {
   return source.trim() === '' ? 'Direct' : source;
 }
 
 /**
- * Spec §5: case-insensitive substring match over name, email, source and interests
+ * Subscriber search: case-insensitive substring match over name, email, source and interests
  * (the stored values, e.g. 'tech_news', and their labels, e.g. 'Tech News'). An empty query matches all.
  */
 export function matchesSearch(
@@ -118,7 +118,7 @@ export function isListed(sub: Pick<Subscriber, 'deletedAt'>): boolean {
   return !sub.deletedAt;
 }
 
-/** GET /api/admin/waitlist/stats (spec §3 "Waitlist stats"). */
+/** GET /api/admin/waitlist/stats: total, count per interest, count per source (docs/site.md#staff-area). */
 export interface WaitlistStats {
   /** Confirmed subscribers (double opt-in done); the breakdowns count these only. */
   totalCount: number;
@@ -162,7 +162,7 @@ export interface StatBar {
   key: string;
   label: string;
   count: number;
-  /** Share of the total, rounded to a whole percent (spec §9). */
+  /** Share of the total, rounded to a whole percent. */
   percent: number;
 }
 

@@ -101,7 +101,7 @@ export function mergeById(...layers: readonly (readonly Phone[])[]): Phone[] {
 export interface CatalogueSources {
   /** Canadian prices keyed by 'Brand Model' (src/data/phones/prices-cad.ts). */
   prices: Readonly<Record<string, CadPriceRowInput>>;
-  /** Raw records mapped with the sample mapping (spec: iPhone 14 Pro, Galaxy S23 Ultra, Pixel 8 Pro). */
+  /** Raw records mapped with the sample mapping (iPhone 14 Pro, Galaxy S23 Ultra, Pixel 8 Pro). */
   samples: readonly RawPhone[];
   /** The embedded source list. */
   records: readonly RawPhone[];

@@ -65,7 +65,7 @@ export function deriveConnectivity(network: string | null | undefined): Connecti
 }
 
 /**
- * Image rule (spec §5): an address starting with http is used as is; otherwise the stock image of the
+ * Image rule: an address starting with http is used as is; otherwise the stock image of the
  * brand (apple, samsung, google, any case), or the generic placeholder for other brands.
  */
 export function phoneImage(brand: string, url?: string | null): string {
@@ -123,14 +123,14 @@ export function parseCameraSpecs(
   };
 }
 
-/** Which mapping a raw record goes through (spec §9 "Mapped prices", "OS version"). */
+/** Which mapping a raw record goes through (sample records or the source list; it decides the OS version). */
 export type RawMapping = 'external' | 'sample';
 
 /**
- * OS version of a mapped record. Sample records: 'iOS 16' or 'Android 13' (spec §9). Source-list
+ * OS version of a mapped record. Sample records: 'iOS 16' or 'Android 13'. Source-list
  * records: the record's own `os_version` (given for phones before 2020), otherwise null.
  *
- * Deliberate deviation: the spec's formula for the source list (iOS = year - 2008, Android =
+ * Deliberate deviation: the written formula for the source list (iOS = year - 2008, Android =
  * year - 2017) gives e.g. 'Android 6' for a 2023 phone, which is false; we show '—' rather than
  * invent a version.
  */

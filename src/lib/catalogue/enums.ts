@@ -1,5 +1,5 @@
 /**
- * Enumerations of the phone catalogue (spec recommender.md §3), without zod.
+ * Enumerations of the phone catalogue (docs/recommender.md#catalogue-records), without zod.
  *
  * Split from ./schema so that browser code needing only these lists (the wizard's classification,
  * scoring and question steps) does not pull the schema library into the page's start-up JavaScript.

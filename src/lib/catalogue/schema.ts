@@ -1,5 +1,5 @@
 /**
- * Schemas and types of the phone catalogue (spec recommender.md §3).
+ * Schemas and types of the phone catalogue (docs/recommender.md#catalogue-records).
  *
  * Two shapes:
  * - {@link rawPhoneSchema}: one record of the embedded source list (`src/data/phones/*.ts`), text as a
@@ -26,7 +26,7 @@ import {
 
 export * from './enums';
 
-/** Fields that the source list drops for entries from 2020 on (spec §3 Raw source record). */
+/** Fields that the source list drops for entries from 2020 on. */
 export const FIELDS_OMITTED_FROM_2020 = [
   'launch_date',
   'image_url',
@@ -185,13 +185,13 @@ export const phonePricingSchema = z
     path: ['currentSource'],
   });
 
-/** A finished catalogue entry (spec §3 Phone). */
+/** A finished catalogue entry. */
 export const phoneSchema = z.object({
   /** Brand and model, lower case, joined by hyphens (see `phoneId`). */
   id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
   brand: z.enum(BRANDS),
   model: z.string().min(1),
-  /** Image address: an http(s) URL, or a local stock image (spec §5 Image). */
+  /** Image address: an http(s) URL, or a local stock image. */
   image: z.string().min(1),
   priceRange: z.enum(PRICE_RANGES),
   os: z.enum(PHONE_OS),

@@ -35,7 +35,7 @@ export async function listTemplates(): Promise<EmailTemplate[]> {
 
 /**
  * Stores the default of every built-in template that is not stored yet; edited templates are kept.
- * Returns the ids it created. Safe to call repeatedly (spec: requested once after admin login).
+ * Returns the ids it created. Safe to call repeatedly (the staff area asks once after signing in).
  */
 export async function initializeTemplates(now = new Date().toISOString()): Promise<TemplateId[]> {
   const created: TemplateId[] = [];

@@ -1,7 +1,7 @@
 /**
  * E-mail templates: the stored model, the default templates and a pure renderer.
  *
- * Placeholders are written in double curly braces: `{{name}}`, `{{interestMessage}}` (spec §2) and
+ * Placeholders are written in double curly braces: `{{name}}`, `{{interestMessage}}` and
  * `{{unsubscribeUrl}}` (required in both parts, so staff edits cannot drop the unsubscribe link),
  * plus the optional `{{siteUrl}}`. Values are HTML-escaped in the HTML part. Every rendered
  * message ends with the sender's identification (CASL: name, mailing address, contact e-mail),
@@ -25,7 +25,7 @@ export const REQUIRED_PLACEHOLDER = '{{unsubscribeUrl}}';
 /** Caps keep a whole update under the API's 16 KB body limit. */
 export const TEMPLATE_LIMITS = { subject: 200, text: 5000, html: 10000 } as const;
 
-/** A stored template (spec §3 "Email template"). */
+/** A stored template: id, name, subject, text and HTML content, last update. */
 export const emailTemplateSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -47,7 +47,7 @@ const hasVisibleUnsubscribe = (html: string) => hasUnsubscribe(stripHtmlComments
 const unsubscribeMessage = `Keep the ${REQUIRED_PLACEHOLDER} placeholder: every e-mail needs a working unsubscribe link`;
 const hiddenUnsubscribeMessage = `Keep the ${REQUIRED_PLACEHOLDER} placeholder outside HTML comments: every e-mail needs a visible unsubscribe link`;
 
-/** PUT /api/admin/email-templates/{id} payload (spec §3: subject, text_content, html_content). */
+/** PUT /api/admin/email-templates/{id} payload: subject, text_content, html_content. */
 export const templateUpdateSchema = z.object({
   subject: z
     .string({ error: 'Subject is required' })

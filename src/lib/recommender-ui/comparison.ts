@@ -1,6 +1,6 @@
 /**
- * Side-by-side comparisons of the current phone and a recommendation (spec recommender.md §2
- * "Comparison view", results step "comparison of current phone versus recommended upgrade").
+ * Side-by-side comparisons of the current phone and a recommendation: the comparison view and the
+ * results step's current phone versus recommended upgrade (docs/recommender.md#screens).
  * Each row says whether the recommendation is an improvement (shown with a green arrow).
  *
  * Only facts the data states are compared; an unknown value is '—' and never counts as worse or
@@ -136,7 +136,7 @@ export function sideFromPhone(phone: Phone): ComparisonSide {
 
 /**
  * A phone from GET /api/phone-specs (or the engine's local estimate) as a comparison side. `tier` is
- * the stored tier of the current phone (spec §3: default midrange); `note` is shown as a footnote.
+ * the stored tier of the current phone (default midrange); `note` is shown as a footnote.
  */
 export function sideFromSpecs(
   p: PhoneSpecsResponse['phone'],
@@ -184,7 +184,7 @@ function yesNo(side: ComparisonSide, re: RegExp, appleOnly = false): string {
   return UNKNOWN;
 }
 
-/** The rows of the comparison view, in the spec's order (image and tier are shown in the column heads). */
+/** The rows of the comparison view, in the documented order (image and tier are shown in the column heads). */
 export function comparisonRows(current: ComparisonSide, rec: ComparisonSide): ComparisonRow[] {
   const row = (label: string, c: string, r: string, improved: boolean): ComparisonRow => ({
     label,

@@ -1,9 +1,9 @@
 /**
- * Browser session storage of the recommender (spec §4: preferences and recommended phones are kept
+ * Browser session storage of the recommender (preferences and recommended phones are kept
  * in session storage as JSON). The storage object is passed in, so this stays pure and testable.
  */
 
-/** Session storage keys (the spec does not name them). */
+/** Session storage keys (our own names). */
 export const SESSION_KEYS = {
   preferences: 'mapletech.recommender.preferences',
   recommendations: 'mapletech.recommender.recommendations',

@@ -1,6 +1,6 @@
 /**
- * The spec sheet on the back of a phone card (spec recommender.md §2 "Phone card"): twelve rows, in
- * the spec's order, each a printable value or '—' when the catalogue does not know it.
+ * The spec-sheet rows on the back of a phone card (docs/recommender.md#screens): twelve rows, in
+ * the documented order, each a printable value or '—' when the catalogue does not know it.
  * Pure; imports types only.
  */
 import type { Phone } from '../catalogue/schema';

@@ -1,7 +1,7 @@
 /**
- * Shape checks for what the recommender keeps in session storage (spec §4, §8: a value that does not
- * parse, or is not what we wrote, is "unreadable"). Light structural checks, no schema library, so the
- * results page can read storage before any heavier code loads. Pure.
+ * Shape checks for what the recommender keeps in session storage (docs/recommender.md#wizard-steps):
+ * a value that does not parse, or is not what we wrote, is "unreadable". Light structural checks, no
+ * schema library, so the results page can read storage before any heavier code loads. Pure.
  */
 import type { Preferences } from '../recommender/preferences';
 import type { Recommendation } from '../recommender/scoring';

@@ -18,17 +18,17 @@ export function megapixels(text: string | null | undefined): number | null {
   return m ? Number(m[1]) : null;
 }
 
-/** Spec §9: a phone from 2020 or later is assumed to have 5G. */
+/** A phone from 2020 or later is assumed to have 5G. */
 export function impliesFiveG(year: number): boolean {
   return year >= 2020;
 }
 
-/** Spec §9: a phone from 2022 or later is assumed to have AI features. */
+/** A phone from 2022 or later is assumed to have AI features. */
 export function impliesAiFeatures(year: number): boolean {
   return year >= 2022;
 }
 
-/** Years of full software support by brand (spec §9): Apple 5, Samsung and Google 3, others 2. */
+/** Years of full software support by brand: Apple 5, Samsung and Google 3, others 2. */
 export const SUPPORT_YEARS: Record<string, number> = { apple: 5, samsung: 3, google: 3 };
 const OTHER_SUPPORT_YEARS = 2;
 
@@ -44,7 +44,7 @@ export function supportLabel(brand: string, year: number, currentYear = CATALOGU
 }
 
 /**
- * Price tier from a phone's age (spec §9): models named pro, ultra, fold or flip are premium up to
+ * Price tier from a phone's age: models named pro, ultra, fold or flip are premium up to
  * 2 years old, midrange up to 4, then budget; other models are midrange up to 2 years old, then budget.
  */
 export function ageBasedPriceTier(model: string, year: number, currentYear = CATALOGUE_CURRENT_YEAR): PriceRange {

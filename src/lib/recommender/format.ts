@@ -1,5 +1,5 @@
 /**
- * Display helpers shared by the recommender's cards (spec recommender.md §3, §9). Pure; client-safe.
+ * Display helpers shared by the recommender's cards (docs/recommender.md#catalogue-records). Pure; client-safe.
  */
 import type { Phone } from '../catalogue/schema';
 

@@ -1,14 +1,14 @@
 /**
- * The phone recommender engine (spec recommender.md). Pure TypeScript: no framework, no server code,
+ * The phone recommender engine (docs/recommender.md). Pure TypeScript: no framework, no server code,
  * no catalogue data — functions take the phones as an argument, so an island receives finished
  * `Phone` objects as props (e.g. `recommendablePhones()` from src/lib/catalogue in a page's
  * frontmatter) and never downloads raw records.
  *
  * ── Answers ─────────────────────────────────────────────────────────────────────────────────────────
  *   Preferences, preferencesSchema           the visitor's answers (session storage shape)
- *   quickCurrentPhoneAnswer(value)           iphone -> {currentBrand:'Apple', os:'ios'}, ... (§4)
- *   usableCurrentPhone(prefs)                stored current phone unless a generic placeholder (§5)
- *   splitPhoneText(text)                     'Samsung Galaxy S24' -> {brand, model} (§3)
+ *   quickCurrentPhoneAnswer(value)           iphone -> {currentBrand:'Apple', os:'ios'}, ...
+ *   usableCurrentPhone(prefs)                stored current phone unless a generic placeholder
+ *   splitPhoneText(text)                     'Samsung Galaxy S24' -> {brand, model}
  *
  * ── Wizard ──────────────────────────────────────────────────────────────────────────────────────────
  *   questionsFor(mode)                       8 (basic) or 11 (advanced) Question objects: title,
@@ -16,7 +16,7 @@
  *                                            label, description}], sets (preference keys)
  *   MODE_TOOLTIP, CURRENT_PHONE_SEARCH, CURRENT_PHONE_PLACEHOLDER_NAMES
  *   answerLabel(prefs, id), preferenceSummary(prefs, mode)   readable answers (Your Preferences)
- *   clearAnswersFrom(prefs, mode, step)      answers of `step` and later removed (§4)
+ *   clearAnswersFrom(prefs, mode, step)      answers of `step` and later removed
  *   BUDGET_SLIDER, BUDGET_TICKS, budgetTier(v), budgetDollars(v), budgetReadout(v)
  *   PRICE_RANGE_LABELS, PRICE_RANGE_NAMES
  *   wizardProgress(step, questions), progressBarValue(value, max)
@@ -36,7 +36,7 @@
  *   checkUpgrade(current, phone, prefs, max) is a suggestion a real upgrade? spec-vs-spec reasons
  *
  * ── Phones by name ──────────────────────────────────────────────────────────────────────────────────
- *   parsePhoneText(text, defaultBrand)       local guess of brand + model (§5 Search)
+ *   parsePhoneText(text, defaultBrand)       local guess of brand + model
  *   searchCatalogue(phones, query, limit)    ranked text search (exact, prefix, ..., contains)
  *   resolvePhone(phones, text)               the catalogue phone a text names, or null
  *   guessReleaseYear(model), DEFAULT_RELEASE_YEAR

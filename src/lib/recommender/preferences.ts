@@ -1,6 +1,6 @@
 /**
- * The visitor's answers (spec recommender.md §3 "User preferences", "Enumerations") and the quick
- * current-phone answers (§4). Pure; client-safe. No zod at run time: the answers' schema is in
+ * The visitor's answers and the quick current-phone answers (docs/recommender.md#wizard-steps).
+ * Pure; client-safe. No zod at run time: the answers' schema is in
  * ./schemas, so the wizard's first steps do not load the schema library.
  */
 import type { z } from 'zod';
@@ -20,11 +20,11 @@ export type Environment = (typeof ENVIRONMENTS)[number];
 export const CURRENT_PHONE_QUICK_VALUES = ['iphone', 'samsung', 'pixel', 'android_other', 'basic', 'none'] as const;
 export type CurrentPhoneQuickValue = (typeof CURRENT_PHONE_QUICK_VALUES)[number];
 
-/** Read but not set by the wizard (spec §3). */
+/** Read but not set by the wizard. */
 export const CAMERA_SPEC_VALUES = ['ultrawide', 'telephoto', 'macro', 'standard'] as const;
 export type CameraSpecValue = (typeof CAMERA_SPEC_VALUES)[number];
 
-/** Read but not set by the wizard (spec §3). */
+/** Read but not set by the wizard. */
 export const WORK_STYLES = ['basic', 'productivity', 'presentations', 'none'] as const;
 export type WorkStyle = (typeof WORK_STYLES)[number];
 
@@ -34,9 +34,9 @@ export type CurrentBrand = 'Apple' | 'Samsung' | 'Google' | 'Other' | 'None' | (
 /** The visitor's answers (validated by `preferencesSchema` in ./schemas). */
 export type Preferences = z.infer<typeof preferencesSchema>;
 
-/** Results page: tier of the current phone when none is stored (spec §3). */
+/** Results page: tier of the current phone when none is stored. */
 export const DEFAULT_CURRENT_PHONE_PRICE_RANGE = 'midrange' as const;
-/** Results page: year of the current phone when none is stored (spec §3). */
+/** Results page: year of the current phone when none is stored. */
 export const DEFAULT_CURRENT_PHONE_YEAR = 2023;
 
 /** True when `value` is one of the quick current-phone answers. */
@@ -54,7 +54,7 @@ export interface QuickCurrentPhoneAnswer {
 }
 
 /**
- * Spec §4: iphone gives Apple and ios; samsung gives Samsung and android_samsung; pixel gives Google
+ * Quick answers: iphone gives Apple and ios; samsung gives Samsung and android_samsung; pixel gives Google
  * and android_google; android_other gives Other; any other value (basic, none) gives None.
  */
 export function quickCurrentPhoneAnswer(value: CurrentPhoneQuickValue): QuickCurrentPhoneAnswer {
@@ -73,7 +73,7 @@ export function quickCurrentPhoneAnswer(value: CurrentPhoneQuickValue): QuickCur
 }
 
 /**
- * Spec §5 "Stored current phone": a stored current phone is used only when it is not one of the
+ * A stored current phone is used only when it is not one of the
  * generic placeholders (iphone, samsung, pixel, android_other, basic, none). Returns the text or null.
  */
 export function usableCurrentPhone(prefs: Pick<Preferences, 'currentPhone'>): string | null {
@@ -82,7 +82,7 @@ export function usableCurrentPhone(prefs: Pick<Preferences, 'currentPhone'>): st
 }
 
 /**
- * Spec §3: a current phone text is split on its first space into brand and model
+ * A current phone text is split on its first space into brand and model
  * ('Samsung Galaxy S24' -> { brand: 'Samsung', model: 'Galaxy S24' }).
  */
 export function splitPhoneText(text: string): { brand: string; model: string } {

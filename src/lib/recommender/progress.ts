@@ -1,8 +1,8 @@
 /**
- * Progress values of the wizard (spec recommender.md §4, §5). Pure; client-safe.
+ * Progress values of the wizard (docs/recommender.md#wizard-steps). Pure; client-safe.
  */
 
-/** Default `max` of a progress bar (spec §9). */
+/** Default `max` of a progress bar. */
 export const PROGRESS_DEFAULT_MAX = 100;
 
 /**
@@ -14,7 +14,7 @@ export function wizardProgress(step: number, questionCount: number): number {
 }
 
 /**
- * Normalises a progress bar's inputs (spec §5): `max` must be above 0, otherwise 100; a value outside
+ * Normalises a progress bar's inputs: `max` must be above 0, otherwise 100; a value outside
  * 0..max becomes null (an indeterminate bar).
  */
 export function progressBarValue(

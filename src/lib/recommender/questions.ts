@@ -1,5 +1,5 @@
 /**
- * The wizard's questions (spec recommender.md §2, §9): 8 in basic mode, 11 in advanced mode.
+ * The wizard's questions (docs/recommender.md#wizard-steps): 8 in basic mode, 11 in advanced mode.
  * Texts and option cards only; the wizard island renders them. Pure; client-safe.
  */
 import type {
@@ -68,7 +68,7 @@ export interface Question {
 export const MODE_TOOLTIP =
   'Basic mode asks 8 essential questions. Advanced mode asks 11, adding processor, special features and where you use your phone.';
 
-/** Texts of the current-phone search (spec §2). */
+/** Texts of the current-phone search. */
 export const CURRENT_PHONE_SEARCH = {
   placeholder: 'e.g. iPhone 15 Pro, Galaxy S24, Pixel 8',
   hint: "Don't know the exact model? Enter the brand only (e.g. Samsung).",
@@ -87,7 +87,7 @@ export const CURRENT_PHONE_OPTIONS: readonly QuestionOption<CurrentPhoneQuickVal
   { value: 'none', label: 'No phone yet', description: 'This will be my first smartphone' },
 ];
 
-/** Placeholder names of the quick answers on the current-phone summary card (spec §2). */
+/** Placeholder names of the quick answers on the current-phone summary card. */
 export const CURRENT_PHONE_PLACEHOLDER_NAMES: Record<CurrentPhoneQuickValue, string> = {
   iphone: 'iPhone',
   samsung: 'Samsung Galaxy',
@@ -361,7 +361,7 @@ export function preferenceSummary(
 }
 
 /**
- * Spec §4: going back to step `step` clears the answers of that step and every later one.
+ * Going back to step `step` clears the answers of that step and every later one.
  * Returns a new object; answers of earlier steps are kept.
  */
 export function clearAnswersFrom(prefs: Preferences, mode: WizardMode, step: number): Preferences {

@@ -28,7 +28,7 @@ export function phoneClasses(phone: Phone): PhoneClassesView {
   };
 }
 
-/** A catalogue phone in the Search result shape (spec §3). */
+/** A catalogue phone in the shape GET /api/search-phones returns. */
 export function toSearchResult(phone: Phone): SearchResult {
   const s = phone.specs;
   return {
@@ -58,7 +58,7 @@ export function searchPhones(phones: readonly Phone[], query: string): { phones:
   return { phones: searchCatalogue(phones, query, SEARCH_LIMIT).map(toSearchResult) };
 }
 
-/** A catalogue phone in the Phone specs shape (spec §3). */
+/** A catalogue phone in the shape GET /api/phone-specs returns. */
 export function toSpecsPhone(phone: Phone): PhoneSpecsResponse['phone'] {
   const s = phone.specs;
   const c = s.cameraSpecs;
@@ -95,7 +95,7 @@ const LINE_NAMES: Record<string, string> = { Apple: 'iPhone', Samsung: 'Galaxy',
 
 /**
  * A phone guessed from typed text (not in the catalogue): brand and model from `parsePhoneText`, year
- * from `guessReleaseYear`, stock image, DEFAULT_PRICE, 5G from 2020 and AI features from 2022 (spec §9).
+ * from `guessReleaseYear`, stock image, DEFAULT_PRICE, 5G from 2020 and AI features from 2022.
  * Every other spec is null (unknown). Null for empty text.
  */
 export function estimatePhone(text: string, defaultBrand: ParsedBrand = 'Samsung'): PhoneSpecsResponse['phone'] | null {
@@ -138,7 +138,7 @@ export function estimatePhone(text: string, defaultBrand: ParsedBrand = 'Samsung
 /**
  * The phone-specs answer for typed text: the catalogue phone it names ('internal'), otherwise a phone
  * estimated from the text ('estimated', with ESTIMATED_NOTE). Null for empty text.
- * The server-sourced mapping guesses Samsung when the text names no brand (spec §5).
+ * The server-sourced mapping guesses Samsung when the text names no brand (docs/recommender.md#search).
  */
 export function phoneSpecsFor(
   phones: readonly Phone[],

@@ -1,5 +1,6 @@
 /**
- * Zod schemas shared by the browser and the functions (spec recommender.md §3, §5, §7):
+ * Zod schemas shared by the browser and the functions (docs/recommender.md#forms,
+ * docs/recommender.md#calls-to-the-server):
  * the save-recommendations form and POST /api/recommendations payload, the results-page e-mail form,
  * and the answers of GET /api/phone-specs/{text} and GET /api/search-phones.
  *
@@ -32,7 +33,7 @@ export const preferencesSchema = z.object({
   searchedForCurrentPhone: z.boolean().optional(),
   /** Budget tier (from the slider, see `budgetTier`). */
   budget: z.enum(PRICE_RANGES).optional(),
-  /** Slider position 0-100 behind `budget` (beyond the spec: lets a shared link restore the slider). */
+  /** Slider position 0-100 behind `budget` (an addition of ours: lets a shared link restore the slider). */
   budgetValue: z.number().int().min(0).max(100).optional(),
   os: z.enum(OS_PREFERENCES).optional(),
   primaryUse: z.enum(PRIMARY_USES).optional(),
@@ -49,7 +50,7 @@ export const preferencesSchema = z.object({
   openToSwitch: z.boolean().optional(),
   cameraSpecs: z.enum(CAMERA_SPEC_VALUES).optional(),
   workStyle: z.enum(WORK_STYLES).optional(),
-  /** Results-page additions (spec §3). */
+  /** Results-page additions: the current phone's image, OS, specs, tier and year. */
   phoneImage: short(500).optional(),
   currentPhoneOS: z.enum(PHONE_OS).optional(),
   currentPhoneSpecs: z
@@ -67,7 +68,7 @@ export const preferencesSchema = z.object({
   currentPhoneYear: z.number().int().min(1990).max(2100).optional(),
 });
 
-/** Exact client messages of the e-mail forms (spec §5). */
+/** Exact client messages of the e-mail forms (docs/recommender.md#forms). */
 export const FORM_MESSAGES = {
   nameRequired: 'Name is required',
   emailInvalid: 'Please enter a valid email address',
@@ -153,7 +154,7 @@ function jsonString<S extends z.ZodType>(schema: S, maxChars: number, what: stri
 }
 
 /**
- * POST /api/recommendations body (spec §7): the form fields plus `preferences` (JSON string of the
+ * POST /api/recommendations body: the form fields plus `preferences` (JSON string of the
  * answers) and `recommendations` (JSON string of 1-2 {model, brand, matchScore, reasons}); both JSON
  * strings are parsed and validated. Output has them as objects.
  */
@@ -186,7 +187,7 @@ export const phoneClassesSchema = z.object({
 });
 export type PhoneClassesView = z.infer<typeof phoneClassesSchema>;
 
-/** One phone in GET /api/search-phones (spec §3 "Search result"); `id` added for selection. */
+/** One phone in GET /api/search-phones; `id` added for selection. */
 export const searchResultSchema = z.object({
   id: z.string(),
   brand: z.string(),
@@ -221,7 +222,7 @@ export const phoneQuerySchema = z
 /** Where a phone-specs answer came from: the catalogue, or guessed from the typed name. */
 export const PHONE_SPECS_SOURCES = ['internal', 'estimated'] as const;
 
-/** GET /api/phone-specs/{text} answer (spec §3 "Phone specs API response"); null means unknown. */
+/** GET /api/phone-specs/{text} answer; null means unknown. */
 export const phoneSpecsResponseSchema = z.object({
   source: z.enum(PHONE_SPECS_SOURCES),
   /** Shown with estimated phones, e.g. 'Not in our catalogue: estimated from the model name.'; else null. */
@@ -233,7 +234,7 @@ export const phoneSpecsResponseSchema = z.object({
     model: z.string(),
     image: z.string(),
     release_year: z.number().int(),
-    /** The phone's price in Canadian dollars (the spec names it price_range). */
+    /** The phone's price in Canadian dollars (the field keeps its historical name, price_range). */
     price_range: z.number(),
     classes: phoneClassesSchema,
     os: z.enum(PHONE_OS),

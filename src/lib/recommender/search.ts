@@ -1,5 +1,5 @@
 /**
- * Phone search (spec recommender.md §5 "Search"): local parsing of a typed phone name, release-year
+ * Phone search (docs/recommender.md#search): local parsing of a typed phone name, release-year
  * guesses, and text search over the catalogue ranked by relevance. Pure; client-safe.
  */
 import { CATALOGUE_CURRENT_YEAR } from '../catalogue/constants';
@@ -145,7 +145,7 @@ export function parsePhoneText(text: string, defaultBrand: ParsedBrand = 'Apple'
   return { brand: defaultBrand, brandDefaulted: true, model: t, recognised: false };
 }
 
-/** Year assumed when a phone's release year cannot be guessed: CATALOGUE_CURRENT_YEAR - 2 (spec §9). */
+/** Year assumed when a phone's release year cannot be guessed: CATALOGUE_CURRENT_YEAR - 2. */
 export const DEFAULT_RELEASE_YEAR = CATALOGUE_CURRENT_YEAR - 2;
 
 /**

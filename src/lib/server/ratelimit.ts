@@ -3,7 +3,7 @@
  *
  * State lives in the function instance's memory: on Netlify each instance limits on its own,
  * which is why production also sets Netlify's own `rateLimit` in each function's config.
- * (A counter in one blob would lose updates under concurrency, see STACK.md.)
+ * (A counter in one blob would lose updates under concurrency: docs/storage.md#the-rule-underneath.)
  */
 import { HttpError } from './http';
 

@@ -11,15 +11,15 @@ export type PostResult =
       ok: false;
       /** HTTP status, or 0 when the request never got an answer. */
       status: number;
-      /** Spec §8: "status: response text" (or the status text when the body is empty). */
+      /** "status: response text" (or the status text when the body is empty); docs/site.md#api. */
       message: string;
       /** Per-field messages from a 400 answer. */
       fields?: Record<string, string>;
     };
 
 /**
- * POSTs JSON through the site's one client (src/lib/http/client.ts); a non-2xx status or a network
- * failure is a failed result. Never throws.
+ * POSTs JSON through the site's one client (src/lib/http/client.ts, docs/site.md#api); a non-2xx
+ * status or a network failure is a failed result. Never throws.
  */
 export async function postJson(path: string, body: unknown): Promise<PostResult> {
   try {

@@ -9,7 +9,7 @@
  */
 import { SITE } from '../../config/site';
 
-/** Interest values of the waitlist (spec §3, §9). */
+/** Interest values of the waitlist (docs/site.md#validation). */
 export const INTERESTS = ['tech_news', 'phone_recommendations', 'smartphone_tutorials', 'all'] as const;
 export type Interest = (typeof INTERESTS)[number];
 
@@ -21,7 +21,7 @@ export const INTEREST_LABELS: Record<Interest, string> = {
   all: 'All of the above',
 };
 
-/** Spec §3: interests default to all. */
+/** Interests default to all. */
 export const DEFAULT_INTEREST: Interest = 'all';
 
 /** Lists a subscriber can be on. */
@@ -37,13 +37,13 @@ export const LIMITS = {
   referrer: 2000,
   page: 200,
   honeypot: 500,
-  /** Newsletter type-ahead: at most this many suggestions (spec §9). */
+  /** Newsletter type-ahead: at most this many suggestions (docs/site.md#limits). */
   suggestions: 5,
-  /** Waitlist name minimum (spec §9). */
+  /** Waitlist name minimum (docs/site.md#validation). */
   waitlistNameMin: 2,
 } as const;
 
-/** Validation messages, exactly as spec §5 where the spec gives one. */
+/** Validation messages, word for word as in docs/site.md#validation. */
 export const MESSAGES = {
   nameRequired: 'Name is required',
   waitlistNameMin: 'Name must be at least 2 characters',
@@ -65,7 +65,7 @@ export const MESSAGES = {
   consentWording: 'The consent wording does not match the one shown on this form',
 } as const;
 
-/** Toasts (spec §8). */
+/** Toasts (docs/site.md#messages). */
 export const TOASTS = {
   waitlistSuccess: {
     title: 'Successfully joined the waitlist!',

@@ -12,11 +12,11 @@ import { isRecognisedPhoneModel } from './phone-model-rules';
 import { emailField, honeypotField, isSafeText, nameField, optionalText, pageField } from './schemas';
 
 /**
- * POST /api/newsletter/subscribe — {name, email, phoneModel, consent} (spec §3 "Newsletter subscription").
+ * POST /api/newsletter/subscribe — {name, email, phoneModel, consent} (docs/site.md#signups).
  * Extras: `form` (which form: the block, the header, the mobile menu or the about box; default the block),
  * `consentText` (the wording shown; must equal that form's known wording), `page`, `source`, `referrer`,
- * and the honeypot. `consent` must be true. The block also requires a recognised phone model (spec §5);
- * the header and about forms only require one (spec §5 "Header and about subscribe forms").
+ * and the honeypot. `consent` must be true. The block also requires a recognised phone model;
+ * the header and about forms only require one (docs/site.md#validation).
  */
 export function newsletterPayloadSchema(phoneModelNames: readonly string[]) {
   return z

@@ -1,9 +1,10 @@
 /**
- * Phone-model recognition and type-ahead suggestions of the newsletter block (spec §5). Pure, client-safe.
+ * Phone-model recognition and type-ahead suggestions of the newsletter block (docs/site.md#validation).
+ * Pure, client-safe.
  */
 import { LIMITS } from './constants';
 
-/** Model-name patterns recognised even when the phone is not in the catalogue (spec §5). */
+/** Model-name patterns recognised even when the phone is not in the catalogue (docs/site.md#validation). */
 const PATTERNS: readonly RegExp[] = [
   /iphone\s*\d+(\s*pro(\s*max)?)?/,
   /galaxy\s*s\s*\d+/,

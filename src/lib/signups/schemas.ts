@@ -1,6 +1,6 @@
 /**
  * One zod schema per signup payload, used by the forms (client-side validation) and by the
- * functions (server-side validation), so both give the same messages (spec §5). Also the stored
+ * functions (server-side validation), so both give the same messages (docs/site.md#validation). Also the stored
  * Subscriber record.
  *
  * ⚠️ Imported by browser code: no secrets, no server imports here.
@@ -74,7 +74,7 @@ export const honeypotField = z.string().max(LIMITS.honeypot).optional();
 export const interestField = z.enum(INTERESTS, { error: MESSAGES.interests });
 
 /**
- * POST /api/waitlist — {name, email, interests, source?, referrer?} (spec §3 "Waitlist signup").
+ * POST /api/waitlist — {name, email, interests, source?, referrer?} (docs/site.md#signups).
  * Extras: `page` (where the form was shown), `consentText` (the privacy note shown; must be the
  * known wording when present) and the honeypot.
  */
@@ -188,7 +188,7 @@ export type LedgerEvent = z.infer<typeof ledgerEventSchema>;
 
 /**
  * A subscriber, one blob per normalised e-mail address (key = `id` = SHA-256 hex of the address).
- * Admin display rules (spec §3): empty name shown as a dash, empty interests as All, empty source as Direct.
+ * Staff screens show an empty name as a dash, empty interests as All, an empty source as Direct.
  */
 export const subscriberSchema = z.object({
   /** SHA-256 hex of the normalised e-mail; also the blob key. */

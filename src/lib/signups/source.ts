@@ -1,5 +1,5 @@
 /**
- * Source capture on page load (spec §4). Pure, client-safe.
+ * Source capture on page load (docs/site.md#signups). Pure, client-safe.
  */
 import { LIMITS } from './constants';
 

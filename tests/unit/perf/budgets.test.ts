@@ -30,7 +30,7 @@ describe('routes from the build output', () => {
   });
 });
 
-describe('budgets from the issues', () => {
+describe('page budgets', () => {
   it('content and shop pages allow no framework; walls and the recommender only lazy islands', () => {
     for (const route of ['/blog', '/blog/a-post', '/about', '/shop', '/product/x']) {
       expect(budgetsFor(route).some((b) => b.noFramework)).toBe(true);
