@@ -16,6 +16,7 @@ export default defineConfig(
       '.astro/',
       '.netlify/',
       '.test-site/',
+      '.load-test-site/',
       '.bench-site/',
       'bench/lighthouse/',
       'test-results/',
