@@ -72,6 +72,9 @@ const mark = (ok) => (ok ? 'met' : '**missed**');
  * @param options.log progress lines (default console.log)
  */
 export async function runScaleBench(options = {}) {
+  // The handlers run in this process: local mode, so the built-in session secret signs the admin
+  // session (as on the bench server).
+  process.env.LOCAL_MODE ??= 'true';
   const sizes = options.sizes ?? [10_000, 100_000];
   const runs = options.runs ?? 5;
   const log = options.log ?? ((...a) => console.log(...a));
