@@ -1,10 +1,12 @@
 /**
  * Plain-DOM newsletter signup for the small forms (header popover, mobile menu, about box).
  * The consent line under the button is the express consent (CASL); the form sends its own id and
- * that line's wording so the server can record exactly what was shown. On failure the input is kept
+ * that line's text as the page shows it, which the server checks against the form's known wording
+ * before it records it. (Read from the page, so this script does not bundle the site's constants.) On failure the input is kept
  * and an error is shown instead of a thank-you.
  */
-import { consentWording, HONEYPOT_FIELD, type NewsletterForm } from '../lib/signups/constants';
+import type { NewsletterForm } from '../lib/signups/constants';
+import { HONEYPOT_FIELD } from '../lib/signups/honeypot';
 import { postJson } from '../lib/signups/client';
 
 export interface SubscribeFormOptions {
@@ -47,7 +49,7 @@ export function wireSubscribeForm(form: HTMLFormElement, opts: SubscribeFormOpti
       phoneModel: value('phoneModel'),
       consent: true,
       form: opts.formId,
-      consentText: consentWording(opts.formId),
+      consentText: form.querySelector('[data-consent-text]')?.textContent?.trim(),
       page: location.pathname,
       [HONEYPOT_FIELD]: value(HONEYPOT_FIELD),
     });

@@ -29,14 +29,14 @@ describe('request', () => {
     serve(() => Response.json(body, { status: 400 }));
     const err = await request('POST', '/api/x', { body: {} }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
-    expect(err).toMatchObject({ status: 400, code: 'invalid_input', error: body.error });
+    expect(err).toMatchObject({ status: 400, error: body.error });
     expect((err as ApiError).message).toBe(`400: ${JSON.stringify(body)}`);
   });
 
   it('a failed answer in another shape has no code; an empty one shows the status text', async () => {
     serve(() => new Response('<html>oops</html>', { status: 502, headers: { 'content-type': 'text/html' } }));
     const html = (await request('GET', '/x').catch((e: unknown) => e)) as ApiError;
-    expect([html.status, html.code, html.message]).toEqual([502, undefined, '502: <html>oops</html>']);
+    expect([html.status, html.error, html.message]).toEqual([502, undefined, '502: <html>oops</html>']);
     serve(() => new Response(null, { status: 503, statusText: 'Service Unavailable' }));
     expect(((await request('GET', '/x').catch((e: unknown) => e)) as ApiError).message).toBe(
       '503: Service Unavailable',

@@ -41,7 +41,7 @@ const MISSING_KEY_HINT =
 /** A failed send shows the server's message, or the missing-key hint when it says so (docs/site.md#messages). */
 export function sendFailureText(err: unknown): string {
   if (!(err instanceof ApiError)) return String(err);
-  if (err.code === 'mail_failed') return `Failed to send welcome email. ${MISSING_KEY_HINT}`;
+  if (err.error?.code === 'mail_failed') return `Failed to send welcome email. ${MISSING_KEY_HINT}`;
   return err.error?.message ?? err.message;
 }
 

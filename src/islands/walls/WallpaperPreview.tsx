@@ -10,6 +10,7 @@
 import { useEffect, useState } from 'react';
 import { Icon } from '../ui/Icon';
 import * as ICON from '../../lib/icons';
+import * as BRAND from '../../lib/brand-icons';
 import {
   DEEP_LINKS,
   DEEP_LINK_FALLBACK_MS,
@@ -234,16 +235,16 @@ function Preview({
         </p>
         <div className="mt-2 flex flex-wrap gap-2" role="group" aria-labelledby="share-label">
           <ShareButton label="Share on Facebook" onClick={() => popup(links.facebook)} data="facebook">
-            <Icon svg={ICON.facebook} />
+            <Icon svg={BRAND.facebook} />
           </ShareButton>
           <ShareButton label="Share on X" onClick={() => popup(links.x)} data="x">
             <Icon svg={ICON.x} />
           </ShareButton>
           <ShareButton label="Open Instagram" onClick={() => deepLink('instagram')} data="instagram">
-            <Icon svg={ICON.instagram} />
+            <Icon svg={BRAND.instagram} />
           </ShareButton>
           <ShareButton label="Open TikTok" onClick={() => deepLink('tiktok')} data="tiktok">
-            <Icon svg={ICON.tiktok} />
+            <Icon svg={BRAND.tiktok} />
           </ShareButton>
           {canWebShare && (
             <button type="button" onClick={webShare} className="btn-secondary h-11 px-4" data-share="native">

@@ -3,7 +3,7 @@
  * `request`. Credentials go with every call, a JSON body only when one is given, and a failed answer
  * is raised as an `ApiError` that carries the status, the response text and the server's error in
  * the shared shape `{ error: { code, message, fields? } }` (docs/site.md#api-errors), so callers
- * switch on `err.code`, never on the wording of a message. Network failures and aborts are raised
+ * switch on `err.error?.code`, never on the wording of a message. Network failures and aborts are raised
  * as they come from `fetch`. Client-safe, no dependencies (it runs in the header's small script).
  */
 
@@ -24,12 +24,6 @@ export class ApiError extends Error {
     readonly error?: ApiErrorBody,
   ) {
     super(`${status}: ${text}`);
-    this.name = 'ApiError';
-  }
-
-  /** The server's error code (e.g. 'mail_failed', 'rate_limited'), when there is one. */
-  get code(): string | undefined {
-    return this.error?.code;
   }
 }
 
@@ -37,13 +31,6 @@ export interface RequestOptions {
   /** Sent as JSON (with Content-Type: application/json); omitted when undefined. */
   body?: unknown;
   signal?: AbortSignal;
-}
-
-/** Reads a failed answer's body as the shared error shape, or undefined when it is something else. */
-function errorBodyOf(data: unknown): ApiErrorBody | undefined {
-  const error = (data as { error?: Partial<ApiErrorBody> } | undefined)?.error;
-  if (!error || typeof error.code !== 'string' || typeof error.message !== 'string') return undefined;
-  return { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) };
 }
 
 /**
@@ -59,21 +46,17 @@ export async function request<T = unknown>(
     method,
     credentials: 'include',
     signal,
-    headers:
-      body === undefined
-        ? { accept: 'application/json' }
-        : { accept: 'application/json', 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
   });
   const text = await res.text();
   let data: unknown = text;
-  if (/json/i.test(res.headers.get('content-type') ?? '')) {
-    try {
-      data = text ? JSON.parse(text) : undefined;
-    } catch {
-      /* a broken JSON body stays text */
-    }
+  try {
+    if (/json/i.test(res.headers.get('content-type') ?? '')) data = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* a broken JSON body stays text */
   }
-  if (!res.ok) throw new ApiError(res.status, text || res.statusText, errorBodyOf(data));
-  return { data: data as T, headers: res.headers };
+  if (res.ok) return { data: data as T, headers: res.headers };
+  // The shared error shape, when the body has it.
+  const error = (data as { error?: ApiErrorBody } | undefined)?.error;
+  throw new ApiError(res.status, text || res.statusText, typeof error?.code === 'string' ? error : undefined);
 }

@@ -76,8 +76,7 @@ export const TOASTS = {
   newsletterFailure: { title: 'Error', description: 'There was a problem with your subscription. Please try again.' },
 } as const;
 
-/** The hidden anti-bot field. Humans never see or fill it; a filled one gets a success-looking answer and nothing is stored. */
-export const HONEYPOT_FIELD = 'website';
+export { HONEYPOT_FIELD } from './honeypot';
 
 /** Who the mail comes from, as a visitor reads it in a consent statement (CASL: name, mailing address, contact). */
 const SENDER = `${SITE.name}, ${SITE.mailingAddress} (${SITE.email})`;
