@@ -22,20 +22,6 @@ export type IconName = keyof typeof NAMES;
  * only the results code loads).
  */
 export function Icon({ name, path, className = 'h-5 w-5' }: { name?: IconName; path?: string; className?: string }) {
-  if (name && !path) return <SiteIcon svg={NAMES[name]} className={className} />;
-  return (
-    <svg
-      className={className}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={path} />
-    </svg>
-  );
+  // Path data is constant (./resultIcons), drawn by the site's one icon component.
+  return <SiteIcon svg={name && !path ? NAMES[name] : `<path d="${path}"/>`} className={className} />;
 }
