@@ -38,9 +38,12 @@ test('subscriber table: 50 rows, Load more, server-side search, select-all on th
   expect(total).toBeGreaterThanOrEqual(60);
 
   // Our 60, found by the server's search: 50, then the other 10 after 'Load more'.
-  // While the server searches, the loaded rows are filtered at once; 'Load more' comes only with
-  // the server's answer (its Link header), so wait for it before acting on the rows.
+  // While the server searches, the loaded rows are filtered at once and the table is busy
+  // (aria-busy); wait for the server's answer and the table to settle before acting on the rows.
+  const searched = page.waitForResponse((r) => r.url().includes(`q=${tag}`), SLOW);
   await page.getByLabel('Search subscribers').fill(tag);
+  await searched;
+  await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'false', SLOW);
   const more = page.getByRole('button', { name: 'Load more' });
   await expect(more).toBeVisible(SLOW);
   await expect(status).toHaveText('50 of 60 subscribers shown', SLOW);

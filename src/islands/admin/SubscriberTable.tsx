@@ -288,7 +288,8 @@ export default function SubscriberTable() {
       ) : null}
 
       <div className="card mt-3 overflow-x-auto">
-        <table className="w-full min-w-[52rem] text-left text-sm">
+        {/* Busy while a search or refresh is under way: the rows shown may still change. */}
+        <table className="w-full min-w-[52rem] text-left text-sm" aria-busy={searching}>
           <thead className="border-b border-line bg-surface-2 text-xs uppercase tracking-wide text-muted">
             <tr>
               <th scope="col" className="w-10 px-3 py-3">
