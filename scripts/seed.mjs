@@ -3,7 +3,7 @@
 // local store that `npm start` / `npm run serve` serve: <root>/.netlify/blobs-serve, site id "0" (what
 // Netlify's local emulation uses for a project that is not linked to a site). Safe while the site runs.
 import path from 'node:path';
-import { BlobsServer } from '@netlify/blobs/server';
+import { startBlobsServer } from './runtime/blobs-server.mjs';
 import { setEnvironmentContext } from '@netlify/blobs';
 import { loadSignupLib } from './lib/site-lib.mjs';
 import { seedSubscribers } from './lib/seed-core.mjs';
@@ -23,9 +23,8 @@ const root = path.resolve(option('root', process.env.SITE_ROOT ?? '.'));
 const directory = path.join(root, '.netlify', 'blobs-serve');
 const token = `seed-${Math.random().toString(36).slice(2)}`;
 
-const server = new BlobsServer({ directory, token });
-const { port } = await server.start();
-const url = `http://127.0.0.1:${port}`;
+const server = await startBlobsServer({ directory, token });
+const { url } = server;
 setEnvironmentContext({ siteID: '0', deployID: '0', token, edgeURL: url, uncachedEdgeURL: url });
 
 console.log(`Seeding ${count} subscribers over ${days} days into ${directory} …`);

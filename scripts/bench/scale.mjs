@@ -10,7 +10,7 @@ import { mkdtemp, rm, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir, cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BlobsServer } from '@netlify/blobs/server';
+import { startBlobsServer } from '../runtime/blobs-server.mjs';
 import { getStore, setEnvironmentContext } from '@netlify/blobs';
 import { loadSignupLib } from '../lib/site-lib.mjs';
 import { seedSubscribers } from '../lib/seed-core.mjs';
@@ -84,9 +84,8 @@ export async function runScaleBench(options = {}) {
   const directory = options.keep ? path.resolve(options.keep) : await mkdtemp(path.join(tmpdir(), 'bench-scale-'));
   await mkdir(directory, { recursive: true });
   const token = 'bench-scale';
-  const server = new BlobsServer({ directory, token });
-  const { port } = await server.start();
-  const edge = `http://127.0.0.1:${port}`;
+  const server = await startBlobsServer({ directory, token });
+  const edge = server.url;
   setEnvironmentContext({ siteID: '0', deployID: '0', token, edgeURL: edge, uncachedEdgeURL: edge });
   const saved = {
     ADMIN_KEY: process.env.ADMIN_KEY,
@@ -241,7 +240,9 @@ export async function runScaleBench(options = {}) {
           },
         }).then((r) => r.status),
       );
-      const storagePath = (signup.ops.byStore.ratelimit ?? 0) + (signup.ops.byStore['subscriber-index'] ?? 0) + 2;
+      // The storage part: the signup limit's slot, the record's creation and its index key(s); the
+      // rest is the confirmation mail (three mail-limit slots, the outbox entry, the mail status).
+      const storagePath = 2 + (signup.ops.byStore['subscriber-index'] ?? 0);
       pushRow([
         label,
         'One signup (POST /api/waitlist)',
@@ -250,7 +251,7 @@ export async function runScaleBench(options = {}) {
           .map(([k, v]) => `${k} ${v}`)
           .join(', ')})`,
         `<= 5 operations: limiter + record + index = ${storagePath}; with the confirmation mail ${signup.ops.local}`,
-        storagePath <= 5 ? 'met (storage) / **missed** (with mail)' : '**missed**',
+        signup.ops.local <= 5 ? 'met' : storagePath <= 5 ? 'met (storage) / **missed** (with mail)' : '**missed**',
       ]);
 
       const first = await measure(runs, () =>

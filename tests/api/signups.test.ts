@@ -10,6 +10,7 @@ import { readOutbox } from '../../src/lib/server/mailer';
 import { SITE } from '../../src/config/site';
 import { resetRateLimit } from '../../src/lib/server/ratelimit';
 import { enforceSharedRateLimit, pruneRateLimits } from '../../src/lib/server/shared-ratelimit';
+import { takeMailAllowance } from '../../src/lib/server/mail-limits';
 import { call, clearStore, startSendGridFake, storeKeys, useOutbox, useSendGrid, type SendGridFake } from './helpers';
 
 let fake: SendGridFake;
@@ -378,7 +379,7 @@ describe('shared rate limit (works where every request gets a fresh function ins
     });
     await expect(enforceSharedRateLimit('test', 'client-b', 1, 60_000, t0 + 1000)).resolves.toBeUndefined();
     await expect(enforceSharedRateLimit('test', 'client-a', 1, 60_000, t0 + 60_000)).resolves.toBeUndefined();
-    // Keys are grouped by the window's end: <end>/<bucket>/<hash>/<uuid>, no raw client key.
+    // Keys are grouped by the window's end: <end>/<bucket>/<w>/<h>/<hash>/<slot>, no raw client key.
     const inWindow = async (end: number) => (await storeKeys('ratelimit')).filter((k) => k.startsWith(`${end}/test/`));
     expect(await inWindow(t0 + 60_000)).toHaveLength(2);
     expect(await inWindow(t0 + 120_000)).toHaveLength(1);
@@ -386,6 +387,31 @@ describe('shared rate limit (works where every request gets a fresh function ins
     expect(await pruneRateLimits(t0 + 61_000)).toBeGreaterThanOrEqual(2);
     expect(await inWindow(t0 + 60_000)).toHaveLength(0);
     expect(await inWindow(t0 + 120_000)).toHaveLength(1);
+  });
+});
+
+describe('limits counted in Blobs hold under bursts', () => {
+  it('40 hits of one client at the same moment: exactly the limit gets through, the rest are 429', async () => {
+    const t0 = 1_800_000_000_000;
+    const results = await Promise.allSettled(
+      Array.from({ length: 40 }, () => enforceSharedRateLimit('burst', 'client-c', 5, 60_000, t0)),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(refused).toHaveLength(35);
+    expect(refused.every((r) => r.reason.status === 429)).toBe(true);
+    expect((await storeKeys('ratelimit')).filter((k) => k.startsWith(`${t0 + 60_000}/burst/`))).toHaveLength(5);
+  });
+
+  it('a mail refused by one limit uses up nothing in the others', async () => {
+    for (let i = 0; i < 3; i++) expect(await takeMailAllowance('victim@example.com', `198.51.100.${i}`)).toBeNull();
+    const before = (await storeKeys('ratelimit')).sort();
+    expect(before).toHaveLength(9); // three mails, each counted per recipient, per client and site-wide
+    expect(await takeMailAllowance('Victim@Example.com ', '198.51.100.9')).toMatchObject({ scope: 'recipient' });
+    expect((await storeKeys('ratelimit')).sort()).toEqual(before);
+    // The refused client still has its whole hourly allowance.
+    for (let i = 0; i < 5; i++) expect(await takeMailAllowance(`friend${i}@example.com`, '198.51.100.9')).toBeNull();
+    expect(await takeMailAllowance('friend9@example.com', '198.51.100.9')).toMatchObject({ scope: 'client' });
   });
 });
 

@@ -3,22 +3,24 @@
 // through the real Blobs client, as `npm run seed` does) so the test does not wait for 60 signups.
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { BlobsServer } from '@netlify/blobs/server';
 import { setEnvironmentContext } from '@netlify/blobs';
 import { expectNoSeriousA11yViolations } from './fixtures';
 import { islands, runTag, signInByApi } from './admin-helpers';
 import { loadSignupLib } from '../../scripts/lib/site-lib.mjs';
 import { seedSubscribers } from '../../scripts/lib/seed-core.mjs';
+import { startBlobsServer } from '../../scripts/runtime/blobs-server.mjs';
 
 test.describe.configure({ timeout: 180_000 });
 const SLOW = { timeout: 30_000 };
 
 test('subscriber table: 50 rows, Load more, server-side search, select-all on the rows shown', async ({ page }) => {
   const tag = runTag('pg');
-  const server = new BlobsServer({ directory: path.resolve('.test-site/.netlify/blobs-serve'), token: 'e2e-seed' });
-  const { port } = await server.start();
+  const server = await startBlobsServer({
+    directory: path.resolve('.test-site/.netlify/blobs-serve'),
+    token: 'e2e-seed',
+  });
   try {
-    const url = `http://127.0.0.1:${port}`;
+    const { url } = server;
     setEnvironmentContext({ siteID: '0', deployID: '0', token: 'e2e-seed', edgeURL: url, uncachedEdgeURL: url });
     await seedSubscribers(await loadSignupLib(), { count: 60, days: 0.02, tag, concurrency: 8, seed: 7 });
   } finally {

@@ -1,6 +1,6 @@
 /**
  * Mail limits that hold across every function instance, counted in Netlify Blobs with the shared
- * limiter's windows (one blob per mail, never a counter in one blob):
+ * limiter's windows and slots (one blob per mail and limit, never a counter in one blob):
  * - per recipient: MAIL_RECIPIENT_DAILY_LIMIT mails per 24 h window, whatever endpoint sends them;
  * - per client address: MAIL_CLIENT_HOURLY_LIMIT visitor-triggered mails per hour;
  * - globally: MAIL_GLOBAL_HOURLY_LIMIT mails per hour for the whole site.
@@ -8,7 +8,7 @@
  */
 import { getEnv } from './env';
 import { HttpError } from './http';
-import { currentHits, rateLimited, recordHit } from './shared-ratelimit';
+import { clearHits, rateLimited, takeSlot } from './shared-ratelimit';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -31,9 +31,9 @@ interface Allowance {
 
 /**
  * Counts one mail to `to` (and from `clientIp` when a visitor triggered it); returns the limit hit,
- * or null when the mail may go. The windows are read together, and the mail is counted in each only
- * when none is full (a refused mail uses up nothing): three lists, then three writes, each set in
- * parallel. A storage failure refuses the mail (fail closed), as 'global'.
+ * or null when the mail may go. A slot is taken in each window at once (usually one write each, in
+ * parallel); when one window is full the slots taken in the others are given back, so a refused
+ * mail uses up nothing. A storage failure refuses the mail (fail closed), as 'global'.
  */
 export async function takeMailAllowance(to: string, clientIp?: string): Promise<MailLimitHit | null> {
   const env = getEnv();
@@ -58,14 +58,12 @@ export async function takeMailAllowance(to: string, clientIp?: string): Promise<
     });
   }
   try {
-    const used = await Promise.all(allowances.map((a) => currentHits(a.bucket, a.key, a.windowMs, now)));
-    const full = allowances.find((a, i) => used[i].length >= a.limit);
-    if (full) {
-      const retryAfter = Number(rateLimited(full.windowMs, now).headers?.['retry-after'] ?? '60');
-      return { scope: full.scope, retryAfter };
-    }
-    await Promise.all(allowances.map((a) => recordHit(a.bucket, a.key, a.windowMs, now)));
-    return null;
+    const slots = await Promise.all(allowances.map((a) => takeSlot(a.bucket, a.key, a.limit, a.windowMs, now)));
+    const full = allowances.find((_, i) => slots[i] === null);
+    if (!full) return null;
+    await clearHits(slots.filter((k): k is string => k !== null));
+    const retryAfter = Number(rateLimited(full.windowMs, now).headers?.['retry-after'] ?? '60');
+    return { scope: full.scope, retryAfter };
   } catch (err) {
     console.error('[mail] could not count the mail limits; not sending', err);
     return { scope: 'global', retryAfter: 60 };

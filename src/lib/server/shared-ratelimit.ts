@@ -6,14 +6,19 @@
  * worker, so in-memory counts start at zero each time; in production each instance counts alone.
  *
  * One blob per hit (never a counter in one blob: concurrent increments lose updates), grouped by
- * the window they belong to: `<windowEnd>/<bucket>/<w>/<h>/<who>/<uuid>`, where `who` is a hash of
+ * the window they belong to: `<windowEnd>/<bucket>/<w>/<h>/<who>/<slot>`, where `who` is a hash of
  * the client key (no raw address stored), `w` and `h` its first two characters (the local Blobs
  * server reads every entry of each directory a list passes through, so no directory holds more than
  * 16 clients' folders) and `windowEnd` the epoch ms the window closes (13 digits).
- * A hit costs one list (this client, this window) and one write, whatever else is stored.
+ *
+ * A limit of N is N slots per client and window, `0` to `N-1`; a hit takes a free one with a
+ * conditional write (`onlyIfNew`), so two requests never take the same slot and a window never holds
+ * more than N hits, however many arrive at once. The first try is a random slot: one write and no
+ * list while the window is far from full (the common case). Only when that slot is taken is the
+ * window listed to find a free one (or learn it is full), so a list costs in proportion to the hits
+ * of this one client and window, never to everything stored.
  * `pruneRateLimits` (the scheduled maintenance function) deletes every closed window as a whole,
- * so nothing older than the current window stays. Concurrent requests may overshoot the limit by
- * a few — acceptable for abuse control.
+ * so nothing older than the current window stays.
  */
 import { getStore } from '@netlify/blobs';
 import { HttpError } from './http';
@@ -45,7 +50,50 @@ export async function currentHits(bucket: string, key: string, windowMs: number,
   return blobs.map((b) => b.key);
 }
 
-/** Records one hit of `key` in `bucket`. */
+/** The most rounds of list-then-claim one hit tries before it counts the window as full. */
+const MAX_CLAIM_ROUNDS = 6;
+
+/**
+ * Takes a free slot of `key` in `bucket` for the current window (see the header): usually one
+ * conditional write, else a list of this client's window and a claim of a slot it shows free.
+ * @returns the taken slot's key (`clearHits([key])` gives it back), or null when all `limit`
+ *   slots are taken (or other requests kept winning the free ones: counted as full)
+ */
+export async function takeSlot(
+  bucket: string,
+  key: string,
+  limit: number,
+  windowMs: number,
+  now = Date.now(),
+): Promise<string | null> {
+  if (!(limit >= 1)) return null;
+  const { prefix } = await prefixFor(bucket, key, windowMs, now);
+  const s = store();
+  const claim = async (slot: number) =>
+    (await s.set(`${prefix}${slot}`, '1', { onlyIfNew: true })).modified ? `${prefix}${slot}` : null;
+  const randomSlot = () => Math.floor(Math.random() * limit);
+  const first = await claim(randomSlot());
+  if (first) return first;
+  for (let round = 0; round < MAX_CLAIM_ROUNDS; round++) {
+    const { blobs } = await s.list({ prefix });
+    // Every blob of the window counts against the limit, whatever its name.
+    if (blobs.length >= limit) return null;
+    const taken = new Set(blobs.map((b) => b.key.slice(prefix.length)));
+    let slot = randomSlot();
+    if (limit <= 4096) {
+      const free = Array.from({ length: limit }, (_, i) => i).filter((i) => !taken.has(String(i)));
+      if (!free.length) return null;
+      slot = free[Math.floor(Math.random() * free.length)];
+    } else {
+      while (taken.has(String(slot))) slot = randomSlot();
+    }
+    const won = await claim(slot);
+    if (won) return won;
+  }
+  return null;
+}
+
+/** Records one hit of `key` in `bucket` (no limit: wrong admin keys, counted with `currentHits`). */
 export async function recordHit(bucket: string, key: string, windowMs: number, now = Date.now()): Promise<void> {
   const { prefix } = await prefixFor(bucket, key, windowMs, now);
   await store().set(`${prefix}${crypto.randomUUID()}`, '1');
@@ -69,8 +117,8 @@ export function rateLimited(windowMs: number, now = Date.now(), message = 'Too m
 }
 
 /**
- * Counts one hit for `key` in `bucket`; throws HttpError 429 (with Retry-After) when `limit` hits are
- * already in this window. Two Blobs operations (one list, one write).
+ * Counts one hit for `key` in `bucket`; throws HttpError 429 (with Retry-After) when the `limit`
+ * slots of this window are taken. Usually one Blobs write (see `takeSlot`).
  */
 export async function enforceSharedRateLimit(
   bucket: string,
@@ -79,9 +127,7 @@ export async function enforceSharedRateLimit(
   windowMs: number,
   now = Date.now(),
 ): Promise<void> {
-  const hits = await currentHits(bucket, key, windowMs, now);
-  if (hits.length >= limit) throw rateLimited(windowMs, now);
-  await recordHit(bucket, key, windowMs, now);
+  if (!(await takeSlot(bucket, key, limit, windowMs, now))) throw rateLimited(windowMs, now);
 }
 
 /**

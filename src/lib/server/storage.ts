@@ -24,9 +24,16 @@ export interface RecordStore<T> {
   set(key: string, value: T): Promise<void>;
   /**
    * Writes the record only if no blob has the key yet (a conditional write: Netlify Blobs'
-   * `onlyIfNew`); false when another writer got there first, and nothing was written.
+   * `onlyIfNew`); null when another writer got there first, and nothing was written.
+   * @returns the ETag of the written blob (for a later `replace`)
    */
-  create(key: string, value: T): Promise<boolean>;
+  create(key: string, value: T): Promise<{ etag: string } | null>;
+  /**
+   * Writes the record only if the blob is still the one with `etag` (Netlify Blobs' `onlyIfMatch`):
+   * a read-modify-write that cannot overwrite someone else's change. Null when it changed since.
+   * @returns the new ETag
+   */
+  replace(key: string, value: T, etag: string): Promise<{ etag: string } | null>;
   delete(key: string): Promise<void>;
   /** Keys, optionally under a prefix. */
   keys(prefix?: string): Promise<string[]>;
@@ -97,8 +104,13 @@ export function recordStore<S extends z.ZodType>(name: string, schema: S): Recor
       await store().setJSON(key, schema.parse(value));
     },
     async create(key, value) {
-      const { modified } = await store().setJSON(key, schema.parse(value), { onlyIfNew: true });
-      return modified;
+      const { modified, etag } = await store().setJSON(key, schema.parse(value), { onlyIfNew: true });
+      return modified ? { etag: etag ?? '' } : null;
+    },
+    async replace(key, value, etag) {
+      if (!etag) return null;
+      const result = await store().setJSON(key, schema.parse(value), { onlyIfMatch: etag });
+      return result.modified ? { etag: result.etag ?? '' } : null;
     },
     async delete(key) {
       await store().delete(key);

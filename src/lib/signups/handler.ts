@@ -44,8 +44,8 @@ export function signupHandler<S extends z.ZodType>(options: SignupHandlerOptions
   return handler(
     async (req: Request, context: FnContext) => {
       allowMethods(req, 'POST');
-      // Per IP and minute: in memory (cheap, per instance), then shared through Blobs (all instances,
-      // and the local runtime, which starts a fresh worker per request).
+      // Per IP and minute: in memory (free, but per instance), then shared through Blobs (every
+      // instance; one conditional write while the client is under its limit).
       const ip = clientIp(req, context);
       const limit = getEnv().SIGNUP_RATE_LIMIT;
       const enforceLimits = async () => {

@@ -9,7 +9,7 @@ import { sendMail, type MailMessage } from '../server/mailer';
 import { getTemplate } from '../email/template-store';
 import { interestMessage, renderTemplate, type TemplateId } from '../email/templates';
 import { renderConfirmEmail } from '../email/confirm-email';
-import { recordMailStatus, setConfirmNonce } from './store';
+import { recordMailStatus, setConfirmNonce, type StoredRecord } from './store';
 import { signUnsubscribeToken } from './unsubscribe-token';
 import { CONFIRM_TTL_MS, newConfirmNonce, signConfirmToken } from './confirm-token';
 import { subscriberStatus } from './status';
@@ -47,6 +47,7 @@ async function deliver(
   event: LedgerEvent['type'],
   detail: string,
   at: string,
+  stored?: StoredRecord,
 ): Promise<MailOutcome> {
   const result = await sendMail(message);
   const kind = message.kind;
@@ -56,12 +57,14 @@ async function deliver(
         sub.id,
         { status: 'sent', kind, lastAttemptAt: at, lastError: null, sentAt: at },
         { at, type: event, outcome: 'sent', detail },
+        stored,
       );
     } else if (result.limited) {
       await recordMailStatus(
         sub.id,
         { status: 'skipped', kind, lastAttemptAt: at, lastError: result.error },
         { at, type: event, outcome: 'limited', detail: `${detail}; ${result.error}` },
+        stored,
       );
     } else {
       console.error(`[signup] ${kind} to subscriber ${sub.id} failed; the record is kept:`, result.error);
@@ -70,6 +73,7 @@ async function deliver(
         sub.id,
         { status: 'failed', kind, lastAttemptAt: at, lastError: error },
         { at, type: event, outcome: 'failed', detail: `${detail}; ${error.slice(0, 300)}` },
+        stored,
       );
     }
   } catch (err) {
@@ -90,11 +94,14 @@ export async function sendConfirmationRequest(
   {
     clientIp,
     storedNonce,
+    etag,
     now = () => new Date().toISOString(),
   }: {
     clientIp?: string;
     /** The nonce the signup already stored with the record (one write, not two); else a new one is stored. */
     storedNonce?: string | null;
+    /** The ETag of the signup's write of `sub`: the mail status is then one conditional write, no read. */
+    etag?: string | null;
     now?: () => string;
   } = {},
 ): Promise<MailOutcome> {
@@ -115,6 +122,7 @@ export async function sendConfirmationRequest(
     'confirmation-sent',
     CONFIRM_KIND,
     now(),
+    nonce === storedNonce ? { subscriber: sub, etag: etag ?? null } : undefined,
   );
 }
 

@@ -46,9 +46,9 @@ export async function signUp(draft: SignupDraft, request: SignupRequest): Promis
     ipHash: await hashIp(request.ip, secret),
     wordingVersion: await wordingVersion(wording),
   };
-  const { subscriber, sendConfirmation } = await saveSignup(signup, now, newConfirmNonce());
+  const { subscriber, etag, sendConfirmation } = await saveSignup(signup, now, newConfirmNonce());
   const mail = sendConfirmation
-    ? await sendConfirmationRequest(subscriber, { clientIp: request.ip, storedNonce: subscriber.confirmNonce })
+    ? await sendConfirmationRequest(subscriber, { clientIp: request.ip, storedNonce: subscriber.confirmNonce, etag })
     : null;
   return { subscriber, mail };
 }

@@ -40,42 +40,53 @@ async function write(next: Subscriber, before: Subscriber | null): Promise<Subsc
 }
 
 /**
- * Writes a new record and its index keys, unless a record with its id appeared since it was found
- * missing (two signups of one address at the same moment): then null, and nothing is written, so
- * the address never gets two index entries.
+ * Writes a new record and its index keys, unless a record with its id exists already (a known
+ * address, or two signups of one address at the same moment): then null, and nothing is written,
+ * so the address never gets two index entries.
  */
-async function create(next: Subscriber): Promise<Subscriber | null> {
+async function create(next: Subscriber): Promise<StoredRecord | null> {
   const record = { ...next, status: subscriberStatus(next) };
-  if (!(await subscriberStore.create(record.id, record))) return null;
+  const created = await subscriberStore.create(record.id, record);
+  if (!created) return null;
   await syncIndex(null, record);
-  return record;
+  return { subscriber: record, etag: created.etag };
+}
+
+/** A record as stored, with the ETag of that write when known (for a conditional update). */
+export interface StoredRecord {
+  subscriber: Subscriber;
+  etag: string | null;
 }
 
 /**
  * Stores a signup: creates the pending record or records the request on the existing one (see
  * `applySignup`). The caller does not learn which happened, and neither does the visitor.
+ * A new address (the common case) costs one conditional write and its index key, no read.
  * @param confirmNonce stored as the outstanding link's nonce when a confirmation is due
- * @returns the stored record and whether a confirmation mail should be sent now
+ * @returns the stored record (with its ETag when it was created now) and whether a confirmation
+ *   mail should be sent now
  */
 export async function saveSignup(
   signup: Signup,
   now = new Date().toISOString(),
   confirmNonce?: string,
-): Promise<{ subscriber: Subscriber; sendConfirmation: boolean }> {
+): Promise<StoredRecord & { sendConfirmation: boolean }> {
   const email = normaliseEmail(signup.email);
   const id = await subscriberId(email);
-  for (let attempt = 1; ; attempt++) {
-    const existing = await subscriberStore.get(id);
+  const apply = (existing: Subscriber | null) => {
     const { record, sendConfirmation } = applySignup(existing, { ...signup, email }, id, now);
     // The nonce of the confirmation link about to be sent goes in with the record: one write, not two.
     if (sendConfirmation && confirmNonce) record.confirmNonce = confirmNonce;
-    // A second round that still finds no readable record means the blob there is unreadable
-    // (e.g. 0 bytes): the signup replaces it.
-    if (existing || attempt > 1) return { subscriber: await write(record, existing), sendConfirmation };
-    const created = await create(record);
-    if (created) return { subscriber: created, sendConfirmation };
-    // Another signup of this address created the record a moment ago: apply this one to it.
-  }
+    return { record, sendConfirmation };
+  };
+  const fresh = apply(null);
+  const created = await create(fresh.record);
+  if (created) return { ...created, sendConfirmation: fresh.sendConfirmation };
+  // The address is known, or another signup of it created the record a moment ago: apply this one
+  // to that record. None readable there means the blob is unreadable (e.g. 0 bytes): this replaces it.
+  const existing = await subscriberStore.get(id);
+  const { record, sendConfirmation } = existing ? apply(existing) : fresh;
+  return { subscriber: await write(record, existing), etag: null, sendConfirmation };
 }
 
 export function getSubscriber(id: string): Promise<Subscriber | null> {
@@ -189,14 +200,10 @@ export async function recordEvent(id: string, event: LedgerEvent): Promise<Subsc
   return write({ ...sub, history: appendEvent(sub.history, event) }, sub);
 }
 
-/** Records the outcome of a send on the (freshly read) record, with its ledger event; no-op if the record is gone. */
-export async function recordMailStatus(
-  id: string,
-  status: Omit<MailStatus, 'attempts' | 'sentAt'> & { sentAt?: string | null },
-  event?: LedgerEvent,
-): Promise<Subscriber | null> {
-  const sub = await subscriberStore.get(id);
-  if (!sub) return null;
+/** A send's outcome as the record keeps it. */
+export type MailStatusUpdate = Omit<MailStatus, 'attempts' | 'sentAt'> & { sentAt?: string | null };
+
+function withMailStatus(sub: Subscriber, status: MailStatusUpdate, event?: LedgerEvent): Subscriber {
   const mail: MailStatus = {
     status: status.status,
     kind: status.kind,
@@ -205,7 +212,31 @@ export async function recordMailStatus(
     attempts: (sub.mail?.attempts ?? 0) + (status.status === 'skipped' ? 0 : 1),
     sentAt: status.sentAt ?? sub.mail?.sentAt ?? null,
   };
-  return write({ ...sub, mail, history: event ? appendEvent(sub.history, event) : sub.history }, sub);
+  return { ...sub, mail, history: event ? appendEvent(sub.history, event) : sub.history };
+}
+
+/**
+ * Records the outcome of a send on the record, with its ledger event; no-op if the record is gone.
+ * With `stored` (the record as this request wrote it, and that write's ETag) it is one conditional
+ * write; when the record changed since (another request of the address), it is read afresh.
+ */
+export async function recordMailStatus(
+  id: string,
+  status: MailStatusUpdate,
+  event?: LedgerEvent,
+  stored?: StoredRecord,
+): Promise<Subscriber | null> {
+  if (stored?.etag && stored.subscriber.id === id) {
+    const next = withMailStatus(stored.subscriber, status, event);
+    const record = { ...next, status: subscriberStatus(next) };
+    if (await subscriberStore.replace(id, record, stored.etag)) {
+      await syncIndex(stored.subscriber, record);
+      return record;
+    }
+  }
+  const sub = await subscriberStore.get(id);
+  if (!sub) return null;
+  return write(withMailStatus(sub, status, event), sub);
 }
 
 /** What a maintenance run changed in the index. */

@@ -1,0 +1,55 @@
+// The local Netlify Blobs server: @netlify/blobs' BlobsServer (the one @netlify/dev starts) with
+// two guards that make it keep the promises Netlify's service keeps. Everything that runs the site
+// or its tests locally starts it through here: `npm start` (in a worker thread,
+// scripts/runtime/blobs-worker.mjs), the API tests, the seeding script and the bench.
+//
+// 1. Writes to one key run one at a time. The server checks a conditional write (If-None-Match: *,
+//    the client's `onlyIfNew`; If-Match, `onlyIfMatch`) and then writes, with awaits in between, so
+//    two racing writers could both pass the check; Netlify's service makes the check and the write
+//    one step. The limits (one blob per slot) and new records rely on it.
+// 2. A PUT whose body is shorter than its Content-Length (a writer cut off mid-way) is refused with
+//    400 and writes nothing. The server itself would store whatever arrived, which is how a 0-byte
+//    record once ended up on disk.
+import { BlobsServer } from '@netlify/blobs/server';
+
+/**
+ * Starts a guarded local Blobs server on a free loopback port.
+ * @param {{ directory: string, token: string, onRequest?: (event: { type: string }) => void }} options
+ * @returns {Promise<{ port: number, url: string, refused: () => number, stop: () => Promise<void> }>}
+ */
+export async function startBlobsServer({ directory, token, onRequest }) {
+  const server = new BlobsServer({ directory, token, onRequest });
+  let refused = 0;
+  const handle = server.handleRequest.bind(server);
+  /** @param {Request} req */
+  const guarded = async (req) => {
+    if (req.method !== 'PUT') return handle(req);
+    const declared = req.headers.get('content-length');
+    let body;
+    try {
+      body = await req.arrayBuffer();
+    } catch {
+      refused += 1;
+      return new Response(null, { status: 400 });
+    }
+    if (declared !== null && Number(declared) !== body.byteLength) {
+      refused += 1;
+      return new Response(null, { status: 400 });
+    }
+    return handle(new Request(req.url, { method: 'PUT', headers: req.headers, body }));
+  };
+  /** @type {Map<string, Promise<unknown>>} */
+  const writing = new Map();
+  /** @param {Request} req */
+  server.handleRequest = (req) => {
+    if (req.method !== 'PUT') return guarded(req);
+    const key = new URL(req.url).pathname;
+    const run = (writing.get(key) ?? Promise.resolve()).then(() => guarded(req));
+    const done = run.catch(() => undefined);
+    writing.set(key, done);
+    void done.then(() => writing.get(key) === done && writing.delete(key));
+    return run;
+  };
+  const { port } = await server.start();
+  return { port, url: `http://127.0.0.1:${port}`, refused: () => refused, stop: () => server.stop() };
+}
