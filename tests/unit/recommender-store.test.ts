@@ -70,6 +70,16 @@ describe('recommender store', () => {
     expect($prefs.get().budget).toBe('midrange');
   });
 
+  it('skip pressed while a pick is advancing keeps the pick and advances once', () => {
+    answer('pixel', 50);
+    pickOption('os', 'ios', true);
+    vi.advanceTimersByTime(AUTO_ADVANCE_MS / 2);
+    skipQuestion();
+    expect([$step.get(), $prefs.get().os, $advancing.get()]).toEqual([3, 'ios', false]);
+    vi.advanceTimersByTime(AUTO_ADVANCE_MS);
+    expect($step.get()).toBe(3);
+  });
+
   it('back deletes the answers of the step returned to and later; back from budget resets the slider', () => {
     answer('iphone', 90, ['os', 'ios']);
     expect([$step.get(), $prefs.get().budget, $slider.get()]).toEqual([3, 'premium', 90]);

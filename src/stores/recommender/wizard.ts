@@ -77,8 +77,13 @@ export function goToStep(target: number): void {
   moveBack(target, target + 1);
 }
 
-/** Skip: next step without an answer (an answer checked with the arrow keys is dropped). */
+/**
+ * Skip: next step without an answer (an answer checked with the arrow keys is dropped). Pressed in
+ * the moment between picking an option and the automatic advance, it keeps the pick and advances at
+ * once: the visitor answered, and a Skip a fraction of a second later should not erase that.
+ */
 export function skipQuestion(): void {
+  if ($advancing.get()) return goNext();
   const id = currentQuestionId();
   if (id) {
     const next = { ...$prefs.get() };
