@@ -10,6 +10,11 @@
 // 2. A PUT whose body is shorter than its Content-Length (a writer cut off mid-way) is refused with
 //    400 and writes nothing. The server itself would store whatever arrived, which is how a 0-byte
 //    record once ended up on disk.
+// 3. A read of a blob answers with its ETag, as Netlify's service does (the local server sends one
+//    only after a write), so a read-modify-write can be made conditional (`onlyIfMatch`). The ETag
+//    is the server's own (`BlobsServer.generateETag`), taken before the file is read: a write that
+//    lands in between makes the ETag older than the content, so a conditional write on it fails and
+//    is retried, never the other way round.
 import { BlobsServer } from '@netlify/blobs/server';
 
 /**
@@ -22,7 +27,20 @@ export async function startBlobsServer({ directory, token, onRequest }) {
   let refused = 0;
   const handle = server.handleRequest.bind(server);
   /** @param {Request} req */
+  /** @param {Request} req */
+  const withETag = async (req) => {
+    const { dataPath, key } = server.getLocalPaths(new URL(req.url));
+    if (!dataPath || !key) return handle(req);
+    const etag = await BlobsServer.generateETag(dataPath);
+    const res = await handle(req);
+    if (res.status !== 200 || !etag) return res;
+    const headers = new Headers(res.headers);
+    headers.set('etag', etag);
+    return new Response(res.body, { status: res.status, headers });
+  };
+  /** @param {Request} req */
   const guarded = async (req) => {
+    if (req.method === 'GET') return withETag(req);
     if (req.method !== 'PUT') return handle(req);
     const declared = req.headers.get('content-length');
     let body;

@@ -14,7 +14,9 @@ import type { z } from 'zod';
 
 /** The outcome of reading one record. */
 export type ReadResult<T> =
-  { status: 'ok'; value: T } | { status: 'missing' } | { status: 'unreadable'; reason: string };
+  | { status: 'ok'; value: T; /** The blob's ETag, for a conditional `replace`. */ etag?: string }
+  | { status: 'missing' }
+  | { status: 'unreadable'; reason: string };
 
 export interface RecordStore<T> {
   /** The record, or null when it is missing or unreadable (unreadable ones are logged). */
@@ -79,7 +81,9 @@ export function recordStore<S extends z.ZodType>(name: string, schema: S): Recor
     return { status: 'unreadable', reason: 'does not match its schema' };
   };
   const read = async (key: string): Promise<ReadResult<T>> => {
-    const text = await store().get(key, { type: 'text' });
+    const found = await store().getWithMetadata(key, { type: 'text' });
+    if (!found) return { status: 'missing' };
+    const { data: text, etag } = found;
     if (text === null || text === undefined) return { status: 'missing' };
     if (text === '') {
       console.error(`[storage] ${name}/${key} is empty (0 bytes, e.g. a torn write): skipped`);
@@ -92,7 +96,8 @@ export function recordStore<S extends z.ZodType>(name: string, schema: S): Recor
       console.error(`[storage] ${name}/${key} is not valid JSON (${text.length} bytes): skipped`);
       return { status: 'unreadable', reason: 'not JSON' };
     }
-    return decode(key, value);
+    const decoded = decode(key, value);
+    return decoded.status === 'ok' ? { ...decoded, etag } : decoded;
   };
   const self: RecordStore<T> = {
     read,

@@ -3,9 +3,11 @@
  * the normalised e-mail, so concurrent signups of different people never touch the same blob and a
  * second signup of the same address lands on the same record. Server only.
  *
- * Every record write and delete goes through `write` / `removeRecord`, which keep `status` equal to
- * `subscriberStatus(record)` and the index keys of the staff screens in step (subscriber-index.ts):
- * record first, then its index keys.
+ * Every record write and delete goes through `create` / `update` / `write` / `removeRecord`, which
+ * keep `status` equal to `subscriberStatus(record)` and the index keys of the staff screens in step
+ * (subscriber-index.ts): record first, then its index keys. A change to an existing record is a
+ * conditional write on the ETag it was read with (`update`), so two requests changing one record at
+ * the same moment both land: the second is applied to the first one's result, never written over it.
  */
 import { hashKey, mapLimit, recordStore } from '../server/storage';
 import { subscriberIndexKeys } from './index-keys';
@@ -37,6 +39,46 @@ async function write(next: Subscriber, before: Subscriber | null): Promise<Subsc
   await subscriberStore.set(record.id, record);
   await syncIndex(before, record);
   return record;
+}
+
+/**
+ * How often `update` reads again when another write got in between, before it gives up. Each round
+ * has one winner, so this bounds how many writers of one record at the same moment all get through.
+ */
+const UPDATE_ATTEMPTS = 32;
+
+/**
+ * Read-modify-write of one record that loses no concurrent change: reads the record with its ETag,
+ * applies `change`, and writes only if the blob is still the one read (`onlyIfMatch`); otherwise it
+ * reads again and applies `change` to the newer record. `change` returns null to leave the record
+ * as it is. Null when there is no readable record.
+ * @returns the record as stored (`changed` false when `change` left it alone) and the ETag of the write
+ */
+async function update(
+  id: string,
+  change: (sub: Subscriber) => Subscriber | null,
+): Promise<{ subscriber: Subscriber; etag: string | null; changed: boolean } | null> {
+  for (let attempt = 1; attempt <= UPDATE_ATTEMPTS; attempt++) {
+    const found = await subscriberStore.read(id);
+    if (found.status !== 'ok') return null;
+    const next = change(found.value);
+    if (!next) return { subscriber: found.value, etag: found.etag ?? null, changed: false };
+    const record = { ...next, status: subscriberStatus(next) };
+    if (!found.etag) {
+      // A store that gives no ETag on reads: the write cannot be conditional.
+      await subscriberStore.set(id, record);
+      await syncIndex(found.value, record);
+      return { subscriber: record, etag: null, changed: true };
+    }
+    const written = await subscriberStore.replace(id, record, found.etag);
+    if (written) {
+      await syncIndex(found.value, record);
+      return { subscriber: record, etag: written.etag, changed: true };
+    }
+    // Lost to another writer: wait a little (random, growing) so racing writers spread out.
+    await new Promise((r) => setTimeout(r, Math.random() * 4 * attempt));
+  }
+  throw new Error(`Subscriber ${id} changed ${UPDATE_ATTEMPTS} times while being updated; nothing written.`);
 }
 
 /**
@@ -83,10 +125,16 @@ export async function saveSignup(
   const created = await create(fresh.record);
   if (created) return { ...created, sendConfirmation: fresh.sendConfirmation };
   // The address is known, or another signup of it created the record a moment ago: apply this one
-  // to that record. None readable there means the blob is unreadable (e.g. 0 bytes): this replaces it.
-  const existing = await subscriberStore.get(id);
-  const { record, sendConfirmation } = existing ? apply(existing) : fresh;
-  return { subscriber: await write(record, existing), etag: null, sendConfirmation };
+  // to that record, without losing a change made meanwhile.
+  let sendConfirmation = false;
+  const updated = await update(id, (existing) => {
+    const applied = apply(existing);
+    sendConfirmation = applied.sendConfirmation;
+    return applied.record;
+  });
+  if (updated) return { subscriber: updated.subscriber, etag: updated.etag, sendConfirmation };
+  // No readable record there (e.g. a 0-byte blob left by a torn write): this signup replaces it.
+  return { subscriber: await write(fresh.record, null), etag: null, sendConfirmation: fresh.sendConfirmation };
 }
 
 export function getSubscriber(id: string): Promise<Subscriber | null> {
@@ -109,10 +157,11 @@ export function listSubscribers(): Promise<Subscriber[]> {
  * interests). Mail stops for good (it counts as an unsubscribe). Returns null if there is no live record.
  */
 export async function tombstoneSubscriber(id: string, now = new Date().toISOString()): Promise<Subscriber | null> {
-  const sub = await subscriberStore.get(id);
-  if (!sub || sub.deletedAt) return null;
-  return write(
-    {
+  let live = false;
+  const result = await update(id, (sub) => {
+    live = !sub.deletedAt;
+    if (!live) return null;
+    return {
       ...sub,
       name: '',
       email: '',
@@ -129,9 +178,9 @@ export async function tombstoneSubscriber(id: string, now = new Date().toISOStri
         type: 'staff-deleted',
         detail: 'personal data removed; ledger kept',
       }),
-    },
-    sub,
-  );
+    };
+  });
+  return result && live ? result.subscriber : null;
 }
 
 /**
@@ -156,17 +205,15 @@ export async function markUnsubscribed(
   now = new Date().toISOString(),
   event: Partial<LedgerEvent> = {},
 ): Promise<Subscriber | null> {
-  const sub = await subscriberStore.get(id);
-  if (!sub) return null;
-  if (subscriberStatus(sub) === 'unsubscribed' && sub.unsubscribedAt) return sub;
-  return write(applyUnsubscribe(sub, now, event), sub);
+  const result = await update(id, (sub) =>
+    subscriberStatus(sub) === 'unsubscribed' && sub.unsubscribedAt ? null : applyUnsubscribe(sub, now, event),
+  );
+  return result?.subscriber ?? null;
 }
 
 /** Stores the nonce of the confirmation link being sent (older links stop working). */
 export async function setConfirmNonce(id: string, nonce: string): Promise<Subscriber | null> {
-  const sub = await subscriberStore.get(id);
-  if (!sub) return null;
-  return write({ ...sub, confirmNonce: nonce }, sub);
+  return (await update(id, (sub) => ({ ...sub, confirmNonce: nonce })))?.subscriber ?? null;
 }
 
 export type ConfirmOutcome = { status: 'confirmed'; subscriber: Subscriber; changed: boolean } | { status: 'invalid' };
@@ -182,22 +229,25 @@ export async function confirmSubscriber(
   ipHash: string,
   now = new Date().toISOString(),
 ): Promise<ConfirmOutcome> {
-  const sub = await subscriberStore.get(id);
-  if (!sub || sub.deletedAt) return { status: 'invalid' };
-  if (sub.confirmNonce !== nonce) {
-    return subscriberStatus(sub) === 'confirmed'
-      ? { status: 'confirmed', subscriber: sub, changed: false }
-      : { status: 'invalid' };
-  }
-  const { record, changed } = applyConfirmation(sub, now, ipHash);
-  return { status: 'confirmed', subscriber: await write(record, sub), changed };
+  let outcome: 'confirm' | 'already-confirmed' | 'invalid' = 'invalid';
+  let changed = false;
+  const result = await update(id, (sub) => {
+    if (sub.deletedAt) outcome = 'invalid';
+    else if (sub.confirmNonce !== nonce)
+      outcome = subscriberStatus(sub) === 'confirmed' ? 'already-confirmed' : 'invalid';
+    else outcome = 'confirm';
+    if (outcome !== 'confirm') return null;
+    const applied = applyConfirmation(sub, now, ipHash);
+    changed = applied.changed;
+    return applied.record;
+  });
+  if (!result || outcome === 'invalid') return { status: 'invalid' };
+  return { status: 'confirmed', subscriber: result.subscriber, changed: outcome === 'confirm' && changed };
 }
 
 /** Appends one ledger event to the (freshly read) record; no-op if the record is gone. */
 export async function recordEvent(id: string, event: LedgerEvent): Promise<Subscriber | null> {
-  const sub = await subscriberStore.get(id);
-  if (!sub) return null;
-  return write({ ...sub, history: appendEvent(sub.history, event) }, sub);
+  return (await update(id, (sub) => ({ ...sub, history: appendEvent(sub.history, event) })))?.subscriber ?? null;
 }
 
 /** A send's outcome as the record keeps it. */
@@ -234,9 +284,7 @@ export async function recordMailStatus(
       return record;
     }
   }
-  const sub = await subscriberStore.get(id);
-  if (!sub) return null;
-  return write(withMailStatus(sub, status, event), sub);
+  return (await update(id, (sub) => withMailStatus(sub, status, event)))?.subscriber ?? null;
 }
 
 /** What a maintenance run changed in the index. */
