@@ -225,7 +225,7 @@ export async function runScaleBench(options = {}) {
     ]);
     if (report.errors.length) notes.push(`Maintenance errors: ${report.errors.join('; ')}`);
     notes.push(
-      `Rate-limit hits: ${fmtMs(performance.now() - rlStart - maintMs)} for ${hits.toLocaleString('en-US')} (${hitOps.toFixed(1)} Blobs requests each: one list, one write).`,
+      `Rate-limit hits: ${fmtMs(performance.now() - rlStart - maintMs)} for ${hits.toLocaleString('en-US')} (${hitOps.toFixed(1)} Blobs requests each: one slot taken by a conditional write; a list only when the slot tried is taken).`,
     );
     partial();
     let signupSeq = 0;
