@@ -6,6 +6,7 @@
 // peakHeap } (bytes of memory from /proc/self/status: VmHWM is the kernel's own peak).
 import { readFileSync } from 'node:fs';
 import { loadSiteModule } from '../lib/site-lib.mjs';
+import { callHandler } from './call-handler.mjs';
 
 const rssKb = (field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync('/proc/self/status', 'utf8'))?.[1]);
 const { default: adminHandler } = await loadSiteModule(
@@ -20,17 +21,7 @@ globalThis.fetch = (input, init) => {
   if (edge && url.startsWith(edge)) ops += 1;
   return original(input, init);
 };
-const call = (method, p, { body, cookie } = {}) => {
-  const headers = {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (cookie) headers.cookie = cookie;
-  const req = new Request(new URL(p, 'http://127.0.0.1:8888'), {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return adminHandler(req, { ip: '192.0.2.51', params: {} });
-};
+const call = (method, p, options = {}) => callHandler(adminHandler, method, p, { ip: '192.0.2.51', ...options });
 const login = await call('POST', '/api/admin/session', { body: { key: process.env.ADMIN_KEY } });
 const cookie = login.headers.get('set-cookie')?.split(';')[0];
 if (!cookie) throw new Error(`Sign-in failed (${login.status})`);

@@ -15,6 +15,7 @@ import { startBlobsServer } from '../runtime/blobs-server.mjs';
 import { getStore, setEnvironmentContext } from '@netlify/blobs';
 import { loadSignupLib } from '../lib/site-lib.mjs';
 import { seedSubscribers } from '../lib/seed-core.mjs';
+import { callHandler } from './call-handler.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ADMIN_KEY = 'bench-scale-admin-key';
@@ -121,17 +122,7 @@ export async function runScaleBench(options = {}) {
   const notes = [];
   const started = Date.now();
 
-  const call = async (handler, method, p, { body, cookie, ip = '192.0.2.50' } = {}) => {
-    const headers = {};
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (cookie) headers.cookie = cookie;
-    const req = new Request(new URL(p, 'http://127.0.0.1:8888'), {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return handler(req, { ip, params: {} });
-  };
+  const call = callHandler;
   const login = await call(lib.adminHandler, 'POST', '/api/admin/session', { body: { key: ADMIN_KEY } });
   const cookie = login.headers.get('set-cookie').split(';')[0];
 
