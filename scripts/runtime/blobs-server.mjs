@@ -27,7 +27,6 @@ export async function startBlobsServer({ directory, token, onRequest }) {
   let refused = 0;
   const handle = server.handleRequest.bind(server);
   /** @param {Request} req */
-  /** @param {Request} req */
   const withETag = async (req) => {
     const { dataPath, key } = server.getLocalPaths(new URL(req.url));
     if (!dataPath || !key) return handle(req);

@@ -53,6 +53,18 @@ export async function currentHits(bucket: string, key: string, windowMs: number,
 /** The most rounds of list-then-claim one hit tries before it counts the window as full. */
 const MAX_CLAIM_ROUNDS = 6;
 
+/** A slot number (0 … limit-1) not in `taken`, at random; `taken` holds fewer than `limit` names. */
+function freeSlot(taken: ReadonlySet<string>, limit: number): number {
+  if (limit <= 4096) {
+    const free = Array.from({ length: limit }, (_, i) => i).filter((i) => !taken.has(String(i)));
+    return free[Math.floor(Math.random() * free.length)];
+  }
+  for (;;) {
+    const slot = Math.floor(Math.random() * limit);
+    if (!taken.has(String(slot))) return slot;
+  }
+}
+
 /**
  * Takes a free slot of `key` in `bucket` for the current window (see the header): usually one
  * conditional write, else a list of this client's window and a claim of a slot it shows free.
@@ -71,23 +83,14 @@ export async function takeSlot(
   const s = store();
   const claim = async (slot: number) =>
     (await s.set(`${prefix}${slot}`, '1', { onlyIfNew: true })).modified ? `${prefix}${slot}` : null;
-  const randomSlot = () => Math.floor(Math.random() * limit);
-  const first = await claim(randomSlot());
+  const first = await claim(Math.floor(Math.random() * limit));
   if (first) return first;
   for (let round = 0; round < MAX_CLAIM_ROUNDS; round++) {
     const { blobs } = await s.list({ prefix });
     // Every blob of the window counts against the limit, whatever its name.
     if (blobs.length >= limit) return null;
     const taken = new Set(blobs.map((b) => b.key.slice(prefix.length)));
-    let slot = randomSlot();
-    if (limit <= 4096) {
-      const free = Array.from({ length: limit }, (_, i) => i).filter((i) => !taken.has(String(i)));
-      if (!free.length) return null;
-      slot = free[Math.floor(Math.random() * free.length)];
-    } else {
-      while (taken.has(String(slot))) slot = randomSlot();
-    }
-    const won = await claim(slot);
+    const won = await claim(freeSlot(taken, limit));
     if (won) return won;
   }
   return null;

@@ -9,7 +9,7 @@
  * conditional write on the ETag it was read with (`update`), so two requests changing one record at
  * the same moment both land: the second is applied to the first one's result, never written over it.
  */
-import { hashKey, mapLimit, recordStore } from '../server/storage';
+import { hashKey, mapLimit, recordStore, type ReadResult } from '../server/storage';
 import { subscriberIndexKeys } from './index-keys';
 import { removeIndexKeys, scanIndex, syncIndex, takeSnapshot, type Snapshot } from './subscriber-index';
 import { applyConfirmation, applySignup, applyUnsubscribe, appendEvent, type Signup } from './merge';
@@ -52,14 +52,20 @@ const UPDATE_ATTEMPTS = 32;
  * applies `change`, and writes only if the blob is still the one read (`onlyIfMatch`); otherwise it
  * reads again and applies `change` to the newer record. `change` returns null to leave the record
  * as it is. Null when there is no readable record.
+ * @param from the record as this request last wrote it, with that write's ETag: the first round
+ *   starts from it instead of a read (a signup's mail status is then one conditional write)
  * @returns the record as stored (`changed` false when `change` left it alone) and the ETag of the write
  */
 async function update(
   id: string,
   change: (sub: Subscriber) => Subscriber | null,
+  from?: StoredRecord,
 ): Promise<{ subscriber: Subscriber; etag: string | null; changed: boolean } | null> {
   for (let attempt = 1; attempt <= UPDATE_ATTEMPTS; attempt++) {
-    const found = await subscriberStore.read(id);
+    const found: ReadResult<Subscriber> =
+      attempt === 1 && from?.etag && from.subscriber.id === id
+        ? { status: 'ok', value: from.subscriber, etag: from.etag }
+        : await subscriberStore.read(id);
     if (found.status !== 'ok') return null;
     const next = change(found.value);
     if (!next) return { subscriber: found.value, etag: found.etag ?? null, changed: false };
@@ -276,15 +282,7 @@ export async function recordMailStatus(
   event?: LedgerEvent,
   stored?: StoredRecord,
 ): Promise<Subscriber | null> {
-  if (stored?.etag && stored.subscriber.id === id) {
-    const next = withMailStatus(stored.subscriber, status, event);
-    const record = { ...next, status: subscriberStatus(next) };
-    if (await subscriberStore.replace(id, record, stored.etag)) {
-      await syncIndex(stored.subscriber, record);
-      return record;
-    }
-  }
-  return (await update(id, (sub) => withMailStatus(sub, status, event)))?.subscriber ?? null;
+  return (await update(id, (sub) => withMailStatus(sub, status, event), stored))?.subscriber ?? null;
 }
 
 /** What a maintenance run changed in the index. */
