@@ -1,5 +1,6 @@
 // The local Netlify Blobs server: @netlify/blobs' BlobsServer (the one @netlify/dev starts) with
-// two guards that make it keep the promises Netlify's service keeps. Everything that runs the site
+// guards that make it keep the promises Netlify's service keeps (1-3) and list without touching
+// what a list cannot include (4). Everything that runs the site
 // or its tests locally starts it through here: `npm start` (in a worker thread,
 // scripts/runtime/blobs-worker.mjs), the API tests, the seeding script and the bench.
 //
@@ -15,7 +16,55 @@
 //    is the server's own (`BlobsServer.generateETag`), taken before the file is read: a write that
 //    lands in between makes the ETag older than the content, so a conditional write on it fails and
 //    is retried, never the other way round.
+// 4. A list only looks at the entries its prefix can match. The stock walk stats every entry of
+//    every directory it passes before comparing it with the prefix, so listing one hour of the
+//    subscriber index (`t/<bucket>/`) stat-ed all 2,160 hour buckets of 90 days. Same answer, in
+//    the same order; directories are told apart by readdir's file types, with no stat at all.
+import { readdir, stat } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
 import { BlobsServer } from '@netlify/blobs/server';
+
+/**
+ * BlobsServer.walk with the prefix compared before anything is read (guard 4): the same entries,
+ * keys and order as the stock walk.
+ * @param {{ directories: boolean, path: string, prefix: string, rootPath: string,
+ *   result: { blobs: object[], directories: string[] } }} options
+ */
+async function walk(options) {
+  const { directories, path, prefix, result, rootPath } = options;
+  let entries;
+  try {
+    entries = await readdir(path, { withFileTypes: true });
+  } catch (err) {
+    if (err?.code === 'ENOENT') return; // no such store or folder (any more): nothing under it
+    throw err;
+  }
+  for (const entry of entries) {
+    const entryPath = join(path, entry.name);
+    let key = relative(rootPath, entryPath);
+    if (sep !== '/') key = key.split(sep).join('/');
+    if (!prefix.startsWith(key.slice(0, prefix.length))) continue;
+    if (entry.isDirectory()) {
+      if (directories && key.startsWith(prefix)) result.directories.push(key);
+      else await walk({ ...options, path: entryPath });
+      continue;
+    }
+    let info;
+    try {
+      info = await stat(entryPath);
+    } catch (err) {
+      if (err?.code === 'ENOENT') continue; // deleted since readdir: not there any more
+      throw err;
+    }
+    result.blobs.push({
+      etag: await BlobsServer.generateETag(entryPath),
+      key,
+      last_modified: info.mtime.toISOString(),
+      size: info.size,
+    });
+  }
+}
+BlobsServer.walk = walk;
 
 /**
  * Starts a guarded local Blobs server on a free loopback port.
