@@ -219,7 +219,7 @@ async function main() {
     if (SCALE && existsSync(scaleFile)) {
       await ensureServer();
       log('scale section (scripts/bench/scale.mjs)...');
-      const { runScaleBench } = await import(pathToFileURL(scaleFile).href);
+      const { runScaleBench, writeScaleResults } = await import(pathToFileURL(scaleFile).href);
       const rows = await runScaleBench({
         ...settings,
         base: BASE,
@@ -231,6 +231,7 @@ async function main() {
         serverMemory,
       });
       data.scale = Array.isArray(rows) ? rows.join('\n') : String(rows ?? '');
+      await writeScaleResults(data.scale);
     }
     if (LOAD) {
       data.integrity = checkStoredRecords();

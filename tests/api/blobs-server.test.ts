@@ -4,18 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { getStore } from '@netlify/blobs';
 
-const keys = [
-  'a',
-  'ab',
-  't/99/1/x',
-  't/99/1/y',
-  't/99/12/z',
-  't/99/2/w',
-  't/98/1/v',
-  't/9/u',
-  'u/1',
-  'u/12/k',
-];
+const keys = ['a', 'ab', 't/99/1/x', 't/99/1/y', 't/99/12/z', 't/99/2/w', 't/98/1/v', 't/9/u', 'u/1', 'u/12/k'];
 
 describe('local Blobs server lists', () => {
   it('answers every prefix with exactly the keys of a full list that start with it', async () => {
@@ -23,7 +12,21 @@ describe('local Blobs server lists', () => {
     for (const key of keys) await store.set(key, key);
     const all = (await store.list()).blobs.map((b) => b.key);
     expect([...all].sort()).toEqual([...keys].sort());
-    const prefixes = ['', 'a', 't', 't/', 't/9', 't/99', 't/99/', 't/99/1', 't/99/1/', 't/99/1/x', 't/98/', 'u/1', 'zz'];
+    const prefixes = [
+      '',
+      'a',
+      't',
+      't/',
+      't/9',
+      't/99',
+      't/99/',
+      't/99/1',
+      't/99/1/',
+      't/99/1/x',
+      't/98/',
+      'u/1',
+      'zz',
+    ];
     for (const prefix of prefixes) {
       const { blobs } = await store.list({ prefix });
       expect(
