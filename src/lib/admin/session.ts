@@ -2,13 +2,14 @@
  * Admin session tokens and cookies, built only on Web Crypto so the same code runs in the
  * Netlify Functions (Node) and in the pre-launch gate (Edge Functions, Deno).
  *
- * Keep this file free of imports: the edge function imports it by path with its `.ts` extension,
- * and Deno cannot resolve extension-less imports.
+ * The edge function imports it by path with its `.ts` extension, and Deno cannot resolve
+ * extension-less imports: this file imports only that way too, and only modules without imports.
  *
  * Token: `v2.<expiresAtMs>.<devMode 0|1>.<session id>.<base64url HMAC-SHA256>`. The HMAC key is
  * derived from SESSION_SECRET *and* ADMIN_KEY, so rotating either one signs every staff member out.
  * The session id lets logout revoke one session server-side (src/lib/admin/revocation.ts).
  */
+import { hmacKey } from '../server/hmac.ts';
 
 /** Cookie that carries the signed admin session (HttpOnly; the browser's scripts never see it). */
 export const SESSION_COOKIE = 'mt_admin';
@@ -55,10 +56,9 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
   }
 }
 
-async function hmacKey({ secret, adminKey }: SessionSecrets): Promise<CryptoKey> {
+function sessionKey({ secret, adminKey }: SessionSecrets): Promise<CryptoKey> {
   // A length prefix keeps (secret, key) pairs unambiguous.
-  const material = encoder.encode(`${secret.length}:${secret}|${adminKey}`);
-  return crypto.subtle.importKey('raw', material, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  return hmacKey(`${secret.length}:${secret}|${adminKey}`);
 }
 
 function payload(expiresAt: number, devMode: boolean, sid: string): string {
@@ -81,7 +81,7 @@ export async function createSessionToken(
   const devMode = options.devMode ?? false;
   const sid = newSessionId();
   const body = payload(expiresAt, devMode, sid);
-  const sig = await crypto.subtle.sign('HMAC', await hmacKey(secrets), encoder.encode(body));
+  const sig = await crypto.subtle.sign('HMAC', await sessionKey(secrets), encoder.encode(body));
   return { token: `${body}.${toBase64Url(sig)}`, session: { devMode, expiresAt, sid } };
 }
 
@@ -103,7 +103,7 @@ export async function verifySessionToken(
   if (!signature) return null;
   const ok = await crypto.subtle.verify(
     'HMAC',
-    await hmacKey(secrets),
+    await sessionKey(secrets),
     signature,
     encoder.encode(`${VERSION}.${exp}.${dev}.${sid}`),
   );

@@ -6,19 +6,13 @@
  * confirmation request it was sent for (a newer mail, or a confirmation, spends older links).
  * Server only (the secret is passed in).
  */
+import { hmacKey } from '../server/hmac';
 
 const encoder = new TextEncoder();
 const ID_PATTERN = /^[0-9a-f]{64}$/;
 const NONCE_PATTERN = /^[A-Za-z0-9_-]{16}$/;
 /** How long a confirmation link works. */
 export const CONFIRM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-
-async function hmacKey(secret: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-    'verify',
-  ]);
-}
 
 /** A fresh random nonce (12 bytes, base64url). */
 export function newConfirmNonce(): string {

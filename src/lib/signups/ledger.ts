@@ -1,6 +1,7 @@
 /**
  * Values the consent ledger records without keeping personal data in the clear. Server only.
  */
+import { hmacKey } from '../server/hmac';
 
 const encoder = new TextEncoder();
 
@@ -11,10 +12,7 @@ const encoder = new TextEncoder();
  */
 export async function hashIp(ip: string, secret: string): Promise<string> {
   if (!ip || ip === 'unknown') return '';
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-  ]);
-  const sig = await crypto.subtle.sign('HMAC', key, encoder.encode(`ip:${ip}`));
+  const sig = await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(`ip:${ip}`));
   return Buffer.from(sig).toString('hex').slice(0, 32);
 }
 

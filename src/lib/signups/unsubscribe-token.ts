@@ -5,16 +5,10 @@
  * after the message was sent, and an old link should simply keep working. The secret is passed in
  * (SESSION_SECRET on the server), which keeps this module free of configuration.
  */
+import { hmacKey } from '../server/hmac';
 
 const encoder = new TextEncoder();
 const ID_PATTERN = /^[0-9a-f]{64}$/;
-
-async function hmacKey(secret: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-    'verify',
-  ]);
-}
 
 function toBase64Url(bytes: ArrayBuffer): string {
   return Buffer.from(bytes).toString('base64url');
