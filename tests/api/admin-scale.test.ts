@@ -325,16 +325,18 @@ describe('CSV export', () => {
 });
 
 describe('bounded storage', () => {
-  /** Counts requests to the Blobs server per store while `fn` runs (the real client uses global fetch). */
-  async function countBlobs(fn: () => Promise<unknown>): Promise<Record<string, number>> {
+  /** The requests made to the Blobs server while `fn` runs (the real client uses global fetch). */
+  async function blobRequests(fn: () => Promise<unknown>) {
     const original = globalThis.fetch;
-    const counts: Record<string, number> = {};
+    const seen: { method: string; store: string; url: URL }[] = [];
     const edge = JSON.parse(Buffer.from(process.env.NETLIFY_BLOBS_CONTEXT!, 'base64').toString()).edgeURL as string;
     globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
       if (url.startsWith(edge)) {
-        const store = decodeURIComponent(new URL(url).pathname.split('/')[2] ?? '').replace(/^site:/, '');
-        counts[store] = (counts[store] ?? 0) + 1;
+        const parsed = new URL(url);
+        const store = decodeURIComponent(parsed.pathname.split('/')[2] ?? '').replace(/^site:/, '');
+        const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+        seen.push({ method, store, url: parsed });
       }
       return original(input, init);
     }) as typeof fetch;
@@ -343,6 +345,13 @@ describe('bounded storage', () => {
     } finally {
       globalThis.fetch = original;
     }
+    return seen;
+  }
+
+  /** Requests to the Blobs server per store while `fn` runs. */
+  async function countBlobs(fn: () => Promise<unknown>): Promise<Record<string, number>> {
+    const counts: Record<string, number> = {};
+    for (const r of await blobRequests(fn)) counts[r.store] = (counts[r.store] ?? 0) + 1;
     return counts;
   }
   const signup = (n: number) =>
@@ -368,6 +377,25 @@ describe('bounded storage', () => {
     // that write (no read); one index key; one outbox entry (no provider in this test).
     expect(large).toEqual({ ratelimit: 4, subscribers: 2, 'subscriber-index': 1, outbox: 1 });
   }, 120_000);
+
+  it('the first page of the staff table reads only its rows and lists no prefix twice', async () => {
+    await seedMany(150);
+    // As on a running site: a statistics snapshot exists, and a signup came in since.
+    expect((await api('/waitlist/stats')).status).toBe(200);
+    expect((await signup(3)).status).toBe(200);
+    let res: CallResult | undefined;
+    const seen = await blobRequests(async () => {
+      res = await call(admin, { path: '/api/admin/waitlist', headers: auth, ip: '192.0.2.10' });
+    });
+    expect(res?.status).toBe(200);
+    expect(res?.json).toHaveLength(50);
+    // A list is a GET of the store itself (no key), with its prefix in the query.
+    const lists = seen.filter((r) => r.method === 'GET' && r.url.pathname.split('/').length === 3);
+    const prefixes = lists.map((r) => `${r.store}:${r.url.searchParams.get('prefix')}`);
+    expect(prefixes).toEqual([...new Set(prefixes)]);
+    expect(seen.filter((r) => r.store === 'subscribers')).toHaveLength(50);
+    expect(seen.length).toBeLessThanOrEqual(60);
+  }, 60_000);
 
   it('one maintenance run leaves no rate-limit blob of a closed window', async () => {
     const t0 = Date.now() - 5 * 60_000;

@@ -11,7 +11,14 @@ import { HttpError } from '../server/http';
 import { mapLimit } from '../server/storage';
 import { emailField } from '../signups/schemas';
 import { subscriberId, subscriberStore } from '../signups/store';
-import { indexStats, listBuckets, bucketEntries, pageIndex, scanIndex } from '../signups/subscriber-index';
+import {
+  indexStats,
+  listBuckets,
+  bucketEntries,
+  pageIndex,
+  scanIndex,
+  type ListCache,
+} from '../signups/subscriber-index';
 import type { IndexEntry } from '../signups/index-keys';
 import type { Subscriber } from '../signups/schemas';
 import { csvHeaderLine, csvRow } from './csv';
@@ -118,9 +125,11 @@ export async function subscriberPage({ q, cursor, limit }: ListQuery): Promise<S
   }
   if (!q) {
     const buckets = await listBuckets();
+    // The page and the count both list the newest hour: one list serves both.
+    const cache: ListCache = new Map();
     const [page, stats] = await Promise.all([
-      pageIndex({ after: cursor, limit, buckets }),
-      indexStats(readSource, Date.now(), buckets),
+      pageIndex({ after: cursor, limit, buckets, cache }),
+      indexStats(readSource, Date.now(), buckets, cache),
     ]);
     const { rows, unreadable } = await readRows(page.entries);
     const last = page.entries[page.entries.length - 1];

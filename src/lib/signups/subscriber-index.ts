@@ -42,11 +42,23 @@ const WRITE_MARGIN_MS = 5 * 60_000;
 
 const store = () => getStore({ name: INDEX_STORE, consistency: 'strong' });
 
+/**
+ * Lists already made while answering one request, by prefix: the page and the statistics of the
+ * staff table both list the newest hour, and one list serves both. Never kept across requests.
+ */
+export type ListCache = Map<string, Promise<string[]>>;
+
 /** Every key under `prefix`, page by page (one list call per 1,000 keys on Netlify; one locally). */
-async function listKeys(prefix: string): Promise<string[]> {
-  const out: string[] = [];
-  for await (const page of store().list({ prefix, paginate: true })) for (const b of page.blobs) out.push(b.key);
-  return out;
+function listKeys(prefix: string, cache?: ListCache): Promise<string[]> {
+  const cached = cache?.get(prefix);
+  if (cached) return cached;
+  const listed = (async () => {
+    const out: string[] = [];
+    for await (const page of store().list({ prefix, paginate: true })) for (const b of page.blobs) out.push(b.key);
+    return out;
+  })();
+  cache?.set(prefix, listed);
+  return listed;
 }
 
 /** Hour buckets that hold index keys, newest first. */
@@ -110,15 +122,17 @@ export async function pageIndex(options: {
   match?: (e: IndexEntry) => boolean;
   /** The hour buckets, when the caller has listed them already. */
   buckets?: string[];
+  /** Lists this request made already (see ListCache). */
+  cache?: ListCache;
 }): Promise<IndexPage> {
-  const { after = null, limit, match } = options;
+  const { after = null, limit, match, cache } = options;
   const buckets = options.buckets ?? (await listBuckets());
   const startFrom = after ? (after.split('/')[1] ?? '') : '';
   const first = buckets.find((b) => b >= startFrom);
   if (!first) return { entries: [], more: false };
   const oldest = buckets[buckets.length - 1];
   for (const prefix of widening(first)) {
-    const keys = await listKeys(prefix);
+    const keys = await listKeys(prefix, cache);
     const rows = keys
       .filter((k) => after === null || k > after)
       .sort()
@@ -148,8 +162,8 @@ export async function scanIndex(match?: (e: IndexEntry) => boolean): Promise<Ind
 }
 
 /** Entries of one hour bucket, or of a range of buckets given as a shorter digit prefix, newest first. */
-export async function bucketEntries(bucket: string): Promise<IndexEntry[]> {
-  return (await listKeys(`${TIME_PREFIX}${bucket}${bucket.length === 8 ? '/' : ''}`))
+export async function bucketEntries(bucket: string, cache?: ListCache): Promise<IndexEntry[]> {
+  return (await listKeys(`${TIME_PREFIX}${bucket}${bucket.length === 8 ? '/' : ''}`, cache))
     .sort()
     .map(parseIndexKey)
     .filter((e): e is IndexEntry => e !== null);
@@ -244,6 +258,7 @@ export async function indexStats(
   readSource?: SourceReader,
   now = Date.now(),
   knownBuckets?: string[],
+  cache?: ListCache,
 ): Promise<IndexStats> {
   const latest = await latestSnapshot();
   if (!latest) {
@@ -269,6 +284,6 @@ export async function indexStats(
   const kept = Object.entries(snapshot.buckets)
     .filter(([b]) => !liveSet.has(b) && !dirty.has(b) && b > liveFrom)
     .map(([, t]) => t);
-  const fresh = await mapLimit(live, 8, async (b) => tallyEntries(await bucketEntries(b), readSource));
+  const fresh = await mapLimit(live, 8, async (b) => tallyEntries(await bucketEntries(b, cache), readSource));
   return { tally: mergeTallies(...kept, ...fresh), snapshotAt: snapshot.takenAt, liveBuckets: live.length };
 }
