@@ -9,6 +9,7 @@
  */
 import { SITE } from '../../config/site';
 import { escapeHtml } from '../email/templates';
+import { plainPage } from './plain-page';
 import { CONSENT_FORMS, DEFAULT_INTEREST, HONEYPOT_FIELD, INTEREST_LABELS, INTERESTS, LIMITS } from './constants';
 
 /** The pages that show the waitlist form; a posted `page` outside this list is answered as /join. */
@@ -32,6 +33,31 @@ export interface WaitlistFormPageInput {
 }
 
 const FIELD_IDS: Record<string, string> = { name: 'wl-name', email: 'wl-email', interests: 'wl-interest' };
+
+/** Rules of the form page, after the shared ones (plain-page.ts). */
+const FORM_PAGE_CSS = `
+  main { max-width: 30rem; }
+  h1 { margin: 0 0 .25rem; }
+  .intro { margin: 0 0 1.25rem; color: var(--muted); font-size: .875rem; }
+  .summary, .notice { border: 2px solid var(--error); border-radius: .75rem; padding: .75rem 1rem; margin-bottom: 1.25rem; }
+  .summary h2 { font-size: 1rem; margin: 0 0 .25rem; }
+  .summary ul { margin: 0; padding-left: 1.25rem; }
+  .summary a { color: var(--error); font-weight: 600; }
+  .notice { margin-top: 0; font-weight: 600; }
+  .field { margin-bottom: 1.25rem; }
+  label, legend { display: block; font-size: .875rem; font-weight: 500; margin-bottom: .25rem; }
+  .invalid label, .invalid legend, legend.invalid { color: var(--error); }
+  input[type=text], input[type=email] { width: 100%; font: inherit; font-size: .875rem; color: var(--text); background: var(--card);
+    border: 1px solid var(--line); border-radius: .75rem; padding: .625rem .75rem; }
+  .invalid input { border-color: var(--error); }
+  .error { margin: .375rem 0 0; font-size: .875rem; font-weight: 500; color: var(--error); }
+  fieldset { border: 0; margin: 0 0 1.25rem; padding: 0; }
+  .choices { display: grid; gap: .5rem; }
+  @media (min-width: 640px) { .choices { grid-template-columns: 1fr 1fr; } }
+  .choice { display: flex; align-items: center; gap: .5rem; margin: 0; border: 1px solid var(--line); border-radius: .75rem; padding: .625rem .75rem; font-weight: 600; }
+  .hp { position: absolute; left: -9999px; width: 1px; height: 1px; overflow: hidden; }
+  form button { width: 100%; }
+  .privacy { font-size: .75rem; color: var(--muted); }`;
 
 /** The waitlist form page with the visitor's values and the errors. */
 export function renderWaitlistFormPage({ page, values, errors = {}, notice }: WaitlistFormPageInput): string {
@@ -62,53 +88,10 @@ ${error ? `<p class="error" id="${id}-error">${e(error)}</p>` : ''}
         )
         .join('')}</ul></div>`
     : '';
-  const title = `${messages.length || notice ? 'Error: ' : ''}Join the Waitlist | ${SITE.name}`;
-  return `<!doctype html>
-<html lang="en-CA">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${e(title)}</title>
-<style>
-  :root { color-scheme: light dark; --bg: #f6f7f9; --card: #fff; --text: #111827; --muted: #4b5563; --line: #e5e7eb;
-    --brand: #b42318; --brand-bg: #c2362b; --error: #b91c1c; --focus: #2563eb; }
-  @media (prefers-color-scheme: dark) {
-    :root { --bg: #0f1115; --card: #171a21; --text: #f3f4f6; --muted: #a8b0bd; --line: #2a2f3a; --brand: #f29b8f; --error: #f87171; --focus: #60a5fa; }
-  }
-  * { box-sizing: border-box; }
-  body { margin: 0; font-family: ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; background: var(--bg); color: var(--text); line-height: 1.5; }
-  main { max-width: 30rem; margin: 2rem auto; padding: 1.5rem; background: var(--card); border: 1px solid var(--line); border-radius: 1rem; }
-  .brand { display: inline-block; font-weight: 800; color: var(--brand); text-decoration: none; margin-bottom: 1rem; }
-  h1 { font-size: 1.5rem; margin: 0 0 .25rem; }
-  .intro { margin: 0 0 1.25rem; color: var(--muted); font-size: .875rem; }
-  .summary, .notice { border: 2px solid var(--error); border-radius: .75rem; padding: .75rem 1rem; margin-bottom: 1.25rem; }
-  .summary h2 { font-size: 1rem; margin: 0 0 .25rem; }
-  .summary ul { margin: 0; padding-left: 1.25rem; }
-  .summary a { color: var(--error); font-weight: 600; }
-  .notice { margin-top: 0; font-weight: 600; }
-  .field { margin-bottom: 1.25rem; }
-  label, legend { display: block; font-size: .875rem; font-weight: 500; margin-bottom: .25rem; }
-  .invalid label, .invalid legend, legend.invalid { color: var(--error); }
-  input[type=text], input[type=email] { width: 100%; font: inherit; font-size: .875rem; color: var(--text); background: var(--card);
-    border: 1px solid var(--line); border-radius: .75rem; padding: .625rem .75rem; }
-  .invalid input { border-color: var(--error); }
-  :focus-visible { outline: 2px solid var(--focus); outline-offset: 2px; }
-  .error { margin: .375rem 0 0; font-size: .875rem; font-weight: 500; color: var(--error); }
-  fieldset { border: 0; margin: 0 0 1.25rem; padding: 0; }
-  .choices { display: grid; gap: .5rem; }
-  @media (min-width: 640px) { .choices { grid-template-columns: 1fr 1fr; } }
-  .choice { display: flex; align-items: center; gap: .5rem; margin: 0; border: 1px solid var(--line); border-radius: .75rem; padding: .625rem .75rem; font-weight: 600; }
-  .hp { position: absolute; left: -9999px; width: 1px; height: 1px; overflow: hidden; }
-  button { width: 100%; font: inherit; font-weight: 600; color: #fff; background: var(--brand-bg); border: 0; border-radius: .75rem; padding: .75rem 1rem; cursor: pointer; }
-  .privacy { font-size: .75rem; color: var(--muted); }
-  footer { margin-top: 1.5rem; font-size: .8rem; color: var(--muted); }
-  footer a { color: inherit; }
-</style>
-</head>
-<body>
-<main>
-<a class="brand" href="/">${e(SITE.name)}</a>
+  return plainPage({
+    title: `${messages.length || notice ? 'Error: ' : ''}Join the Waitlist`,
+    css: FORM_PAGE_CSS,
+    body: `<a class="brand" href="/">${e(SITE.name)}</a>
 <h1>Join the Waitlist</h1>
 <p class="intro">It takes ten seconds. No spam, ever.</p>
 ${notice ? `<p class="notice" role="alert">${e(notice)}</p>` : ''}${summary}
@@ -127,30 +110,18 @@ ${interestError ? `<p class="error" id="${FIELD_IDS.interests}-error">${e(intere
 <button type="submit" aria-describedby="wl-privacy">Join the Waitlist</button>
 <p class="privacy" id="wl-privacy">${e(CONSENT_FORMS.waitlist.wording)}</p>
 </form>
-<footer><a href="${e(page)}">Back to the waitlist page</a> · ${e(SITE.name)} · ${e(SITE.mailingAddress)}</footer>
-</main>
-</body>
-</html>`;
+<footer><a href="${e(page)}">Back to the waitlist page</a> · ${e(SITE.name)} · ${e(SITE.mailingAddress)}</footer>`,
+  });
 }
 
 /** A short page for a form post refused before reading it (another site's form, a body too large). */
 export function renderFormRefusedPage(message: string, page: WaitlistFormPage = '/join'): string {
   const e = escapeHtml;
-  return `<!doctype html>
-<html lang="en-CA">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Error: Join the Waitlist | ${e(SITE.name)}</title>
-<style>:root { color-scheme: light dark; } body { font-family: system-ui, sans-serif; max-width: 30rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5; }</style>
-</head>
-<body>
-<main>
+  return plainPage({
+    title: 'Error: Join the Waitlist',
+    body: `<a class="brand" href="/">${e(SITE.name)}</a>
 <h1>The form could not be sent</h1>
 <p>${e(message)}</p>
-<p><a href="${e(page)}">Back to the waitlist page</a></p>
-</main>
-</body>
-</html>`;
+<p><a href="${e(page)}">Back to the waitlist page</a></p>`,
+  });
 }

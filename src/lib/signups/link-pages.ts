@@ -8,6 +8,7 @@
  */
 import { SITE } from '../../config/site';
 import { escapeHtml } from '../email/templates';
+import { plainPage } from './plain-page';
 
 export type ConfirmPageState = 'ask' | 'done' | 'invalid' | 'expired';
 export type UnsubscribePageState = 'ask' | 'done' | 'invalid';
@@ -21,49 +22,25 @@ interface PageInput {
 
 const e = escapeHtml;
 
-function layout({ title, body, siteUrl }: PageInput): string {
-  return `<!doctype html>
-<html lang="en-CA">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<meta name="referrer" content="same-origin">
-<title>${title} | ${e(SITE.name)}</title>
-<style>
-  :root { color-scheme: light dark; }
-  body { margin: 0; font-family: system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; background: #f6f7f9; color: #111827; }
-  main { max-width: 32rem; margin: 4rem auto; padding: 2rem; background: #fff; border: 1px solid #e5e7eb; border-radius: 1rem; line-height: 1.6; }
-  h1 { font-size: 1.5rem; line-height: 1.3; margin: 0 0 1rem; }
-  a { color: #b42318; }
-  .brand { font-weight: 700; color: #b42318; margin: 0 0 1.5rem; }
-  form { margin: 1.5rem 0; }
-  button { font: inherit; font-weight: 600; color: #fff; background: #b42318; border: 0; border-radius: .75rem; padding: .75rem 1.25rem; cursor: pointer; min-height: 44px; }
-  button:hover { background: #912018; }
-  button:focus-visible { outline: 3px solid #111827; outline-offset: 3px; }
-  footer { margin-top: 2rem; font-size: .8rem; color: #4b5563; overflow-wrap: anywhere; }
+/** Rules of the link pages, after the shared ones (plain-page.ts). */
+const LINK_PAGE_CSS = `
+  main { margin-top: 4rem; padding: 2rem; line-height: 1.6; }
   @media (max-width: 36rem) { main { margin: 1rem; padding: 1.5rem; } }
-  @media (prefers-color-scheme: dark) {
-    body { background: #0f1115; color: #f3f4f6; }
-    main { background: #171a21; border-color: #2a2f3a; }
-    a, .brand { color: #f29b8f; }
-    button { background: #d92d20; }
-    button:hover { background: #b42318; }
-    button:focus-visible { outline-color: #f3f4f6; }
-    footer { color: #a8b0bd; }
-  }
-</style>
-</head>
-<body>
-<main>
-<p class="brand">${e(SITE.name)}</p>
+  .brand { display: block; font-weight: 700; margin: 0 0 1.5rem; }
+  form { margin: 1.5rem 0; }
+  footer { margin-top: 2rem; }`;
+
+function layout({ title, body, siteUrl }: PageInput): string {
+  return plainPage({
+    title,
+    meta: '\n<meta name="referrer" content="same-origin">',
+    css: LINK_PAGE_CSS,
+    body: `<p class="brand">${e(SITE.name)}</p>
 <h1>${title}</h1>
 ${body}
 <p><a href="${e(siteUrl)}">Back to ${e(SITE.name)}</a></p>
-<footer>${e(SITE.name)} · ${e(SITE.mailingAddress)} · ${e(SITE.email)}</footer>
-</main>
-</body>
-</html>`;
+<footer>${e(SITE.name)} · ${e(SITE.mailingAddress)} · ${e(SITE.email)}</footer>`,
+  });
 }
 
 function button(action: string, token: string, label: string): string {
