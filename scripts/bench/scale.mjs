@@ -259,7 +259,7 @@ export async function runScaleBench(options = {}) {
         }).then((r) => r.status),
       );
       // The storage part: the signup limit's slot, the record's creation and its index key(s); the
-      // rest is the confirmation mail (three mail-limit slots, the outbox entry, the mail status).
+      // rest is the confirmation mail (two mail-limit slots, the outbox entry, the mail status).
       const storagePath = 2 + (signup.ops.byStore['subscriber-index'] ?? 0);
       pushRow([
         label,

@@ -403,6 +403,30 @@ describe('limits counted in Blobs hold under bursts', () => {
     expect((await storeKeys('ratelimit')).filter((k) => k.startsWith(`${t0 + 60_000}/burst/`))).toHaveLength(5);
   });
 
+  it('a confirmation request a mail limit stopped is asked again by the next signup of the address', async () => {
+    const saved = process.env.MAIL_CLIENT_HOURLY_LIMIT;
+    process.env.MAIL_CLIENT_HOURLY_LIMIT = '1';
+    try {
+      const client = '198.51.100.77';
+      expect((await postWaitlist({ ...waitlistBody, email: 'first@example.com' }, { ip: client })).status).toBe(200);
+      expect((await postWaitlist({ ...waitlistBody, email: 'second@example.com' }, { ip: client })).status).toBe(200);
+      const stopped = await getSubscriberByEmail('second@example.com');
+      expect(stopped?.history.at(-1)).toMatchObject({ type: 'confirmation-sent', outcome: 'limited' });
+      expect(stopped?.confirmRequestedAt).toBeNull();
+      expect(fake.messages.map((m) => m.body.personalizations[0].to[0].email)).toEqual(['first@example.com']);
+      // From another connection: the stopped request goes out now, and a signup right after sends none.
+      expect((await postWaitlist({ ...waitlistBody, email: 'second@example.com' })).status).toBe(200);
+      expect((await postWaitlist({ ...waitlistBody, email: 'second@example.com' })).status).toBe(200);
+      expect(fake.messages.map((m) => m.body.personalizations[0].to[0].email)).toEqual([
+        'first@example.com',
+        'second@example.com',
+      ]);
+    } finally {
+      if (saved === undefined) delete process.env.MAIL_CLIENT_HOURLY_LIMIT;
+      else process.env.MAIL_CLIENT_HOURLY_LIMIT = saved;
+    }
+  });
+
   it('a mail refused by one limit uses up nothing in the others', async () => {
     for (let i = 0; i < 3; i++) expect(await takeMailAllowance('victim@example.com', `198.51.100.${i}`)).toBeNull();
     const before = (await storeKeys('ratelimit')).sort();

@@ -8,7 +8,7 @@ import {
   waitlistPayloadSchema,
   applySignup,
   applyConfirmation,
-  confirmationSentRecently,
+  confirmationRequestedRecently,
   mergeInterests,
   captureSource,
   isRecognisedPhoneModel,
@@ -273,13 +273,35 @@ describe('merging signups', () => {
         { at: '2025-01-06T01:00:00.000Z', type: 'confirmation-sent' as const, outcome: 'sent' as const },
       ],
     };
-    expect(confirmationSentRecently(sent.history, '2025-01-07T00:59:00.000Z')).toBe(true);
+    expect(confirmationRequestedRecently(sent, '2025-01-07T00:59:00.000Z')).toBe(true);
     expect(applySignup(sent, base, 'x', '2025-01-07T00:59:00.000Z').sendConfirmation).toBe(false);
     expect(applySignup(sent, base, 'x', '2025-01-07T01:01:00.000Z').sendConfirmation).toBe(true);
     expect(applyConfirmation(sent, at('01-08'), 'h').record).toMatchObject({
       status: 'confirmed',
       unsubscribedAt: null,
     });
+  });
+
+  it('the signup that decides a confirmation mail stores the decision: a second one at that moment sends none', () => {
+    const first = applySignup(null, base, 'id1', at('01-01'));
+    expect(first.sendConfirmation).toBe(true);
+    expect(first.record.confirmRequestedAt).toBe(at('01-01'));
+    // The mail has not gone out yet (no ledger event): the decision alone holds back a second mail.
+    const second = applySignup(first.record, { ...base, name: 'Again' }, 'x', '2025-01-01T00:00:01.000Z');
+    expect(second.sendConfirmation).toBe(false);
+    expect(second.record.confirmRequestedAt).toBe(at('01-01'));
+    // A mail a limit stopped clears the decision (see recordMailStatus): the next signup may ask again.
+    const limited = {
+      ...second.record,
+      confirmRequestedAt: null,
+      history: [
+        ...second.record.history,
+        { at: at('01-01'), type: 'confirmation-sent' as const, outcome: 'limited' as const },
+      ],
+    };
+    const retry = applySignup(limited, base, 'x', '2025-01-01T00:05:00.000Z');
+    expect(retry.sendConfirmation).toBe(true);
+    expect(retry.record.confirmRequestedAt).toBe('2025-01-01T00:05:00.000Z');
   });
 
   it('a stored record from before double opt-in (no ledger) reads as pending, or unsubscribed', () => {

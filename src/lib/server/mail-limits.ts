@@ -1,7 +1,9 @@
 /**
  * Mail limits that hold across every function instance, counted in Netlify Blobs with the shared
  * limiter's windows and slots (one blob per mail and limit, never a counter in one blob):
- * - per recipient: MAIL_RECIPIENT_DAILY_LIMIT mails per 24 h window, whatever endpoint sends them;
+ * - per recipient: MAIL_RECIPIENT_DAILY_LIMIT mails per 24 h window, whatever endpoint sends them,
+ *   except the double opt-in request, which the subscriber record itself allows once per address
+ *   and 24 h (exactly, also under concurrent signups), so it takes no slot here;
  * - per client address: MAIL_CLIENT_HOURLY_LIMIT visitor-triggered mails per hour;
  * - globally: MAIL_GLOBAL_HOURLY_LIMIT mails per hour for the whole site.
  * Windows are fixed (aligned to the clock), see docs/consent-and-mail.md, "Mail limits". Server only.
@@ -34,20 +36,28 @@ interface Allowance {
  * or null when the mail may go. A slot is taken in each window at once (usually one write each, in
  * parallel); when one window is full the slots taken in the others are given back, so a refused
  * mail uses up nothing. A storage failure refuses the mail (fail closed), as 'global'.
+ * @param options.recipient false for a mail the subscriber record caps at one per address and 24 h
+ *   (the confirmation request): no per-recipient slot
  */
-export async function takeMailAllowance(to: string, clientIp?: string): Promise<MailLimitHit | null> {
+export async function takeMailAllowance(
+  to: string,
+  clientIp?: string,
+  { recipient = true }: { recipient?: boolean } = {},
+): Promise<MailLimitHit | null> {
   const env = getEnv();
   const now = Date.now();
   const allowances: Allowance[] = [
-    {
+    { scope: 'global', bucket: 'mail-global', key: 'all', limit: env.MAIL_GLOBAL_HOURLY_LIMIT, windowMs: HOUR },
+  ];
+  if (recipient) {
+    allowances.unshift({
       scope: 'recipient',
       bucket: 'mail-recipient',
       key: to.trim().toLowerCase(),
       limit: env.MAIL_RECIPIENT_DAILY_LIMIT,
       windowMs: DAY,
-    },
-    { scope: 'global', bucket: 'mail-global', key: 'all', limit: env.MAIL_GLOBAL_HOURLY_LIMIT, windowMs: HOUR },
-  ];
+    });
+  }
   if (clientIp) {
     allowances.unshift({
       scope: 'client',

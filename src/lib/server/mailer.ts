@@ -27,6 +27,11 @@ export interface MailMessage {
   kind: string;
   /** Client address of the visitor whose request triggers this mail (counts in the per-client limit). */
   clientIp?: string;
+  /**
+   * True for a mail the subscriber record already allows at most once per address and 24 h (the
+   * confirmation request, see `confirmationRequestedRecently`): it takes no per-recipient slot.
+   */
+  cappedByRecord?: boolean;
 }
 
 export type SendResult =
@@ -85,7 +90,7 @@ export async function sendMail(message: MailMessage): Promise<SendResult> {
   const env = getEnv();
   const from = `${env.MAIL_FROM_NAME} <${env.MAIL_FROM}>`;
   const provider = env.SENDGRID_API_KEY ? 'sendgrid' : 'outbox';
-  const hit = await takeMailAllowance(message.to, message.clientIp);
+  const hit = await takeMailAllowance(message.to, message.clientIp, { recipient: !message.cappedByRecord });
   if (hit) {
     console.warn(`[mail] "${message.kind}" not sent: ${hit.scope} mail limit reached`);
     return { ok: false, provider, error: `Not sent: the ${hit.scope} mail limit was reached.`, limited: hit };

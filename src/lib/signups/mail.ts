@@ -118,7 +118,9 @@ export async function sendConfirmationRequest(
   });
   return deliver(
     sub,
-    { to: sub.email, ...rendered, kind: CONFIRM_KIND, clientIp },
+    // A request the signup decided with its record write (the stored nonce) is the one the record
+    // allows per address and 24 h (confirmationRequestedRecently): it takes no recipient slot.
+    { to: sub.email, ...rendered, kind: CONFIRM_KIND, clientIp, cappedByRecord: nonce === storedNonce },
     'confirmation-sent',
     CONFIRM_KIND,
     now(),

@@ -86,9 +86,20 @@ export function appendEvent(history: readonly LedgerEvent[], event: LedgerEvent)
 }
 
 /** True when a confirmation mail went to this record within CONFIRMATION_RESEND_MS before `now`. */
-export function confirmationSentRecently(history: readonly LedgerEvent[], now: string): boolean {
+/**
+ * True when a confirmation mail went out, or was decided on, within CONFIRMATION_RESEND_MS. The
+ * decision is stored with the signup that made it (`confirmRequestedAt`, one conditional write), so
+ * of any number of signups of one address at the same moment exactly one sends the mail: the record
+ * itself caps confirmation requests at one per address and 24 h, and they need no per-recipient mail
+ * limit (docs/consent-and-mail.md, "Mail limits"). A mail a limit stopped does not count.
+ */
+export function confirmationRequestedRecently(
+  sub: Pick<Subscriber, 'history' | 'confirmRequestedAt'>,
+  now: string,
+): boolean {
   const since = Date.parse(now) - CONFIRMATION_RESEND_MS;
-  return history.some((e) => e.type === 'confirmation-sent' && e.outcome !== 'limited' && Date.parse(e.at) > since);
+  if (sub.confirmRequestedAt && Date.parse(sub.confirmRequestedAt) > since) return true;
+  return sub.history.some((e) => e.type === 'confirmation-sent' && e.outcome !== 'limited' && Date.parse(e.at) > since);
 }
 
 /**
@@ -129,6 +140,7 @@ export function applySignup(
       status: 'pending',
       history: [event],
       confirmNonce: null,
+      confirmRequestedAt: now,
       deletedAt: null,
     };
     return { record, sendConfirmation: true };
@@ -165,7 +177,9 @@ export function applySignup(
   record.status = subscriberStatus(record);
   const covered =
     status === 'confirmed' && listCovers(base.list, signup.list) && interestCovered(base.interests, signup.interest);
-  return { record, sendConfirmation: !covered && !confirmationSentRecently(base.history, now) };
+  const sendConfirmation = !covered && !confirmationRequestedRecently(base, now);
+  if (sendConfirmation) record.confirmRequestedAt = now;
+  return { record, sendConfirmation };
 }
 
 /**

@@ -224,6 +224,12 @@ export const subscriberSchema = z.object({
   history: z.array(ledgerEventSchema).default([]),
   /** Nonce of the confirmation link last sent; null when none is outstanding. */
   confirmNonce: z.string().nullable().default(null),
+  /**
+   * When a signup last decided that a confirmation mail goes out (written with that decision, before
+   * the mail), so a second signup at the same moment does not send another; cleared when a mail
+   * limit stopped that mail. See `confirmationRequestedRecently` in merge.ts.
+   */
+  confirmRequestedAt: z.string().nullable().default(null),
   /** Set when staff deleted the subscriber: a tombstone without personal data (name, address). */
   deletedAt: z.string().nullable().default(null),
 });

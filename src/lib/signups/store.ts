@@ -268,7 +268,14 @@ function withMailStatus(sub: Subscriber, status: MailStatusUpdate, event?: Ledge
     attempts: (sub.mail?.attempts ?? 0) + (status.status === 'skipped' ? 0 : 1),
     sentAt: status.sentAt ?? sub.mail?.sentAt ?? null,
   };
-  return { ...sub, mail, history: event ? appendEvent(sub.history, event) : sub.history };
+  // A confirmation request a mail limit stopped was not sent: the next signup may ask again.
+  const stopped = event?.type === 'confirmation-sent' && event.outcome === 'limited';
+  return {
+    ...sub,
+    mail,
+    history: event ? appendEvent(sub.history, event) : sub.history,
+    ...(stopped ? { confirmRequestedAt: null } : {}),
+  };
 }
 
 /**
