@@ -4,7 +4,7 @@
  * Success: green 'Subscribed! ...' for 2 s, then a pulsing check for 2 s, then the heading hides and
  * the block shrinks. Failure: error toast, input kept.
  */
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
 import { CONSENT_FORMS, HONEYPOT_FIELD, TOASTS } from '../lib/signups/constants';
 import { newsletterPayloadSchema } from '../lib/signups/newsletter-schema';
 import { fieldMessages } from '../lib/signups/schemas';
@@ -100,7 +100,7 @@ export default function NewsletterSignup({ phoneModels }: Props) {
     }
   }
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+  async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     if (busy) return;
     setListOpen(false);

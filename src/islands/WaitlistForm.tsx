@@ -3,7 +3,7 @@
  * 'Join the Waitlist' / 'Processing...', privacy note (the consent wording), then the success view
  * with 'Sign up another email'. Validation with the shared schema; toasts through the shared store.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import {
   CONSENT_FORMS,
   DEFAULT_INTEREST,
@@ -61,7 +61,7 @@ export default function WaitlistForm({ page }: Props) {
 
   const clearError = (field: string) => setErrors((e) => (e[field] ? { ...e, [field]: '' } : e));
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+  async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     if (status === 'submitting') return;
     const payload = {

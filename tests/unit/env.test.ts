@@ -63,7 +63,7 @@ describe('server configuration', () => {
     expect(parseEnv({ LOCAL_MODE: 'true', ADMIN_KEY: 'short' }).problems.ADMIN_KEY).toBe(
       'must be at least 12 characters',
     );
-    expect(() => parseEnv({ MAIL_FROM: 'not-an-email', SITE_LAUNCHED: 'maybe', SIGNUP_RATE_LIMIT: '-1' })).toThrowError(
+    expect(() => parseEnv({ MAIL_FROM: 'not-an-email', SITE_LAUNCHED: 'maybe', SIGNUP_RATE_LIMIT: '-1' })).toThrow(
       /MAIL_FROM: must be an e-mail address[\s\S]*SITE_LAUNCHED[\s\S]*SIGNUP_RATE_LIMIT/,
     );
   });

@@ -3,7 +3,7 @@
  * browser is signed in; if not, shows the key prompt. The key is checked on the server only
  * (POST /api/admin/session), which sets an HttpOnly session cookie; 'Logout' clears it.
  */
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type SubmitEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { toast } from '../../stores/toast';
 import { $adminAuth, checkSession, signIn, signOut } from '../../stores/admin';
@@ -95,7 +95,7 @@ function KeyPrompt({ variant }: { variant: Props['variant'] }) {
   const inputId = useId();
   const errorId = useId();
 
-  async function submit(e: FormEvent) {
+  async function submit(e: SubmitEvent) {
     e.preventDefault();
     if (!key) {
       setError('Enter the admin key');

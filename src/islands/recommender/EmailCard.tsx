@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import type { Preferences } from '../../lib/recommender/preferences';
 import { usableCurrentPhone } from '../../lib/recommender/preferences';
 import { resultsEmailFormSchema } from '../../lib/recommender/schemas';
@@ -50,7 +50,7 @@ export function EmailCard({ prefs, recommendations }: Props) {
 
   if (phase === 'gone') return null;
 
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: SubmitEvent) => {
     e.preventDefault();
     const parsed = resultsEmailFormSchema.safeParse({ email });
     if (!parsed.success) {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
 import { CURRENT_PHONE_SEARCH } from '../../lib/recommender/questions';
 import { Icon } from './Icon';
 
@@ -76,7 +76,7 @@ export function PhoneSearch<T extends SearchHit>(props: Props<T>) {
     }
   };
 
-  const submit = (e: FormEvent) => {
+  const submit = (e: SubmitEvent) => {
     e.preventDefault();
     if (!trimmed) return;
     onSubmit();

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import type { Preferences } from '../../lib/recommender/preferences';
 import { saveRecommendationsFormSchema } from '../../lib/recommender/schemas';
 import { toRecommendationSummary, type Recommendation } from '../../lib/recommender/scoring';
@@ -26,7 +26,7 @@ export function SaveForm({ prefs, recommendations, phoneModel, onDone }: Props) 
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [sending, setSending] = useState(false);
 
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
+  const submit = async (e: SubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
     const parsed = saveRecommendationsFormSchema.safeParse(values);
     if (!parsed.success) {
