@@ -4,7 +4,9 @@
  *
  * 1. Scripts: a page whose module scripts load as a chain of files (the header's script importing
  *    shared chunks, which import more) gets them bundled into one file, `/_astro/page.<hash>.js`,
- *    shared by every page with the same scripts. A chunk that the page's islands also load is
+ *    shared by every page with the same scripts. The page's inline module scripts (Astro inlines
+ *    those that import nothing) go into that file too, in document order: they run after parsing
+ *    either way, and their bytes leave the first response. A chunk that the page's islands also load is
  *    copied into the bundle only when it holds no state (no store module): a second copy of a
  *    store would split the page's state in two. Pages where that would happen keep their chunks,
  *    and so do pages whose islands hydrate at load and fetch those chunks anyway.
@@ -24,14 +26,18 @@ import { extractScripts } from '../scripts/perf/html-scripts.ts';
 import { EAGER_DIRECTIVES } from '../scripts/perf/page-js.ts';
 import {
   inlineStylesheet,
-  moduleScriptTags,
+  pageModuleScripts,
   replaceModuleScripts,
   stylesheetTags,
+  type AssetTag,
+  type InlineModuleTag,
 } from '../scripts/perf/page-assets.ts';
 import { pageText, prunePageCss } from '../scripts/perf/page-css.ts';
 
 /** Source modules that hold state shared by a page's scripts and islands: never duplicated. */
 const STATEFUL_MODULE = /[\\/]src[\\/]stores[\\/]|[\\/]node_modules[\\/]nanostores[\\/]/;
+
+const sha = (text: string) => createHash('sha256').update(text).digest('base64url');
 
 function htmlFiles(root: string, rel = ''): string[] {
   const out: string[] = [];
@@ -129,13 +135,15 @@ async function bundlePageScripts(
   for (const file of pages) {
     const htmlPath = path.join(root, file);
     const html = readFileSync(htmlPath, 'utf8');
-    const tags = moduleScriptTags(html).filter((t) => t.url.startsWith('/_astro/'));
+    const scripts = pageModuleScripts(html).filter((t) => !('url' in t) || t.url.startsWith('/_astro/'));
+    const tags = scripts.filter((t): t is AssetTag => 'url' in t);
+    const inline = scripts.filter((t): t is InlineModuleTag => 'code' in t);
     if (tags.length === 0) continue;
     const { files, dynamic } = staticClosure(
       tags.map((t) => t.url),
       readText,
     );
-    if (files.length <= 1) continue;
+    if (files.length <= 1 && inline.length === 0) continue;
     if (dynamic) {
       logger.warn(`${file}: a page script uses import(); its scripts stay as they are.`);
       continue;
@@ -166,15 +174,29 @@ async function bundlePageScripts(
       );
       continue;
     }
-    const key = tags.map((t) => t.url).join('\n');
+    // Inline module scripts go in too, each as a module of its own, in document order.
+    const entry = (t: AssetTag | InlineModuleTag) => ('url' in t ? `.${t.url}` : `inline:${inline.indexOf(t)}`);
+    const key = scripts.map((t) => ('url' in t ? t.url : `inline:${sha(t.code)}`)).join('\n');
     let url = written.get(key);
     if (!url) {
       const result = await build({
         stdin: {
-          contents: tags.map((t) => `import ${JSON.stringify(`.${t.url}`)};`).join('\n'),
+          contents: scripts.map((t) => `import ${JSON.stringify(entry(t))};`).join('\n'),
           resolveDir: root,
           loader: 'js',
         },
+        plugins: [
+          {
+            name: 'inline-module-scripts',
+            setup(b) {
+              b.onResolve({ filter: /^inline:\d+$/ }, (args) => ({ path: args.path, namespace: 'inline' }));
+              b.onLoad({ filter: /.*/, namespace: 'inline' }, (args) => ({
+                contents: inline[Number(args.path.slice('inline:'.length))].code,
+                loader: 'js',
+              }));
+            },
+          },
+        ],
         bundle: true,
         format: 'esm',
         minify: true,
@@ -182,13 +204,15 @@ async function bundlePageScripts(
         logLevel: 'silent',
       });
       const code = result.outputFiles[0].text;
-      const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8).replace(/[-_]/g, 'x');
+      const hash = sha(code).slice(0, 8).replace(/[-_]/g, 'x');
       url = `/_astro/page.${hash}.js`;
       writeFileSync(path.join(root, url), code);
       written.set(key, url);
-      logger.info(`${url}: ${files.length} files in one (${(gzipSync(code).length / 1024).toFixed(1)} KB gzip).`);
+      logger.info(
+        `${url}: ${files.length} files and ${inline.length} inline scripts in one (${(gzipSync(code).length / 1024).toFixed(1)} KB gzip).`,
+      );
     }
-    writeFileSync(htmlPath, replaceModuleScripts(html, tags, url));
+    writeFileSync(htmlPath, replaceModuleScripts(html, scripts, url));
     count += 1;
   }
   return count;

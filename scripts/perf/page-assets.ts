@@ -23,6 +23,35 @@ export function moduleScriptTags(html: string): AssetTag[] {
   return out;
 }
 
+/** An inline `<script type="module">` of a page: the whole tag and its code. */
+export interface InlineModuleTag {
+  tag: string;
+  code: string;
+}
+
+/**
+ * The page's module scripts in document order (comments ignored): the external ones (`url`) and
+ * the inline ones (`code`) that can join another module's file. All of them run after parsing,
+ * in this order; the first-paint step puts them in one file, in this order, so that their code
+ * leaves the HTML (the first response) for the page's script file.
+ */
+export function pageModuleScripts(html: string): (AssetTag | InlineModuleTag)[] {
+  const out: (AssetTag | InlineModuleTag)[] = [];
+  for (const m of stripComments(html).matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const attrs = parseAttributes(m[1]);
+    if ((attrs.type ?? '').toLowerCase() !== 'module') continue;
+    if (attrs.src) {
+      if (m[2].trim() === '') out.push({ tag: m[0], url: attrs.src });
+      continue;
+    }
+    const code = m[2];
+    // Left in place, to stay a module of its own: code that mentions import, export or await.
+    if (code.trim() === '' || /\b(import|export|await)\b/.test(code)) continue;
+    out.push({ tag: m[0], code });
+  }
+  return out;
+}
+
 /** Stylesheet links of a page, in document order (comments ignored). */
 export function stylesheetTags(html: string): AssetTag[] {
   const out: AssetTag[] = [];
@@ -44,7 +73,7 @@ function stripComments(html: string): string {
  * the others are removed. Module scripts run in document order after parsing, so moving the later
  * ones up to the first one's place keeps their relative order.
  */
-export function replaceModuleScripts(html: string, tags: readonly AssetTag[], url: string): string {
+export function replaceModuleScripts(html: string, tags: readonly (AssetTag | InlineModuleTag)[], url: string): string {
   let out = html;
   tags.forEach((t, i) => {
     out = out.replace(t.tag, i === 0 ? `<script type="module" src="${url}"></script>` : '');

@@ -3,6 +3,7 @@ import { containsClass, pageText, prunePageCss } from '../../../scripts/perf/pag
 import {
   inlineStylesheet,
   moduleScriptTags,
+  pageModuleScripts,
   replaceModuleScripts,
   stylesheetTags,
 } from '../../../scripts/perf/page-assets';
@@ -83,6 +84,22 @@ describe('page assets', () => {
       '<body>\n<script type="module" src="/_astro/page.abc.js"></script><script type="module">inline()</script>\n</body>',
     );
     expect(out).not.toContain('Header.js');
+  });
+
+  it('lists external and inline module scripts in document order, leaving inline ones that import, export or await', () => {
+    const html = `${page}<script type="module">import "/x.js";</script><script type="module">await go()</script>
+<script>classic()</script><script type="module">last()</script>`;
+    expect(pageModuleScripts(html).map((t) => ('url' in t ? t.url : t.code))).toEqual([
+      '/_astro/Header.js',
+      'inline()',
+      '/_astro/About.js',
+      'last()',
+    ]);
+  });
+
+  it('puts inline module scripts in the one script too, at the first one', () => {
+    const out = replaceModuleScripts(page, pageModuleScripts(page), '/_astro/page.abc.js');
+    expect(out).toContain('<body>\n<script type="module" src="/_astro/page.abc.js"></script>\n</body>');
   });
 
   it('inlines CSS in place of the link, naming its file, and refuses CSS that would close the element', () => {
