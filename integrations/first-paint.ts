@@ -27,6 +27,7 @@ import { EAGER_DIRECTIVES } from '../scripts/perf/page-js.ts';
 import {
   inlineStylesheet,
   pageModuleScripts,
+  pageScriptEntry,
   replaceModuleScripts,
   stylesheetTags,
   type AssetTag,
@@ -174,14 +175,14 @@ async function bundlePageScripts(
       );
       continue;
     }
-    // Inline module scripts go in too, each as a module of its own, in document order.
+    // Inline module scripts go in too, each as a module of its own, in document order, each in its own task.
     const entry = (t: AssetTag | InlineModuleTag) => ('url' in t ? `.${t.url}` : `inline:${inline.indexOf(t)}`);
     const key = scripts.map((t) => ('url' in t ? t.url : `inline:${sha(t.code)}`)).join('\n');
     let url = written.get(key);
     if (!url) {
       const result = await build({
         stdin: {
-          contents: scripts.map((t) => `import ${JSON.stringify(entry(t))};`).join('\n'),
+          contents: pageScriptEntry(scripts.map((t) => ({ specifier: entry(t), inline: 'code' in t }))),
           resolveDir: root,
           loader: 'js',
         },
@@ -191,7 +192,8 @@ async function bundlePageScripts(
             setup(b) {
               b.onResolve({ filter: /^inline:\d+$/ }, (args) => ({ path: args.path, namespace: 'inline' }));
               b.onLoad({ filter: /.*/, namespace: 'inline' }, (args) => ({
-                contents: inline[Number(args.path.slice('inline:'.length))].code,
+                // `export {}`: an ES module (as in the page), not CommonJS to esbuild.
+                contents: `${inline[Number(args.path.slice('inline:'.length))].code}\nexport {};`,
                 loader: 'js',
               }));
             },

@@ -4,6 +4,7 @@ import {
   inlineStylesheet,
   moduleScriptTags,
   pageModuleScripts,
+  pageScriptEntry,
   replaceModuleScripts,
   stylesheetTags,
 } from '../../../scripts/perf/page-assets';
@@ -100,6 +101,25 @@ describe('page assets', () => {
   it('puts inline module scripts in the one script too, at the first one', () => {
     const out = replaceModuleScripts(page, pageModuleScripts(page), '/_astro/page.abc.js');
     expect(out).toContain('<body>\n<script type="module" src="/_astro/page.abc.js"></script>\n</body>');
+  });
+
+  it('starts each inline module script in a task of its own, after the scripts before it', () => {
+    expect(
+      pageScriptEntry([
+        { specifier: './_astro/Header.js', inline: false },
+        { specifier: 'inline:0', inline: true },
+        { specifier: './_astro/About.js', inline: false },
+        { specifier: 'inline:1', inline: true },
+      ]).split('\n'),
+    ).toEqual([
+      'await import("./_astro/Header.js");',
+      'await new Promise((resolve) => setTimeout(resolve));',
+      'await import("inline:0");',
+      'await import("./_astro/About.js");',
+      'await new Promise((resolve) => setTimeout(resolve));',
+      'await import("inline:1");',
+    ]);
+    expect(pageScriptEntry([{ specifier: 'inline:0', inline: true }])).toBe('await import("inline:0");');
   });
 
   it('inlines CSS in place of the link, naming its file, and refuses CSS that would close the element', () => {
