@@ -85,7 +85,6 @@ export function appendEvent(history: readonly LedgerEvent[], event: LedgerEvent)
   return [...history, event];
 }
 
-/** True when a confirmation mail went to this record within CONFIRMATION_RESEND_MS before `now`. */
 /**
  * True when a confirmation mail went out, or was decided on, within CONFIRMATION_RESEND_MS. The
  * decision is stored with the signup that made it (`confirmRequestedAt`, one conditional write), so
