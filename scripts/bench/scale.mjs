@@ -123,8 +123,7 @@ export async function runScaleBench(options = {}) {
   const notes = [];
   const started = Date.now();
 
-  const call = callHandler;
-  const login = await call(lib.adminHandler, 'POST', '/api/admin/session', { body: { key: ADMIN_KEY } });
+  const login = await callHandler(lib.adminHandler, 'POST', '/api/admin/session', { body: { key: ADMIN_KEY } });
   const cookie = login.headers.get('set-cookie').split(';')[0];
 
   /** Times `fn` `n` times; returns median ms and the request counts of the last run. */
@@ -141,7 +140,7 @@ export async function runScaleBench(options = {}) {
     }
     return { ms: median(times), ops, result };
   };
-  const admin = (p) => call(lib.adminHandler, 'GET', p, { cookie });
+  const admin = (p) => callHandler(lib.adminHandler, 'GET', p, { cookie });
   const render = () => {
     const table = [
       '| Size | Call | Time (median) | Blobs requests: local (Netlify-equivalent) | Target and figure | Met |',
@@ -248,7 +247,7 @@ export async function runScaleBench(options = {}) {
       // One signup (a new address), through the real waitlist handler: the rate limiter, the record, its
       // index key, then the confirmation mail (outbox) and the mail status on the record.
       const signup = await measure(runs, () =>
-        call(lib.waitlistHandler, 'POST', '/api/waitlist', {
+        callHandler(lib.waitlistHandler, 'POST', '/api/waitlist', {
           ip: `198.51.100.${signupSeq % 250}`,
           body: {
             name: 'Bench Signup',
