@@ -2,8 +2,8 @@
  * The one fixed-window limiter shared by every function instance, backed by Netlify Blobs: signups,
  * wrong admin keys, and any other bucket (`enforceSharedRateLimit(bucket, key, limit, windowMs)`).
  *
- * Why, next to the in-memory `enforceRateLimit`: the local runtime runs every invocation in a fresh
- * worker, so in-memory counts start at zero each time; in production each instance counts alone.
+ * Why, next to the in-memory `enforceRateLimit`: in production every function instance counts alone,
+ * and instances come and go, so only a count in shared storage holds for the whole site.
  *
  * One blob per hit (never a counter in one blob: concurrent increments lose updates), grouped by
  * the window they belong to: `<windowEnd>/<bucket>/<w>/<h>/<who>/<slot>`, where `who` is a hash of
