@@ -1,7 +1,5 @@
 // Helpers for API tests: call a function handler with a real Request, a loopback SendGrid fake,
 // and store inspection through the real Blobs client.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { getStore } from '@netlify/blobs';
 
 type Handler = (req: Request, context: any) => Promise<Response>;
@@ -51,65 +49,11 @@ export async function call<T = any>(handler: Handler, opts: CallOptions = {}): P
   return { status: res.status, headers: res.headers, json, text };
 }
 
-export interface FakeMessage {
-  path: string;
-  authorization: string | undefined;
-  body: any;
-}
-
-export interface SendGridFake {
-  url: string;
-  messages: FakeMessage[];
-  /** Answer the next `count` requests with `status` (default: every request until reset). */
-  fail(status: number, count?: number): void;
-  reset(): void;
-  close(): Promise<void>;
-}
-
-/** A loopback stand-in for api.sendgrid.com: records POST /v3/mail/send bodies, answers 202 (or a chosen failure). */
-export async function startSendGridFake(): Promise<SendGridFake> {
-  const messages: FakeMessage[] = [];
-  let failStatus = 0;
-  let failCount = 0;
-  const server: Server = createServer((req, res) => {
-    let data = '';
-    req.on('data', (c) => (data += c));
-    req.on('end', () => {
-      if (failStatus && failCount !== 0) {
-        if (failCount > 0) failCount -= 1;
-        res.writeHead(failStatus, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ errors: [{ message: 'Simulated provider failure' }] }));
-        return;
-      }
-      messages.push({
-        path: req.url ?? '',
-        authorization: req.headers.authorization,
-        body: data ? JSON.parse(data) : null,
-      });
-      res.writeHead(202, { 'x-message-id': `fake-${messages.length}` });
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    messages,
-    fail(status, count = -1) {
-      failStatus = status;
-      failCount = count;
-    },
-    reset() {
-      failStatus = 0;
-      failCount = 0;
-      messages.length = 0;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+export { startSendGridFake } from '../../scripts/lib/sendgrid-fake.mjs';
+export type { FakeMessage, SendGridFake } from '../../scripts/lib/sendgrid-fake.mjs';
 
 /** Routes mail through the real SendGrid client to `fake`. */
-export function useSendGrid(fake: SendGridFake): void {
+export function useSendGrid(fake: { url: string }): void {
   process.env.SENDGRID_API_KEY = 'SG.test-key';
   process.env.SENDGRID_BASE_URL = fake.url;
 }
