@@ -23,6 +23,7 @@ export default signupHandler({
 
 export const config: Config = {
   path: '/api/waitlist',
-  // Production: Netlify's own per-IP limit in front of the function (the in-memory limit is per instance).
-  rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+  // Production: Netlify's own per-IP limit, counted across every instance before the function runs
+  // (the in-memory one is per instance). The same 10 a minute as SIGNUP_RATE_LIMIT's default.
+  rateLimit: { windowLimit: 10, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

@@ -17,6 +17,7 @@ import { getStore, setEnvironmentContext } from '@netlify/blobs';
 import { loadSignupLib } from '../lib/site-lib.mjs';
 import { seedSubscribers } from '../lib/seed-core.mjs';
 import { callHandler } from './call-handler.mjs';
+import { startSendGridFake } from '../lib/sendgrid-fake.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ADMIN_KEY = 'bench-scale-admin-key';
@@ -113,10 +114,14 @@ export async function runScaleBench(options = {}) {
     ADMIN_KEY: process.env.ADMIN_KEY,
     SIGNUP_RATE_LIMIT: process.env.SIGNUP_RATE_LIMIT,
     SENDGRID_API_KEY: process.env.SENDGRID_API_KEY,
+    SENDGRID_BASE_URL: process.env.SENDGRID_BASE_URL,
   };
   process.env.ADMIN_KEY = ADMIN_KEY;
   process.env.SIGNUP_RATE_LIMIT = '1000000';
   delete process.env.SENDGRID_API_KEY;
+  delete process.env.SENDGRID_BASE_URL;
+  // The signup row sends its mail as on Netlify: the real SendGrid client, here to a loopback fake.
+  const sendgrid = await startSendGridFake();
   const lib = await loadSignupLib();
   const counter = installCounter(edge);
   const rows = [];
@@ -186,7 +191,7 @@ export async function runScaleBench(options = {}) {
       Array.from({ length: 32 }, async () => {
         while (i < hits) {
           const n = i++;
-          await lib.enforceSharedRateLimit(
+          await lib.takeSlot(
             'bench',
             `10.${Math.floor((n % addresses) / 250)}.${n % 250}.1`,
             1_000_000,
@@ -244,8 +249,12 @@ export async function runScaleBench(options = {}) {
       }
       const label = `${(size / 1000).toLocaleString('en-US')}k`;
 
-      // One signup (a new address), through the real waitlist handler: the rate limiter, the record, its
-      // index key, then the confirmation mail (outbox) and the mail status on the record.
+      // One signup (a new address), through the real waitlist handler: the per-IP limit (in memory),
+      // the record, its index key, then the confirmation mail through the real SendGrid client (its
+      // two mail-limit slots) and the mail status on the record.
+      process.env.SENDGRID_API_KEY = 'SG.bench';
+      process.env.SENDGRID_BASE_URL = sendgrid.url;
+      const mailsBefore = sendgrid.messages.length;
       const signup = await measure(runs, () =>
         callHandler(lib.waitlistHandler, 'POST', '/api/waitlist', {
           ip: `198.51.100.${signupSeq % 250}`,
@@ -257,18 +266,18 @@ export async function runScaleBench(options = {}) {
           },
         }).then((r) => r.status),
       );
-      // The storage part: the signup limit's slot, the record's creation and its index key(s); the
-      // rest is the confirmation mail (two mail-limit slots, the outbox entry, the mail status).
-      const storagePath = 2 + (signup.ops.byStore['subscriber-index'] ?? 0);
+      delete process.env.SENDGRID_API_KEY;
+      delete process.env.SENDGRID_BASE_URL;
+      const mailed = sendgrid.messages.length - mailsBefore;
       pushRow([
         label,
-        'One signup (POST /api/waitlist)',
+        `One signup (POST /api/waitlist), its confirmation mail through the SendGrid client (${mailed} of ${runs} sent)`,
         fmtMs(signup.ms),
         `${signup.ops.local} (${Object.entries(signup.ops.byStore)
           .map(([k, v]) => `${k} ${v}`)
           .join(', ')})`,
-        `<= 5 operations: limiter + record + index = ${storagePath}; with the confirmation mail ${signup.ops.local}`,
-        signup.ops.local <= 5 ? 'met' : storagePath <= 5 ? 'met (storage) / **missed** (with mail)' : '**missed**',
+        '<= 5 operations (the local outbox, used without a SendGrid key, adds its entry: 6)',
+        signup.ops.local <= 5 && mailed === runs ? 'met' : '**missed**',
       ]);
 
       const first = await measure(runs, () =>
@@ -366,6 +375,7 @@ export async function runScaleBench(options = {}) {
     );
   } finally {
     counter.restore();
+    await sendgrid.close();
     for (const [k, v] of Object.entries(saved))
       if (v === undefined) delete process.env[k];
       else process.env[k] = v;

@@ -39,7 +39,7 @@ export function loadSignupLib() {
      export { CONSENT_FORMS } from './src/lib/signups/constants';
      export { snapshotSubscriberStats } from './src/lib/signups/store';
      export { runMaintenance } from './src/lib/maintenance/run';
-     export { enforceSharedRateLimit } from './src/lib/server/shared-ratelimit';
+     export { takeSlot } from './src/lib/server/shared-ratelimit';
      export { default as adminHandler } from './netlify/functions/admin';
      export { default as waitlistHandler } from './netlify/functions/waitlist';`,
   );

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import waitlist from '../../netlify/functions/waitlist';
-import newsletter from '../../netlify/functions/newsletter-subscribe';
+import waitlist, { config as waitlistConfig } from '../../netlify/functions/waitlist';
+import newsletter, { config as newsletterConfig } from '../../netlify/functions/newsletter-subscribe';
 import unsubscribe from '../../netlify/functions/unsubscribe';
 import confirm from '../../netlify/functions/confirm';
 import { CONSENT_FORMS } from '../../src/lib/signups/constants';
@@ -8,8 +8,8 @@ import { getSubscriberByEmail, listSubscribers } from '../../src/lib/signups/sto
 import { sendConfirmationRequest, sendSubscriberMail } from '../../src/lib/signups/mail';
 import { readOutbox } from '../../src/lib/server/mailer';
 import { SITE } from '../../src/config/site';
-import { resetRateLimit } from '../../src/lib/server/ratelimit';
-import { enforceSharedRateLimit, pruneRateLimits } from '../../src/lib/server/shared-ratelimit';
+import { getEnv } from '../../src/lib/server/env';
+import { pruneRateLimits, takeSlot } from '../../src/lib/server/shared-ratelimit';
 import { takeMailAllowance } from '../../src/lib/server/mail-limits';
 import { call, clearStore, startSendGridFake, storeKeys, useOutbox, useSendGrid, type SendGridFake } from './helpers';
 
@@ -352,33 +352,41 @@ describe('POST /api/waitlist', () => {
   });
 });
 
-describe('shared rate limit (works where every request gets a fresh function instance, e.g. the local runtime)', () => {
-  it('still answers 429 when the in-memory counter starts from zero on each request', async () => {
+describe('the per-IP signup limit', () => {
+  it('costs no Blobs write: the instance counts in memory, and Netlify counts across instances', async () => {
     const previous = process.env.SIGNUP_RATE_LIMIT;
     process.env.SIGNUP_RATE_LIMIT = '2';
     try {
       const addr = '192.0.2.150';
       const statuses: number[] = [];
       for (let i = 0; i < 3; i++) {
-        resetRateLimit('signup', addr); // what a fresh worker sees
         statuses.push((await postWaitlist({ ...waitlistBody, email: `s${i}@example.com` }, { ip: addr })).status);
       }
       expect(statuses).toEqual([200, 200, 429]);
       expect(await getSubscriberByEmail('s2@example.com')).toBeNull();
+      // The rate-limit store holds the two mails' slots (per client and site-wide), none for the signups.
+      const buckets = (await storeKeys('ratelimit')).map((k) => k.split('/')[1]).sort();
+      expect(buckets).toEqual(['mail-client', 'mail-client', 'mail-global', 'mail-global']);
     } finally {
       if (previous === undefined) delete process.env.SIGNUP_RATE_LIMIT;
       else process.env.SIGNUP_RATE_LIMIT = previous;
     }
+    // Across instances the platform's rule in each signup function's config counts, at the same
+    // default limit, before the function runs.
+    for (const fn of [waitlistConfig, newsletterConfig]) {
+      expect(fn.rateLimit).toEqual({ windowLimit: 10, windowSize: 60, aggregateBy: ['ip', 'domain'] });
+    }
+    expect(getEnv().SIGNUP_RATE_LIMIT).toBe(10);
   });
+});
 
+describe('shared rate-limit slots (the mail limits count with them)', () => {
   it('opens again in the next window; the maintenance run removes closed windows as a whole', async () => {
     const t0 = 1_800_000_000_000; // a window start (multiple of 60 s)
-    await enforceSharedRateLimit('test', 'client-a', 1, 60_000, t0);
-    await expect(enforceSharedRateLimit('test', 'client-a', 1, 60_000, t0 + 1000)).rejects.toMatchObject({
-      status: 429,
-    });
-    await expect(enforceSharedRateLimit('test', 'client-b', 1, 60_000, t0 + 1000)).resolves.toBeUndefined();
-    await expect(enforceSharedRateLimit('test', 'client-a', 1, 60_000, t0 + 60_000)).resolves.toBeUndefined();
+    expect(await takeSlot('test', 'client-a', 1, 60_000, t0)).not.toBeNull();
+    expect(await takeSlot('test', 'client-a', 1, 60_000, t0 + 1000)).toBeNull();
+    expect(await takeSlot('test', 'client-b', 1, 60_000, t0 + 1000)).not.toBeNull();
+    expect(await takeSlot('test', 'client-a', 1, 60_000, t0 + 60_000)).not.toBeNull();
     // Keys are grouped by the window's end: <end>/<bucket>/<w>/<h>/<hash>/<slot>, no raw client key.
     const inWindow = async (end: number) => (await storeKeys('ratelimit')).filter((k) => k.startsWith(`${end}/test/`));
     expect(await inWindow(t0 + 60_000)).toHaveLength(2);
@@ -391,15 +399,11 @@ describe('shared rate limit (works where every request gets a fresh function ins
 });
 
 describe('limits counted in Blobs hold under bursts', () => {
-  it('40 hits of one client at the same moment: exactly the limit gets through, the rest are 429', async () => {
+  it('40 hits of one client at the same moment: exactly the limit gets a slot, the rest are refused', async () => {
     const t0 = 1_800_000_000_000;
-    const results = await Promise.allSettled(
-      Array.from({ length: 40 }, () => enforceSharedRateLimit('burst', 'client-c', 5, 60_000, t0)),
-    );
-    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
-    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-    expect(refused).toHaveLength(35);
-    expect(refused.every((r) => r.reason.status === 429)).toBe(true);
+    const slots = await Promise.all(Array.from({ length: 40 }, () => takeSlot('burst', 'client-c', 5, 60_000, t0)));
+    expect(slots.filter((k) => k !== null)).toHaveLength(5);
+    expect(new Set(slots.filter((k) => k !== null)).size).toBe(5);
     expect((await storeKeys('ratelimit')).filter((k) => k.startsWith(`${t0 + 60_000}/burst/`))).toHaveLength(5);
   });
 

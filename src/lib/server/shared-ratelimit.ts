@@ -1,9 +1,10 @@
 /**
- * The one fixed-window limiter shared by every function instance, backed by Netlify Blobs: signups,
- * wrong admin keys, and any other bucket (`enforceSharedRateLimit(bucket, key, limit, windowMs)`).
+ * The one fixed-window limiter shared by every function instance, backed by Netlify Blobs: the mail
+ * limits (`takeSlot`, src/lib/server/mail-limits.ts) and wrong admin keys (`recordHit`).
  *
  * Why, next to the in-memory `enforceRateLimit`: in production every function instance counts alone,
- * and instances come and go, so only a count in shared storage holds for the whole site.
+ * and instances come and go, so only a count in shared storage holds for the whole site. (The per-IP
+ * signup limit needs no blob: Netlify's rule in the signup functions' config counts across instances.)
  *
  * One blob per hit (never a counter in one blob: concurrent increments lose updates), grouped by
  * the window they belong to: `<windowEnd>/<bucket>/<w>/<h>/<who>/<slot>`, where `who` is a hash of
@@ -117,20 +118,6 @@ export function rateLimited(windowMs: number, now = Date.now(), message = 'Too m
   return new HttpError(429, 'rate_limited', `${message} Please wait ${retryAfter} seconds and try again.`, undefined, {
     'retry-after': String(retryAfter),
   });
-}
-
-/**
- * Counts one hit for `key` in `bucket`; throws HttpError 429 (with Retry-After) when the `limit`
- * slots of this window are taken. Usually one Blobs write (see `takeSlot`).
- */
-export async function enforceSharedRateLimit(
-  bucket: string,
-  key: string,
-  limit: number,
-  windowMs: number,
-  now = Date.now(),
-): Promise<void> {
-  if (!(await takeSlot(bucket, key, limit, windowMs, now))) throw rateLimited(windowMs, now);
 }
 
 /**

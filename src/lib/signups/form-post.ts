@@ -48,14 +48,14 @@ function joined(page: WaitlistFormPage): Response {
 }
 
 /**
- * Answers a form-encoded waitlist signup. The endpoint's rate limits run before the body is read.
+ * Answers a form-encoded waitlist signup. The endpoint's per-IP limit runs before the body is read.
  */
 export async function answerWaitlistFormPost(req: Request, { ip, enforceLimits }: FormPostContext): Promise<Response> {
   if (isForeignFormPost(req)) return refuseForeignFormPost();
   const declared = Number(req.headers.get('content-length') ?? '0');
   let text: string;
   try {
-    await enforceLimits();
+    enforceLimits();
     if (declared > MAX_BODY_BYTES) throw new HttpError(413, 'payload_too_large', 'too large');
     text = await readCapped(req);
   } catch (err) {

@@ -1,7 +1,7 @@
 /**
  * The one signup handler behind POST /api/waitlist and POST /api/newsletter/subscribe (each
- * function file is a thin wrapper with its own route): method check, per-IP limits (in memory and
- * shared through Blobs), the shared payload schema, the honeypot, then `signUp`. The answer is the
+ * function file is a thin wrapper with its own route): method check, the per-IP limit, the shared
+ * payload schema, the honeypot, then `signUp`. The answer is the
  * same for a new address, a known one, a limited mail and a filled honeypot, so nobody can probe
  * who is subscribed. Server only.
  */
@@ -9,7 +9,6 @@ import type { z } from 'zod';
 import { getEnv } from '../server/env';
 import { allowMethods, clientIp, handler, json, readJson, type FnContext } from '../server/http';
 import { enforceRateLimit } from '../server/ratelimit';
-import { enforceSharedRateLimit } from '../server/shared-ratelimit';
 import { HONEYPOT_FIELD } from './constants';
 import { isFormPost } from './form-post';
 import { signUp, type SignupDraft } from './service';
@@ -35,8 +34,8 @@ export interface SignupHandlerOptions<S extends z.ZodType> {
 /** What a no-JavaScript form post needs from the handler: the client and the endpoint's limits. */
 export interface FormPostContext {
   ip: string;
-  /** The endpoint's per-IP limits; throws HttpError 429 when exceeded. */
-  enforceLimits: () => Promise<void>;
+  /** The endpoint's per-IP limit; throws HttpError 429 when exceeded. */
+  enforceLimits: () => void;
 }
 
 /** A Netlify Functions v2 handler for one signup form. */
@@ -44,16 +43,14 @@ export function signupHandler<S extends z.ZodType>(options: SignupHandlerOptions
   return handler(
     async (req: Request, context: FnContext) => {
       allowMethods(req, 'POST');
-      // Per IP and minute: in memory (free, but per instance), then shared through Blobs (every
-      // instance; one conditional write while the client is under its limit).
+      // Per IP and minute, in memory: exact in the local runtime (one process), per instance on
+      // Netlify, where the platform's own per-IP rule in each function's config counts across
+      // instances before the function runs. No Blobs write: docs/storage.md, "What a signup costs".
       const ip = clientIp(req, context);
       const limit = getEnv().SIGNUP_RATE_LIMIT;
-      const enforceLimits = async () => {
-        enforceRateLimit('signup', ip, limit, 60_000);
-        await enforceSharedRateLimit('signup', ip, limit, 60_000);
-      };
+      const enforceLimits = () => enforceRateLimit('signup', ip, limit, 60_000);
       if (options.formPost && isFormPost(req)) return options.formPost(req, { ip, enforceLimits });
-      await enforceLimits();
+      enforceLimits();
       const payload = await readJson(req, options.schema);
       if ((payload as Record<string, unknown>)[HONEYPOT_FIELD]) {
         console.info(`[signup] ${options.name} honeypot filled; nothing stored`);
