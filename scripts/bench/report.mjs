@@ -3,8 +3,15 @@ import os from 'node:os';
 import { CONNECTIONS, DURATION, LIGHTHOUSE, LOAD, RUNS, SITE, elapsed, median } from './settings.mjs';
 import { loadAverage, pkgVersion } from './machine.mjs';
 
-const { budgetsFor, checkSizeBudgets, checkLighthouseBudgets, formatKb, LIGHTHOUSE_CATEGORIES, PAGE_BUDGETS } =
-  await import('../perf/budgets.ts');
+const {
+  budgetsFor,
+  checkSizeBudgets,
+  checkLighthouseBudgets,
+  checkPaintBudgets,
+  formatKb,
+  LIGHTHOUSE_CATEGORIES,
+  PAGE_BUDGETS,
+} = await import('../perf/budgets.ts');
 export { LIGHTHOUSE_CATEGORIES };
 
 /** The runtime targets (docs/runtime.md), in one place. */
@@ -51,7 +58,10 @@ export function budgets({ pages, measured, others, idle, loads, parallel, memory
       rows.push(row(p.route, 'page served with 200', p.status, false, 'bench'));
     if (LIGHTHOUSE && p.lh?.error && budgetsFor(p.route).some((b) => b.lighthouse))
       rows.push(row(p.route, 'Lighthouse runs', cell(p.lh.error), false, 'bench'));
-    else rows.push(...checkLighthouseBudgets(p.route, LIGHTHOUSE ? (p.lh?.scores ?? null) : null));
+    else {
+      rows.push(...checkLighthouseBudgets(p.route, LIGHTHOUSE ? (p.lh?.scores ?? null) : null));
+      rows.push(...checkPaintBudgets(p.route, LIGHTHOUSE && p.lh && !p.lh.error ? p.lh : null));
+    }
   }
   for (const b of PAGE_BUDGETS) {
     if (![...measured.keys()].some((r) => budgetsFor(r).includes(b)))

@@ -44,7 +44,19 @@ export interface PageBudget {
   forbiddenDirectives?: readonly string[];
   /** Minimum Lighthouse mobile scores, 0-100. */
   lighthouse?: Partial<Record<LighthouseCategory, number>>;
+  /** Most Lighthouse mobile paint metrics may reach (medians): ms, and CLS unitless. */
+  paint?: PaintLimits;
 }
+
+export interface PaintLimits {
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+/** Lighthouse's paint metrics of a page (medians); null when not measured. */
+export type PaintMetrics = Partial<Record<'fcp' | 'lcp' | 'tbt' | 'cls', number | null>>;
 
 const ALL_100: Record<LighthouseCategory, number> = {
   performance: 100,
@@ -59,6 +71,8 @@ const content = (pattern: string): PageBudget => ({
   maxJsGzip: PLAIN_SCRIPT_MAX_GZIP,
   lighthouse: ALL_100,
 });
+/** The first-paint targets: FCP and LCP of the Astro blog example, no blocking time, no shift. */
+export const FIRST_PAINT: PaintLimits = { fcpMs: 800, lcpMs: 1200, tbtMs: 0, cls: 0 };
 const SHOP_LIGHTHOUSE = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 
 /** Every page budget. Pages without an entry have no budget (reported as n/a). */
@@ -95,9 +109,18 @@ export const PAGE_BUDGETS: readonly PageBudget[] = [
     forbiddenDirectives: ['load', 'only'],
     lighthouse: { performance: 90, accessibility: 100 },
   },
-  // First paint (docs/performance.md): the shell's scripts arrive as one request, not a chain.
+  // First paint (docs/performance.md): the shell's scripts arrive as one request, not a chain, and
+  // the content pages and /join paint at least as early as the Astro blog example.
   ...['/', '/blog', '/blog/*', '/about', '/shop', '/product/*', '/walls', '/phone-recommender'].map(
     (pattern): PageBudget => ({ pattern, source: 'first paint', maxStartupScriptFiles: 1 }),
+  ),
+  ...['/', '/blog', '/blog/*', '/about', '/shop', '/product/*', '/walls', '/phone-recommender', '/join'].map(
+    (pattern): PageBudget => ({
+      pattern,
+      source: 'first paint',
+      lighthouse: { performance: 100 },
+      paint: FIRST_PAINT,
+    }),
   ),
   // The pre-launch pages (docs/performance.md): the form works without JavaScript and React waits
   // for the first interaction, so a visitor who only reads the page downloads little script.
@@ -208,6 +231,35 @@ export function checkLighthouseBudgets(
         check: `Lighthouse ${category} ${min === 100 ? '= 100' : `>= ${min}`}`,
         measured: value === null || value === undefined ? 'not measured' : String(value),
         status: value === null || value === undefined ? 'n/a' : value >= min ? 'met' : 'missed',
+      });
+    }
+  }
+  return results;
+}
+
+/**
+ * Paint checks of one page (FCP, LCP, TBT, CLS medians) against its budgets. TBT and CLS are
+ * compared as Lighthouse shows them (whole ms, three decimals); a metric not measured is n/a.
+ */
+export function checkPaintBudgets(route: string, metrics: PaintMetrics | null): BudgetResult[] {
+  const results: BudgetResult[] = [];
+  for (const b of budgetsFor(route)) {
+    if (!b.paint) continue;
+    const limits: [keyof PaintMetrics, string, number, (v: number) => number, (v: number) => string][] = [
+      ['fcp', 'FCP', b.paint.fcpMs, (v) => v, (v) => `${Math.round(v)} ms`],
+      ['lcp', 'LCP', b.paint.lcpMs, (v) => v, (v) => `${Math.round(v)} ms`],
+      ['tbt', 'TBT', b.paint.tbtMs, (v) => Math.round(v), (v) => `${Math.round(v)} ms`],
+      ['cls', 'CLS', b.paint.cls, (v) => Number(v.toFixed(3)), (v) => v.toFixed(3)],
+    ];
+    for (const [key, name, max, shown, format] of limits) {
+      const value = metrics?.[key];
+      const unit = key === 'cls' ? '' : ' ms';
+      results.push({
+        route,
+        source: b.source,
+        check: `Lighthouse ${name} <= ${max}${unit}`,
+        measured: value === null || value === undefined ? 'not measured' : format(value),
+        status: value === null || value === undefined ? 'n/a' : shown(value) <= max ? 'met' : 'missed',
       });
     }
   }

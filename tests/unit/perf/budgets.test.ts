@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { budgetsFor, checkLighthouseBudgets } from '../../../scripts/perf/budgets';
+import { budgetsFor, checkLighthouseBudgets, checkPaintBudgets } from '../../../scripts/perf/budgets';
 import { matchRoute, pickRoutes, routeFromHtmlFile } from '../../../scripts/perf/routes';
 
 describe('routes from the build output', () => {
@@ -37,8 +37,9 @@ describe('page budgets', () => {
     }
     expect(budgetsFor('/walls')[0].forbiddenDirectives).toContain('idle');
     expect(budgetsFor('/phone-recommender')[0].maxJsGzip).toBe(90 * 1024);
-    expect(budgetsFor('/').map((b) => b.maxStartupScriptFiles)).toEqual([1]);
+    expect(budgetsFor('/').map((b) => b.maxStartupScriptFiles)).toEqual([1, undefined]);
     expect(budgetsFor('/join')).toEqual([
+      expect.objectContaining({ source: 'first paint', paint: expect.anything() }),
       expect.objectContaining({ maxJsGzip: 15 * 1024, jsScope: 'without-interaction' }),
     ]);
     expect(budgetsFor('/admin')).toEqual([]);
@@ -46,15 +47,35 @@ describe('page budgets', () => {
 
   it('Lighthouse scores below the minimum are misses, unmeasured ones n/a', () => {
     const r = checkLighthouseBudgets('/phone-recommender', { performance: 89, accessibility: 100 });
-    expect(r.map((x) => [x.check, x.status])).toEqual([
-      ['Lighthouse performance >= 90', 'missed'],
-      ['Lighthouse accessibility = 100', 'met'],
+    expect(r.map((x) => [x.source, x.check, x.status])).toEqual([
+      ['recommender page', 'Lighthouse performance >= 90', 'missed'],
+      ['recommender page', 'Lighthouse accessibility = 100', 'met'],
+      ['first paint', 'Lighthouse performance = 100', 'missed'],
     ]);
     expect(checkLighthouseBudgets('/walls', null).every((x) => x.status === 'n/a')).toBe(true);
     expect(
       checkLighthouseBudgets('/about', { performance: 100, accessibility: 100, 'best-practices': 100, seo: 99 }).map(
         (x) => x.status,
       ),
-    ).toEqual(['met', 'met', 'met', 'missed']);
+    ).toEqual(['met', 'met', 'met', 'missed', 'met']);
+  });
+
+  it('first paint: FCP, LCP, TBT and CLS of the content pages and /join against the blog example', () => {
+    const statuses = (m: Parameters<typeof checkPaintBudgets>[1]) =>
+      checkPaintBudgets('/blog/a-post', m).map((x) => [x.check, x.measured, x.status]);
+    expect(statuses({ fcp: 790, lcp: 1200, tbt: 0.4, cls: 0.0002 })).toEqual([
+      ['Lighthouse FCP <= 800 ms', '790 ms', 'met'],
+      ['Lighthouse LCP <= 1200 ms', '1200 ms', 'met'],
+      ['Lighthouse TBT <= 0 ms', '0 ms', 'met'],
+      ['Lighthouse CLS <= 0', '0.000', 'met'],
+    ]);
+    expect(statuses({ fcp: 801, lcp: 1310, tbt: 12, cls: 0.01 }).map((x) => x[2])).toEqual([
+      'missed',
+      'missed',
+      'missed',
+      'missed',
+    ]);
+    expect(checkPaintBudgets('/join', null).map((x) => x.status)).toEqual(['n/a', 'n/a', 'n/a', 'n/a']);
+    expect(checkPaintBudgets('/admin', { fcp: 5000 })).toEqual([]);
   });
 });
