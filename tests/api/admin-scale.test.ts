@@ -12,8 +12,10 @@ import {
   markUnsubscribed,
   saveSignup,
   setConfirmNonce,
+  snapshotSubscriberStats,
   subscriberId,
 } from '../../src/lib/signups/store';
+import { bucketOf } from '../../src/lib/signups/index-keys';
 import { CONSENT_FORMS, INTERESTS, type Interest } from '../../src/lib/signups/constants';
 import { computeStats, filterSubscribers, isListed, toAdminSubscriber } from '../../src/lib/admin/subscribers';
 import { runMaintenance } from '../../src/lib/maintenance/run';
@@ -404,6 +406,47 @@ describe('bounded storage', () => {
     expect(prefixes).toEqual([...new Set(prefixes)]);
     expect(seen.filter((r) => r.store === 'subscribers')).toHaveLength(50);
     expect(seen.length).toBeLessThanOrEqual(60);
+  }, 60_000);
+
+  it('in the first minutes of an hour the count reads the hour before from the list the page makes', async () => {
+    // Subscribers in the newest hour and the hour before it, and a snapshot taken early in the
+    // newest hour: the hour before is still live (LIVE_MARGIN_MS), so the count lists it again.
+    const hour = 3_600_000;
+    const hourStart = Math.floor(Date.now() / hour) * hour;
+    const times = [hourStart - 40 * 60_000, hourStart - 20 * 60_000, Math.max(hourStart, Date.now() - 5000)];
+    for (const [i, ms] of times.entries()) {
+      const at = new Date(ms).toISOString();
+      await saveSignup(
+        {
+          list: 'waitlist',
+          name: `Edge ${i}`,
+          email: `edge${i}@example.com`,
+          interest: 'tech_news',
+          source: 'youtube',
+          referrer: '',
+          consent: { at, wording: CONSENT_FORMS.waitlist.wording, form: 'waitlist', page: '/join', source: 'youtube' },
+          ipHash: '',
+          wordingVersion: '',
+        },
+        at,
+      );
+    }
+    await seedMany(60);
+    await snapshotSubscriberStats(Math.min(Date.now(), hourStart + 60_000));
+    const previous = bucketOf(hourStart - 1);
+    let res: CallResult | undefined;
+    const seen = await blobRequests(async () => {
+      res = await call(admin, { path: '/api/admin/waitlist', headers: auth, ip: '192.0.2.10' });
+    });
+    expect(res?.status).toBe(200);
+    expect(res?.headers.get('x-total-count')).toBe(String((await bruteForce()).length));
+    const lists = seen.filter((r) => r.method === 'GET' && r.url.pathname.split('/').length === 3);
+    const prefixes = lists.map((r) => r.url.searchParams.get('prefix'));
+    expect(prefixes).toEqual([...new Set(prefixes)]);
+    // The hour before is read from its ten-hour range, the list the page makes when the newest hour
+    // has fewer rows than a page (not a list of that one hour).
+    expect(prefixes).not.toContain(`t/${previous}/`);
+    expect(prefixes).toContain(`t/${previous.slice(0, 7)}`);
   }, 60_000);
 
   it('one maintenance run leaves no rate-limit blob of a closed window', async () => {

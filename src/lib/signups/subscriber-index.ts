@@ -284,6 +284,17 @@ export async function indexStats(
   const kept = Object.entries(snapshot.buckets)
     .filter(([b]) => !liveSet.has(b) && !dirty.has(b) && b > liveFrom)
     .map(([, t]) => t);
-  const fresh = await mapLimit(live, 8, async (b) => tallyEntries(await bucketEntries(b, cache), readSource));
+  const fresh = await mapLimit(live, 8, async (b) => tallyEntries(await liveEntries(b, buckets[0], cache), readSource));
   return { tally: mergeTallies(...kept, ...fresh), snapshotAt: snapshot.takenAt, liveBuckets: live.length };
+}
+
+/**
+ * The entries of a live hour for the statistics. With a ListCache (the staff table's first page,
+ * which lists the newest hour and then the ten-hour range around it), an hour other than the newest
+ * is taken from the list of its ten-hour range, so the page and the count share that list too: the
+ * hour before the newest is live whenever the snapshot is less than LIVE_MARGIN_MS into its hour.
+ */
+async function liveEntries(bucket: string, newest: string | undefined, cache?: ListCache): Promise<IndexEntry[]> {
+  if (!cache || bucket === newest) return bucketEntries(bucket, cache);
+  return (await bucketEntries(bucket.slice(0, 7), cache)).filter((e) => e.bucket === bucket);
 }
