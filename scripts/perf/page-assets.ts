@@ -13,16 +13,6 @@ export interface AssetTag {
   url: string;
 }
 
-/** External module scripts of a page, in document order (comments ignored). */
-export function moduleScriptTags(html: string): AssetTag[] {
-  const out: AssetTag[] = [];
-  for (const m of stripComments(html).matchAll(/<script\b([^>]*)>\s*<\/script\s*>/gi)) {
-    const attrs = parseAttributes(m[1]);
-    if ((attrs.type ?? '').toLowerCase() === 'module' && attrs.src) out.push({ tag: m[0], url: attrs.src });
-  }
-  return out;
-}
-
 /** An inline `<script type="module">` of a page: the whole tag and its code. */
 export interface InlineModuleTag {
   tag: string;

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { containsClass, pageText, prunePageCss } from '../../../scripts/perf/page-css';
 import {
   inlineStylesheet,
-  moduleScriptTags,
   pageModuleScripts,
   pageScriptEntry,
   replaceModuleScripts,
   stylesheetTags,
+  type AssetTag,
 } from '../../../scripts/perf/page-assets';
 
 const SHEET = `
@@ -68,6 +68,9 @@ describe('containsClass', () => {
   });
 });
 
+/** The external module scripts of a page, as `pageModuleScripts` finds them. */
+const externalModuleScripts = (html: string) => pageModuleScripts(html).filter((t): t is AssetTag => 'url' in t);
+
 describe('page assets', () => {
   const page = `<head><link rel="stylesheet" href="/_astro/site.css"><!-- <script type="module" src="/_astro/old.js"></script> -->
 <link rel="stylesheet" href="/print.css" media="print"></head><body>
@@ -75,12 +78,12 @@ describe('page assets', () => {
 <script type="module" src="/_astro/About.js"></script></body>`;
 
   it('finds module scripts and stylesheet links, not commented-out or media-bound ones', () => {
-    expect(moduleScriptTags(page).map((t) => t.url)).toEqual(['/_astro/Header.js', '/_astro/About.js']);
+    expect(externalModuleScripts(page).map((t) => t.url)).toEqual(['/_astro/Header.js', '/_astro/About.js']);
     expect(stylesheetTags(page).map((t) => t.url)).toEqual(['/_astro/site.css']);
   });
 
   it('puts one script in place of several, at the first one', () => {
-    const out = replaceModuleScripts(page, moduleScriptTags(page), '/_astro/page.abc.js');
+    const out = replaceModuleScripts(page, externalModuleScripts(page), '/_astro/page.abc.js');
     expect(out).toContain(
       '<body>\n<script type="module" src="/_astro/page.abc.js"></script><script type="module">inline()</script>\n</body>',
     );
