@@ -163,7 +163,12 @@ export async function scanIndex(match?: (e: IndexEntry) => boolean): Promise<Ind
 
 /** Entries of one hour bucket, or of a range of buckets given as a shorter digit prefix, newest first. */
 export async function bucketEntries(bucket: string, cache?: ListCache): Promise<IndexEntry[]> {
-  return (await listKeys(`${TIME_PREFIX}${bucket}${bucket.length === 8 ? '/' : ''}`, cache))
+  return entriesOf(await listKeys(`${TIME_PREFIX}${bucket}${bucket.length === 8 ? '/' : ''}`, cache));
+}
+
+/** Index keys as entries, newest first (keys that do not parse left out). */
+function entriesOf(keys: readonly string[]): IndexEntry[] {
+  return [...keys]
     .sort()
     .map(parseIndexKey)
     .filter((e): e is IndexEntry => e !== null);
@@ -296,5 +301,8 @@ export async function indexStats(
  */
 async function liveEntries(bucket: string, newest: string | undefined, cache?: ListCache): Promise<IndexEntry[]> {
   if (!cache || bucket === newest) return bucketEntries(bucket, cache);
-  return (await bucketEntries(bucket.slice(0, 7), cache)).filter((e) => e.bucket === bucket);
+  const hour = `${TIME_PREFIX}${bucket}/`;
+  // The page's second list (`widening`): the ten-hour range. Only this hour's keys are parsed.
+  const range = await listKeys(widening(bucket)[1], cache);
+  return entriesOf(range.filter((k) => k.startsWith(hour)));
 }
