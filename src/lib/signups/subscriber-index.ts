@@ -133,11 +133,7 @@ export async function pageIndex(options: {
   const oldest = buckets[buckets.length - 1];
   for (const prefix of widening(first)) {
     const keys = await listKeys(prefix, cache);
-    const rows = keys
-      .filter((k) => after === null || k > after)
-      .sort()
-      .map(parseIndexKey)
-      .filter((e): e is IndexEntry => e !== null && (!match || match(e)));
+    const rows = entriesOf(keys.filter((k) => after === null || k > after)).filter((e) => !match || match(e));
     const coversAll = lastInRange(prefix) >= oldest;
     if (rows.length > limit || coversAll) return { entries: rows.slice(0, limit), more: rows.length > limit };
   }
@@ -152,13 +148,8 @@ function lastInRange(prefix: string): string {
 
 /** Every entry (newest first) matching `match`: the whole index is listed (search by substring). */
 export async function scanIndex(match?: (e: IndexEntry) => boolean): Promise<IndexEntry[]> {
-  const keys = (await listKeys(TIME_PREFIX)).sort();
-  const out: IndexEntry[] = [];
-  for (const k of keys) {
-    const e = parseIndexKey(k);
-    if (e && (!match || match(e))) out.push(e);
-  }
-  return out;
+  const entries = entriesOf(await listKeys(TIME_PREFIX));
+  return match ? entries.filter(match) : entries;
 }
 
 /** Entries of one hour bucket, or of a range of buckets given as a shorter digit prefix, newest first. */
