@@ -16,6 +16,8 @@ import * as settings from './settings.mjs';
 import {
   BASE,
   CONNECTIONS,
+  DURATION,
+  FLOOR_ROUTE,
   LH_DIR,
   LIGHTHOUSE,
   LOAD,
@@ -24,6 +26,7 @@ import {
   SCALE,
   SITE,
   SKIP_BUILD,
+  WARMUP,
   elapsed,
   log,
   sleep,
@@ -75,18 +78,38 @@ async function loadEndpoint(ep) {
       note: `probe answered ${probe.error ?? probe.status}: ${probe.text ?? ''}`,
     };
   }
+  // The same load first, for WARMUP seconds: judged for what it stores, not for speed (report.mjs).
+  const warmup =
+    WARMUP > 0
+      ? await runEndpointLoad(ep, {
+          duration: WARMUP,
+          tag: ep.signup && `warmup-${ep.signup}`,
+          label: `${ep.id} (warm-up)`,
+        })
+      : null;
+  return { ...(await runEndpointLoad(ep, { duration: DURATION, tag: ep.signup, label: ep.id })), warmup };
+}
+
+/** `ep` under load for `duration` seconds; signups are made with `emailFor(tag, n)` and checked on disk. */
+async function runEndpointLoad(ep, { duration, tag, label }) {
   const t0 = performance.now();
-  const run = await runLoad({ method: ep.method, path: ep.path, makeBody: ep.signup ? signupBodies[ep.signup] : null });
+  const run = await runLoad({
+    method: ep.method,
+    path: ep.path,
+    makeBody: ep.signup ? signupBodies[ep.signup] : null,
+    duration,
+    tag: tag || undefined,
+  });
   log(
-    `load ${ep.id}: ${Math.round(run.rps)} req/s, p50 ${Math.round(run.p50)} ms, p99 ${Math.round(run.p99)} ms (${elapsed(t0)})`,
+    `load ${label}: ${Math.round(run.rps)} req/s, p50 ${Math.round(run.p50)} ms, p99 ${Math.round(run.p99)} ms (${elapsed(t0)})`,
   );
-  const result = { id: ep.id, signup: ep.signup, state: 'measured', ...run };
+  const result = { id: ep.id, signup: ep.signup, state: 'measured', duration, ...run };
   if (ep.signup) {
     await sleep(500);
-    result.integrity = signupIntegrity(ep.signup, run);
+    result.integrity = signupIntegrity(tag, run);
     const s = result.integrity;
     log(
-      `signups ${ep.id}: sent ${s.sent}, answered ${s.answered} (2xx ${s.acked}), stored ${s.stored}, 5xx ${s.fiveXx}`,
+      `signups ${label}: sent ${s.sent}, answered ${s.answered} (2xx ${s.acked}), stored ${s.stored}, 5xx ${s.fiveXx}`,
     );
   }
   delete result.sent;
@@ -157,7 +180,6 @@ async function main() {
   if (!existsSync('dist/index.html')) throw new Error('No build in dist/. Run without --skip-build.');
   const prep = spawnSync(process.execPath, ['scripts/prepare-test-site.mjs', SITE], { stdio: ['ignore', 2, 2] });
   if (prep.status !== 0) throw new Error('Preparing the bench site failed.');
-
   const distDir = path.join(SITE, 'dist');
   const read = distReader(distDir);
   const built = listBuiltPages(distDir);
@@ -175,6 +197,13 @@ async function main() {
   const benchRoutes = new Set(picked.filter((p) => p.route).map((p) => p.route));
   const others = [...measured.values()].filter((p) => !benchRoutes.has(p.route));
 
+  // Served with the site, measured apart (the report's "floor"), not one of its pages.
+  writeFileSync(
+    path.join(SITE, 'dist', `${FLOOR_ROUTE.slice(1)}.html`),
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+      '<title>Floor</title></head><body><p>The lightest page this server can send.</p></body></html>\n',
+  );
+
   log(`starting the bench server on ${BASE} (log: ${SITE}/server.log)`);
   await startServer();
   const pages = [];
@@ -182,6 +211,7 @@ async function main() {
   const loads = [];
   const data = { pages, measured, others, idle, loads };
   try {
+    if (LIGHTHOUSE) data.floor = await lighthouse(FLOOR_ROUTE, ['performance']);
     for (const { wanted, route } of picked) {
       if (!route) {
         pages.push({ wanted, route: null });

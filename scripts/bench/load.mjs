@@ -141,6 +141,7 @@ export async function runLoad({
   uniqueIps = true,
   onAnswer,
   stop,
+  tag = p.includes('newsletter') ? 'newsletter' : 'waitlist',
 }) {
   const sent = [];
   const answered = new Map(); // email -> status
@@ -156,7 +157,7 @@ export async function runLoad({
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
       const localAddress = uniqueIps && HOST === '127.0.0.1' ? `127.0.0.${2 + (i % 250)}` : undefined;
       while (Date.now() < deadline && !stop?.()) {
-        const email = makeBody ? emailFor(p.includes('newsletter') ? 'newsletter' : 'waitlist', ++seq) : null;
+        const email = makeBody ? emailFor(tag, ++seq) : null;
         if (email) sent.push(email);
         const r = await request({ method, path: p, body: makeBody ? makeBody(email) : null, agent, localAddress });
         if (r.error) {
@@ -258,9 +259,9 @@ export function storedAddresses(marker) {
   return { addresses, count: addresses.size, stores: [...stores] };
 }
 
-/** Sent vs answered vs stored for a signup load run. */
-export function signupIntegrity(kind, run) {
-  const stored = storedAddresses(`bench-${RUN_ID}-${kind}-`);
+/** Sent vs answered vs stored for a signup load run whose addresses were made with `emailFor(tag, n)`. */
+export function signupIntegrity(tag, run) {
+  const stored = storedAddresses(`bench-${RUN_ID}-${tag}-`);
   const acked = [...run.answered].filter(([, s]) => s >= 200 && s < 300).map(([e]) => e);
   return {
     sent: run.sent.length,

@@ -18,6 +18,11 @@ const intEnv = (name, fallback, min, max) => {
 export const RUNS = intEnv('BENCH_RUNS', 3, 1, 9);
 export const DURATION = intEnv('BENCH_DURATION', 20, 1, 120);
 export const CONNECTIONS = intEnv('BENCH_CONNECTIONS', 100, 1, 250);
+/**
+ * Seconds of the same load right before each measured one: the warm-up, reported apart. A server just
+ * started, on fresh storage, answers its first seconds of load much slower (docs/runtime.md, "Figures").
+ */
+export const WARMUP = intEnv('BENCH_WARMUP', 20, 0, 120);
 export const PORT = intEnv('BENCH_PORT', 8861, 1024, 65535);
 export const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -39,6 +44,9 @@ export const HOST = '127.0.0.1';
 export const BASE = `http://${HOST}:${PORT}`;
 export const ADMIN_KEY = 'bench-admin-key-0123456789';
 export const LH_DIR = path.join('bench', 'lighthouse');
+/** A page with one paragraph and no script, image or stylesheet, added to the scratch copy only:
+ * what Lighthouse's simulation gives the lightest possible page on this machine (docs/performance.md). */
+export const FLOOR_ROUTE = '/bench-floor';
 export const RESULTS = path.join('bench', 'results.md');
 export const RUN_ID = Date.now().toString(36);
 export const BLOBS_DIR = path.join(SITE, '.netlify', 'blobs-serve');
