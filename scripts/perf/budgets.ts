@@ -250,8 +250,8 @@ export function checkPaintBudgets(route: string, metrics: PaintMetrics | null): 
   for (const b of budgetsFor(route)) {
     if (!b.paint) continue;
     const limits: [keyof PaintMetrics, string, number, (v: number) => number, (v: number) => string][] = [
-      ['fcp', 'FCP', b.paint.fcpMs, (v) => v, (v) => `${Math.round(v)} ms`],
-      ['lcp', 'LCP', b.paint.lcpMs, (v) => v, (v) => `${Math.round(v)} ms`],
+      ['fcp', 'FCP', b.paint.fcpMs, (v) => Math.round(v), (v) => `${Math.round(v)} ms`],
+      ['lcp', 'LCP', b.paint.lcpMs, (v) => Math.round(v), (v) => `${Math.round(v)} ms`],
       ['tbt', 'TBT', b.paint.tbtMs, (v) => Math.round(v), (v) => `${Math.round(v)} ms`],
       ['cls', 'CLS', b.paint.cls, (v) => Number(v.toFixed(3)), (v) => v.toFixed(3)],
     ];
