@@ -20,9 +20,10 @@ const PAGES = [
 /**
  * Records every element's computed style in the page (all properties but custom ones: the cut drops
  * the custom properties nothing reads, by design, and what they would change shows in the real
- * properties). With `compare`, returns the differences from the recorded styles instead.
+ * properties). With `compare`, returns the differences from the recorded styles instead; with
+ * `compare: 'and record'`, also records the styles read, for the next comparison.
  */
-function styles(page: Page, compare: boolean): Promise<string[]> {
+function styles(page: Page, compare: boolean | 'and record'): Promise<string[]> {
   return page.evaluate((compare) => {
     const w = window as unknown as { __styles?: Map<Element, string[]> };
     const now = new Map<Element, string[]>();
@@ -45,6 +46,7 @@ function styles(page: Page, compare: boolean): Promise<string[]> {
           differences.push(`${el.tagName.toLowerCase()}.${String(el.className)} ${before[i]} -> ${v}`);
       });
     }
+    if (compare === 'and record') w.__styles = now;
     return differences.slice(0, 20);
   }, compare);
 }
@@ -65,7 +67,11 @@ for (const path of PAGES) {
         await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
         const href = (await from.getAttribute('data-from'))!;
 
+        // The baseline is the page at rest: just after load its scripts may still change the layout
+        // (a busy machine once read one container's auto margins before they settled), so read
+        // until two readings agree.
         await styles(page, false);
+        await expect.poll(() => styles(page, 'and record'), { timeout: 15_000 }).toEqual([]);
         await page.evaluate(
           (url) =>
             new Promise<void>((resolve, reject) => {
