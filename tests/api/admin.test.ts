@@ -14,6 +14,7 @@ import type { Interest } from '../../src/lib/signups/constants';
 import { templateStore } from '../../src/lib/email/template-store';
 import { SESSION_COOKIE } from '../../src/lib/admin/session';
 import { resetRateLimit } from '../../src/lib/server/ratelimit';
+import { syncIndex } from '../../src/lib/signups/subscriber-index';
 import {
   call,
   clearStore,
@@ -363,6 +364,18 @@ describe('waitlist', () => {
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     const live = (await api('/waitlist', { headers: auth })).json.map((s: { id: string }) => s.id);
     expect(live).toEqual([subs[2].id]);
+  });
+
+  it('a deleted subscriber stays out of the listing and the search even when a late index write puts its key back', async () => {
+    const sub = await seed({ email: 'late-index@example.com', name: 'Late Index' });
+    const before = (await getSubscriber(sub.id))!;
+    expect((await api(`/waitlist/${sub.id}`, { method: 'DELETE', headers: auth })).status).toBe(200);
+    // A concurrent write of the live record whose index update lands after the delete's.
+    await syncIndex(null, before);
+    const ids = async (q = '') =>
+      (await api(`/waitlist${q ? `?q=${q}` : ''}`, { headers: auth })).json.map((s: { id: string }) => s.id);
+    expect(await ids()).not.toContain(sub.id);
+    expect(await ids('late-index')).toEqual([]);
   });
 
   it('a new signup of a deleted address starts over as a request that needs confirmation', async () => {

@@ -22,7 +22,7 @@ import {
 import type { IndexEntry } from '../signups/index-keys';
 import type { Subscriber } from '../signups/schemas';
 import { csvHeaderLine, csvRow } from './csv';
-import { matchesSearch, toAdminSubscriber, type AdminSubscriber, type WaitlistStats } from './subscribers';
+import { isListed, matchesSearch, toAdminSubscriber, type AdminSubscriber, type WaitlistStats } from './subscribers';
 
 /** Rows per page of the subscriber table. */
 export const PAGE_SIZE = 50;
@@ -107,9 +107,14 @@ async function matchingEntries(q: string, entries: IndexEntry[]): Promise<IndexE
   return entries.filter((_, i) => verdicts[i]);
 }
 
+/**
+ * The records behind index entries, as rows. A tombstone is never a row: its index key is removed
+ * when it is written, but a concurrent write's index update can land after that and put a key back
+ * (until the maintenance run's index check removes it).
+ */
 async function readRows(entries: IndexEntry[]): Promise<{ rows: AdminSubscriber[]; unreadable: string[] }> {
   const { values, unreadable } = await subscriberStore.getMany(entries.map((e) => e.id));
-  return { rows: values.map(toAdminSubscriber), unreadable };
+  return { rows: values.filter(isListed).map(toAdminSubscriber), unreadable };
 }
 
 /** One page of subscribers, newest first (exact e-mail: at most one row). */
