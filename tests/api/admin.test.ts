@@ -366,7 +366,7 @@ describe('waitlist', () => {
     expect(live).toEqual([subs[2].id]);
   });
 
-  it('a deleted subscriber stays out of the listing and the search even when a late index write puts its key back', async () => {
+  it('a deleted subscriber stays out of the listing, the search and the CSV export even when a late index write puts its key back', async () => {
     const sub = await seed({ email: 'late-index@example.com', name: 'Late Index' });
     const before = (await getSubscriber(sub.id))!;
     expect((await api(`/waitlist/${sub.id}`, { method: 'DELETE', headers: auth })).status).toBe(200);
@@ -376,6 +376,9 @@ describe('waitlist', () => {
       (await api(`/waitlist${q ? `?q=${q}` : ''}`, { headers: auth })).json.map((s: { id: string }) => s.id);
     expect(await ids()).not.toContain(sub.id);
     expect(await ids('late-index')).toEqual([]);
+    const csv = await api('/waitlist.csv?q=late-index', { headers: auth });
+    expect(csv.status).toBe(200);
+    expect(csv.text.trim().split('\n')).toHaveLength(1); // the header line only
   });
 
   it('a new signup of a deleted address starts over as a request that needs confirmation', async () => {
