@@ -1,12 +1,21 @@
 import type { Config } from '@netlify/functions';
-import { findPhoneByText, recommendablePhones } from '../../src/lib/catalogue';
-import { renderRecommendationsEmail } from '../../src/lib/recommender/email';
+import { findPhoneByText, PHONES } from '../../src/lib/catalogue';
+import { mailLimitError, takeVisitorMailAllowance } from '../../src/lib/email/limits';
+import { sendMail } from '../../src/lib/email/queue/queue';
+import { recommendationsMailHandler } from '../../src/lib/recommender/mail';
 import { recommendationsPayloadSchema } from '../../src/lib/recommender/schemas';
-import { recommend, toRecommendationSummary } from '../../src/lib/recommender/scoring';
+import { recommend } from '../../src/lib/recommender/scoring';
 import { getEnv, requireConfig } from '../../src/lib/server/env';
-import { allowMethods, clientIp, handler, HttpError, json, readJson, type FnContext } from '../../src/lib/server/http';
-import { mailLimitError } from '../../src/lib/server/mail-limits';
-import { sendMail } from '../../src/lib/server/mailer';
+import {
+  allowMethods,
+  clientIp,
+  handler,
+  HttpError,
+  json,
+  rateLimitKey,
+  readJson,
+  type FnContext,
+} from '../../src/lib/server/http';
 import { enforceRateLimit } from '../../src/lib/server/ratelimit';
 
 /**
@@ -14,16 +23,18 @@ import { enforceRateLimit } from '../../src/lib/server/ratelimit';
  * recommendations (JSON string) }): e-mails the visitor their recommendations.
  *
  * Not a relay: the mail holds only what the server renders from the catalogue — the phones, scores and
- * reasons are recomputed here from the visitor's answers (`preferences`, structured values only), the
- * current phone appears only when it names a catalogue phone, and the typed name is not used. The
- * mail limits (per recipient, per client address, site-wide; counted in Blobs) answer 429.
- * 200 { ok: true } once the provider accepted the message; 4xx for bad input; 502 when the provider fails.
+ * reasons are recomputed from the visitor's answers (`preferences`, structured values only) when the
+ * mail goes out, the current phone appears only when it names a catalogue phone, and the typed name
+ * is not used. The visitor allowances (per client address, per inbox; src/lib/email/limits.ts) answer
+ * 429. 200 { ok: true } once the mail is accepted by the provider or waiting in the mail queue (it
+ * goes out by itself); 4xx for bad input; 502 when the provider refused it for good.
  */
 export default handler(async (req, context: FnContext) => {
   allowMethods(req, 'POST');
   const ip = clientIp(req, context);
-  enforceRateLimit('recommendations', ip, getEnv().SIGNUP_RATE_LIMIT, 60_000);
+  enforceRateLimit('recommendations', rateLimitKey(ip), getEnv().SIGNUP_RATE_LIMIT, 60_000);
   const payload = await readJson(req, recommendationsPayloadSchema);
+  requireConfig('SITE_URL');
 
   const fields: Record<string, string> = {};
   payload.recommendations.forEach((rec, i) => {
@@ -32,24 +43,24 @@ export default handler(async (req, context: FnContext) => {
   });
   if (Object.keys(fields).length)
     throw new HttpError(400, 'invalid_input', 'Some fields are missing or invalid.', fields);
-
-  const picks = recommend(recommendablePhones(), payload.preferences);
-  if (picks.length === 0)
+  // The same engine, catalogue and date as the visitor's page (the whole catalogue: their phone is compared too).
+  if (recommend(PHONES, payload.preferences, { today: new Date() }).length === 0)
     throw new HttpError(400, 'invalid_input', 'No phone matches these answers.', {
       preferences: 'No phone matches these answers',
     });
+
+  const hit = await takeVisitorMailAllowance(payload.email, rateLimitKey(ip));
+  if (hit) throw mailLimitError(hit);
   const current = findPhoneByText(payload.phoneModel);
-  const email = renderRecommendationsEmail({
-    name: '',
-    phoneModel: current ? `${current.brand} ${current.model}` : null,
-    preferences: payload.preferences,
-    recommendations: picks.map(toRecommendationSummary),
-    phones: picks.map((r) => r.phone),
-    siteUrl: requireConfig('SITE_URL'),
-  });
-  const sent = await sendMail({ to: payload.email, ...email, kind: 'recommendations', clientIp: ip });
-  if (!sent.ok && sent.limited) throw mailLimitError(sent.limited);
-  if (!sent.ok)
+  const mail = await sendMail(
+    {
+      to: payload.email,
+      kind: 'recommendations',
+      render: { preferences: payload.preferences, phoneModel: current ? `${current.brand} ${current.model}` : null },
+    },
+    recommendationsMailHandler,
+  );
+  if (mail.state === 'failed' || mail.state === 'skipped')
     throw new HttpError(
       502,
       'mail_failed',

@@ -11,7 +11,10 @@ import {
   toRecommendationSummary,
   type Preferences,
 } from '../../src/lib/recommender';
-import { readOutbox } from '../../src/lib/server/mailer';
+import { readOutboxPage } from '../../src/lib/email/outbox';
+
+/** Every message in the local outbox, newest first. */
+const readOutbox = async () => (await readOutboxPage(null, 100)).entries;
 import { call, clearStore, startSendGridFake, useOutbox, useSendGrid, type SendGridFake } from './helpers';
 
 let fake: SendGridFake;
@@ -39,14 +42,20 @@ describe('GET /api/phone-specs/{text}', () => {
       source: 'internal',
       phone: { id: 'google-pixel-8-pro', brand: 'Google', model: 'Pixel 8 Pro', price_range: 1349, release_year: 2023 },
     });
-    // classes as the catalogue computed them (Tensor G3: a 2023 flagship chip)
+    // classes as the catalogue computed them (Tensor G3: a fast chip, not the top gaming tier)
     expect(res.json.phone.classes).toEqual({
       cameraQuality: 'professional',
       batteryLife: 'maximum',
       screenSize: 'large',
       storage: '1tb',
-      processorSpeed: 'premium',
+      processorSpeed: 'fast',
       priceRange: 'premium',
+    });
+    // its availability, dated price source and update support, for the comparison
+    expect(res.json.phone).toMatchObject({
+      price_source: 'Google Store Canada launch price, Oct 2023',
+      availability: { status: 'discontinued', date: '2024-08' },
+      updates: { osUntil: '2030-10', estimate: false },
     });
     expect(res.headers.get('cache-control')).toBe('public, max-age=300');
     expect(res.headers.get('netlify-cdn-cache-control')).toMatch(/public/);
@@ -174,9 +183,11 @@ describe('POST /api/recommendations', () => {
   const post = (payload: unknown, ip = `198.51.100.${n % 200}`) =>
     call(recommendations, { method: 'POST', path: '/api/recommendations', body: payload, ip });
 
-  beforeEach(() => {
+  beforeEach(async () => {
     fake.reset();
     useOutbox();
+    // Each test starts with the visitor allowances (per inbox and client) unused.
+    await Promise.all(['ratelimit', 'mail-queue'].map(clearStore));
   });
 
   it('is routed at /api/recommendations with a Netlify rate limit', () => {
@@ -264,10 +275,13 @@ describe('POST /api/recommendations', () => {
     expect((await call(recommendations, { method: 'GET', path: '/api/recommendations' })).status).toBe(405);
   });
 
-  it('answers 502 with a message when the mail provider fails', async () => {
+  it('a provider error queues the mail for a retry (200); a permanent refusal answers 502 with a message', async () => {
     useSendGrid(fake);
-    fake.fail(500);
-    const res = await post(body());
+    fake.fail(500, 1);
+    expect((await post(body())).status).toBe(200);
+    expect(fake.messages).toHaveLength(0);
+    fake.fail(400, 1);
+    const res = await post(body({ email: 'other@example.com' }));
     expect(res.status).toBe(502);
     expect(res.json).toEqual({
       error: {
@@ -275,6 +289,7 @@ describe('POST /api/recommendations', () => {
         message: 'We could not send the e-mail right now. Please try again in a few minutes.',
       },
     });
+    fake.reset();
   });
 
   it('rate-limits per IP: SIGNUP_RATE_LIMIT sends a minute, then 429 with Retry-After', async () => {

@@ -15,7 +15,6 @@ import {
   chipInfo,
   chipTier,
   findPhoneById,
-  lineLevel,
   phoneSchema,
   priceTier,
   processorClass,
@@ -27,19 +26,25 @@ import { monthYear, pricingFromRow, shownPriceCad } from '../../src/lib/catalogu
 import { PRICE_RANGE_LABELS, budgetDollars, budgetReadout, budgetTier } from '../../src/lib/recommender';
 
 describe('chip table', () => {
-  it('rates current flagship chips premium, with the year they first shipped', () => {
+  it('rates the chips for demanding games top tier (premium), with the year they first shipped', () => {
     for (const [chip, year] of [
       ['Qualcomm Snapdragon 8 Elite for Galaxy', 2024],
+      ['Qualcomm Snapdragon 8 Elite', 2024],
       ['Qualcomm Snapdragon 8 Gen 3 for Galaxy', 2023],
-      ['Google Tensor G4', 2024],
-      ['Google Tensor G5', 2025],
+      ['Qualcomm Snapdragon 8 Gen 3', 2023],
       ['Apple A18 Pro', 2024],
       ['Apple A19', 2025],
       ['Apple A17 Pro', 2023],
-      ['Samsung Exynos 2400', 2024],
+      ['Samsung Exynos 2500', 2025],
     ] as const) {
       expect(chipInfo(chip), chip).toMatchObject({ tier: 'premium', year, kind: 'flagship' });
     }
+  });
+
+  it('does not put Tensor G3-G5 or the Exynos 2400 in the gaming class of a Snapdragon 8 Elite', () => {
+    for (const chip of ['Google Tensor G3', 'Google Tensor G4', 'Google Tensor G5', 'Samsung Exynos 2400'])
+      expect(chipInfo(chip), chip).toMatchObject({ tier: 'fast', kind: 'flagship' });
+    expect(chipTier('Qualcomm Snapdragon 8s Gen 3')).toBe('fast');
   });
 
   it('rates 2021-2022 flagships fast and midrange chips standard, whatever their names contain', () => {
@@ -52,12 +57,13 @@ describe('chip table', () => {
     expect(chipTier('Samsung Exynos 1480')).toBe('standard');
     expect(chipTier('Samsung Exynos 1580')).toBe('fast');
     expect(chipTier('MediaTek Dimensity 6300')).toBe('standard');
+    expect(chipTier('MediaTek Dimensity 7400X')).toBe('standard');
     expect(chipTier('Apple A14 Bionic')).toBe('standard');
   });
 
   it('knows every chipset of the catalogue, and nothing else: an unknown chip is unknown, not a guess', () => {
     for (const r of RAW_RECORDS) expect(chipInfo(r.chipset), `${r.model}: ${r.chipset}`).not.toBeNull();
-    expect(chipTier('Qualcomm Snapdragon 8 Elite Gen 5')).toBeNull();
+    expect(chipTier('Qualcomm Snapdragon 8 Elite Gen 5')).toBeNull(); // not in the catalogue yet
     expect(processorClass(null)).toBeNull();
     expect(chipTier('  Apple A19  ')).toBe('premium');
     expect(chipTier('toString')).toBeNull();
@@ -153,11 +159,8 @@ describe('Canadian prices and tiers', () => {
     expect([budgetReadout(57), budgetTier(57)]).toEqual(['$980', 'midrange']);
     expect([budgetReadout(58), budgetTier(58)]).toEqual(['$1000', 'premium']);
     expect(budgetDollars(50)).toBe(900);
+    expect([budgetReadout(0), budgetReadout(1), budgetTier(1)]).toEqual(['$200', '$250', 'budget']);
     expect(PRICE_RANGE_LABELS).toEqual({ budget: 'up to $599', midrange: '$600-$999', premium: '$1,000+' });
-  });
-
-  it('ranks lines by launch price: entry, midrange, flagship, top of the line', () => {
-    expect([lineLevel(499.99), lineLevel(899), lineLevel(1279), lineLevel(1449)]).toEqual([0, 1, 2, 3]);
   });
 
   it('writes the source of each figure: store, reported at launch, or a converted estimate', () => {
@@ -171,7 +174,19 @@ describe('Canadian prices and tiers', () => {
       estimated: true,
       launchSource: expect.stringMatching(/US\$449 at 1.26 CAD per USD, Aug 2021/),
     });
+    expect(pricingFromRow('Motorola', { launch: [299.99, '2025-03', 'approximate'] })).toMatchObject({
+      estimated: true,
+      launchSource: expect.stringMatching(/^About the Motorola Canada launch price, Mar 2025: .*check the store/),
+    });
     expect(monthYear('2025-02')).toBe('Feb 2025');
+  });
+
+  it('fails the build for a recent phone without availability, naming it', () => {
+    const record = RAW_RECORDS.find((r) => r.model === 'Galaxy S25')!;
+    const prices = { 'Samsung Galaxy S25': { launch: [1288.99, '2025-02', 'store'] as const } };
+    expect(() => buildCatalogue({ samples: [], records: [record], curated: [], prices })).toThrow(
+      /Samsung Galaxy S25: no availability/,
+    );
   });
 
   it('has a CAD price for every raw record', () => {

@@ -8,7 +8,6 @@ import {
   CatalogueDataError,
   PHONES,
   RAW_RECORDS,
-  RECOMMENDABLE_FROM_YEAR,
   buildCatalogue,
   findPhoneById,
   findPhoneByText,
@@ -18,6 +17,7 @@ import {
   phoneId,
   phoneModelNames,
   phoneSchema,
+  recommendableFromYear,
   recommendablePhones,
   type Phone,
   type RawPhoneRecord,
@@ -58,34 +58,60 @@ describe('catalogue facts', () => {
     expect(new Set(PHONES.map((p) => p.id)).size).toBe(PHONES.length);
   });
 
-  it('has phones from every year 2023-2025 for every brand, so recommendations have choice', () => {
-    for (const brand of ['Apple', 'Samsung', 'Google']) {
-      for (let year = RECOMMENDABLE_FROM_YEAR; year <= CATALOGUE_CURRENT_YEAR; year++) {
-        expect(
-          PHONES.some((p) => p.brand === brand && p.year === year),
-          `${brand} ${year}`,
-        ).toBe(true);
-      }
-    }
-    const recent = recommendablePhones();
-    expect(recent.length).toBeGreaterThanOrEqual(40);
+  const TODAY = new Date('2026-11-26T12:00:00Z');
+
+  it('has phones of every brand sold now, in every price tier, so recommendations have choice', () => {
+    const sold = recommendablePhones(TODAY);
+    for (const brand of ['Apple', 'Samsung', 'Google', 'Motorola', 'OnePlus'])
+      expect(
+        sold.some((p) => p.brand === brand),
+        brand,
+      ).toBe(true);
+    expect(sold.length).toBeGreaterThanOrEqual(25);
     for (const tier of ['budget', 'midrange', 'premium'] as const)
       expect(
-        recent.some((p) => p.priceRange === tier),
+        sold.some((p) => p.priceRange === tier),
         tier,
       ).toBe(true);
-    for (const feature of ['standard', 'ai', 'foldable'] as const)
+    for (const feature of ['standard', 'ai', 'foldable', 'ar'] as const)
       expect(
-        recent.some((p) => p.specs.advancedFeatures === feature),
+        sold.some((p) => p.specs.advancedFeatures === feature || p.specs.featureTags.includes(feature)),
         feature,
       ).toBe(true);
   });
 
-  it('keeps the current year as a named constant: 2025, and recommends from 2023', () => {
+  it('recommends what is sold now, from the last two calendar years counted from the date given', () => {
     expect(CATALOGUE_CURRENT_YEAR).toBe(2025);
-    expect(RECOMMENDABLE_FROM_YEAR).toBe(2023);
-    expect(recommendablePhones().every((p) => p.year >= 2023)).toBe(true);
-    expect(PHONES.some((p) => p.year === 2022)).toBe(true);
+    expect(recommendableFromYear(TODAY)).toBe(2024);
+    expect(recommendableFromYear(new Date('2027-01-02T00:00:00Z'))).toBe(2025);
+    const sold = recommendablePhones(TODAY);
+    expect(sold.every((p) => p.year >= 2024 && p.availability.status === 'sold')).toBe(true);
+    // A year on, the 2024 phones drop out of the window although they are still marked sold.
+    const later = recommendablePhones(new Date('2027-02-01T00:00:00Z')).map((p) => p.id);
+    expect(later).not.toContain('apple-iphone-16');
+    expect(later).toContain('apple-iphone-17');
+    // The phones an expert found recommended at old prices are no longer sold.
+    for (const id of ['apple-iphone-15', 'apple-iphone-16-pro-max', 'google-pixel-8', 'samsung-galaxy-a14-5g'])
+      expect(findPhoneById(id)!.availability.status, id).toBe('discontinued');
+  });
+
+  it('gives every phone from 2023 on a dated, sourced availability, and older ones discontinued by age', () => {
+    for (const p of PHONES) {
+      if (p.year >= CATALOGUE_CURRENT_YEAR - 2) {
+        expect(p.availability.date, p.id).toMatch(/^\d{4}-\d{2}$/);
+        expect(p.availability.source.length, p.id).toBeGreaterThan(10);
+      } else expect(p.availability.status, p.id).toBe('discontinued');
+    }
+  });
+
+  it("scores update support by each maker's policy, counted from launch", () => {
+    const until = (id: string) => findPhoneById(id)!.updates.osUntil;
+    expect(until('google-pixel-9a')).toBe('2032-04'); // 7 years
+    expect(until('samsung-galaxy-s25')).toBe('2032-02'); // 7 years
+    expect(until('samsung-galaxy-a16-5g')).toBe('2030-11'); // 6 OS upgrades
+    expect(until('samsung-galaxy-a14-5g')).toBe('2025-01'); // 2 OS upgrades
+    expect(until('oneplus-13')).toBe('2029-01'); // 4 Android upgrades
+    expect(findPhoneById('apple-iphone-17')!.updates.estimate).toBe(true); // Apple publishes no policy
   });
 
   it('omits the older-only fields from every record from 2020 on, and dates every older record', () => {
@@ -107,10 +133,10 @@ describe('catalogue facts', () => {
     }
   });
 
-  it('leaves unknown facts unknown: the iPhone 17 battery capacity is null, and so is its class', () => {
+  it('fills in the iPhone 17 batteries from the regulatory filings reported at launch, and leaves other unknowns unknown', () => {
     const p = findPhoneById('apple-iphone-17-pro-max')!;
-    expect(p.specs.batteryMah).toBeNull();
-    expect(p.specs.batteryLife).toBeNull();
+    expect([p.specs.batteryMah, p.specs.batteryLife]).toEqual([4832, 'maximum']);
+    expect(findPhoneById('apple-iphone-air')!.specs.batteryLife).toBe('standard');
     expect(p.specs.waterResistance).toBeNull();
     expect(p.specs.os_version).toBeNull();
   });

@@ -61,10 +61,10 @@ describe('upgrades that are upgrades', () => {
 });
 
 describe('chips rated by a table, not by substrings', () => {
-  it('rates the Snapdragon 8 Elite, Tensor G5 and A19 as top tier and the Snapdragon 6 Gen 3 below it', () => {
+  it('rates the Snapdragon 8 Elite and A19 top tier, Tensor G5 fast (not that gaming class), the Snapdragon 6 Gen 3 below', () => {
     expect(phone('samsung-galaxy-s25-ultra').specs.processorSpeed).toBe('premium');
-    expect(phone('google-pixel-10-pro').specs.processorSpeed).toBe('premium');
     expect(phone('apple-iphone-17').specs.processorSpeed).toBe('premium');
+    expect(phone('google-pixel-10-pro').specs.processorSpeed).toBe('fast');
     expect(phone('samsung-galaxy-a36-5g').specs.processorSpeed).toBe('standard');
   });
 
@@ -116,8 +116,13 @@ describe('classes computed one way', () => {
     expect(top!.phone.id).not.toBe('apple-iphone-16e');
   });
 
-  it('leaves an unpublished battery unknown (iPhone 17 family), not "standard"', () => {
-    expect(phone('apple-iphone-17-pro-max').specs.batteryLife).toBeNull();
+  it('leaves an unpublished battery unknown, not "standard", and scores it neutrally', () => {
+    const p = phone('apple-iphone-17-pro-max');
+    const unpublished = { ...p, specs: { ...p.specs, batteryMah: null, batteryLife: null } };
+    const row = scorePhone(unpublished, { budget: 'premium', batteryLife: 'maximum' }).working.find(
+      (w) => w.criterion === 'batteryLife',
+    )!;
+    expect([row.points, row.phoneHas]).toEqual([11.25, 'Unknown (capacity not published)']);
   });
 });
 

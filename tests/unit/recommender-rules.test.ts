@@ -24,22 +24,25 @@ describe('budget slider', () => {
   });
 
   it('names the tier of the dollars read out (CAD tiers): 0-24 budget, 25-57 midrange, 58-100 premium', () => {
-    expect([0, 24].map(budgetTier)).toEqual(['budget', 'budget']);
+    expect([0, 1, 2, 24].map(budgetTier)).toEqual(['budget', 'budget', 'budget', 'budget']);
     expect([25, 50, 57].map(budgetTier)).toEqual(['midrange', 'midrange', 'midrange']);
     expect([58, 100].map(budgetTier)).toEqual(['premium', 'premium']);
   });
 
-  it('shows round((300 + v/100*1200)/10)*10 dollars: $300 at 0, $900 at 50, $1500 at 100', () => {
-    expect(budgetDollars(0)).toBe(300);
+  it('reads $200, $250 and $300 at its first positions, then round((300 + v/100*1200)/10)*10 dollars', () => {
+    expect([0, 1, 2].map(budgetDollars)).toEqual([200, 250, 300]);
+    expect(budgetDollars(3)).toBe(340); // 336 -> 340
     expect(budgetDollars(50)).toBe(900);
     expect(budgetDollars(100)).toBe(1500);
     expect(budgetDollars(33)).toBe(700); // 696 -> 700
-    expect(budgetDollars(1)).toBe(310); // 312 -> 310
-    expect([budgetReadout(0), budgetReadout(50), budgetReadout(100)]).toEqual(['$300', '$900', '$1500']);
+    expect([budgetReadout(1), budgetReadout(50), budgetReadout(100)]).toEqual(['$250', '$900', '$1500']);
+    // Every position reads more than the one before it.
+    for (let v = 1; v <= 100; v++) expect(budgetDollars(v)).toBeGreaterThan(budgetDollars(v - 1));
   });
 
   it('keeps out-of-range slider values on the scale', () => {
     expect(budgetTier(-5)).toBe('budget');
+    expect(budgetDollars(-5)).toBe(200);
     expect(budgetDollars(250)).toBe(1500);
     expect(budgetDollars(Number.NaN)).toBe(900);
   });
@@ -103,8 +106,8 @@ describe('release year', () => {
   });
 });
 
-describe('support label by age (years before 2025)', () => {
-  it('Apple up to 5 years, Samsung and Google up to 3, others up to 2', () => {
+describe('support label by age, for phones known only by name', () => {
+  it('Apple up to 5 years, Samsung and Google up to 3, others up to 2, counted from the year given', () => {
     expect(supportLabel('Apple', 2020)).toBe('Full Support');
     expect(supportLabel('Apple', 2019)).toBe('Limited Support');
     expect(supportLabel('Samsung', 2022)).toBe('Full Support');
@@ -113,6 +116,7 @@ describe('support label by age (years before 2025)', () => {
     expect(supportLabel('Google', 2021)).toBe('Limited Support');
     expect(supportLabel('Motorola', 2023)).toBe('Full Support');
     expect(supportLabel('Motorola', 2022)).toBe('Limited Support');
+    expect(supportLabel('Apple', 2020, 2026)).toBe('Limited Support');
   });
 });
 

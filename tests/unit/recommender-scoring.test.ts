@@ -10,90 +10,103 @@ import {
   type Preferences,
 } from '../../src/lib/recommender';
 
-/** A test phone: a real catalogue phone with some classes changed. */
+const TODAY = new Date('2026-11-26T12:00:00Z');
+const at = { today: TODAY };
+
+/** A test phone: a real catalogue phone (the Galaxy S25, sold now) with some facts changed. */
 function phone(overrides: Partial<Omit<Phone, 'specs'>> & { specs?: Partial<Phone['specs']> } = {}): Phone {
-  const base = findPhoneById('samsung-galaxy-s24')!;
+  const base = findPhoneById('samsung-galaxy-s25')!;
   const { specs, ...rest } = overrides;
   return { ...base, ...rest, specs: { ...base.specs, ...specs } };
 }
 
 const rowOf = (p: Phone, prefs: Preferences, criterion: string) =>
-  scorePhone(p, prefs).working.find((w) => w.criterion === criterion);
+  scorePhone(p, prefs, at).working.find((w) => w.criterion === criterion);
 
 describe('filtering', () => {
-  it('keeps phones from 2023 on and drops 2022', () => {
-    const list = [phone({ id: 'a-2022', year: 2022 }), phone({ id: 'a-2023', year: 2023 })];
-    expect(filterCandidates(list, {}).map((p) => p.id)).toEqual(['a-2023']);
+  it('keeps phones of the last two calendar years counted from today, and rolls forward with it', () => {
+    const list = [phone({ id: 'a-2023', year: 2023 }), phone({ id: 'a-2024', year: 2024 })];
+    expect(filterCandidates(list, {}, at).map((p) => p.id)).toEqual(['a-2024']);
+    expect(filterCandidates(list, {}, { today: new Date('2025-06-01T00:00:00Z') }).map((p) => p.id)).toEqual([
+      'a-2023',
+      'a-2024',
+    ]);
+  });
+
+  it('keeps only phones sold now: a discontinued phone is dropped, one discontinued from a later month is kept', () => {
+    const sold = phone({ id: 'sold' });
+    const gone = phone({ id: 'gone', availability: { status: 'discontinued', date: '2026-09', source: 'x' } });
+    const leaving = phone({ id: 'leaving', availability: { status: 'discontinued', date: '2027-01', source: 'x' } });
+    expect(filterCandidates([sold, gone, leaving], {}, at).map((p) => p.id)).toEqual(['sold', 'leaving']);
   });
 
   it('filters by OS or brand choice', () => {
-    const ids = (prefs: Preferences) => new Set(filterCandidates(PHONES, prefs).map((p) => p.brand));
+    const ids = (prefs: Preferences) => new Set(filterCandidates(PHONES, prefs, at).map((p) => p.brand));
     expect(ids({ os: 'ios' })).toEqual(new Set(['Apple']));
     expect(ids({ os: 'android_samsung' })).toEqual(new Set(['Samsung']));
     expect(ids({ os: 'android_google' })).toEqual(new Set(['Google']));
-    expect(ids({ os: 'android' })).toEqual(new Set(['Samsung', 'Google']));
-    expect(ids({ os: 'no_preference' })).toEqual(new Set(['Apple', 'Samsung', 'Google']));
+    expect(ids({ os: 'android' })).toEqual(new Set(['Samsung', 'Google', 'Motorola', 'OnePlus']));
+    expect(ids({ os: 'no_preference' })).toEqual(new Set(['Apple', 'Samsung', 'Google', 'Motorola', 'OnePlus']));
   });
 
   it("never recommends the visitor's own searched phone", () => {
-    const prefs: Preferences = { currentPhone: 'Samsung Galaxy S24', searchedForCurrentPhone: true };
-    expect(filterCandidates(PHONES, prefs).some((p) => p.id === 'samsung-galaxy-s24')).toBe(false);
-    expect(filterCandidates(PHONES, { currentPhone: 'samsung' }).some((p) => p.id === 'samsung-galaxy-s24')).toBe(true);
+    const prefs: Preferences = { currentPhone: 'Samsung Galaxy S25', searchedForCurrentPhone: true };
+    expect(filterCandidates(PHONES, prefs, at).some((p) => p.id === 'samsung-galaxy-s25')).toBe(false);
+    expect(filterCandidates(PHONES, { currentPhone: 'samsung' }, at).some((p) => p.id === 'samsung-galaxy-s25')).toBe(
+      true,
+    );
   });
 });
 
 describe('the scoring table, row by row', () => {
-  it('budget: same tier 30, one tier cheaper 20, one tier dearer 15, two tiers away 0', () => {
-    const price = { budget: 499, midrange: 799, premium: 1299 } as const;
-    const at = (tier: Phone['priceRange'], budget: Phone['priceRange']) =>
-      rowOf(phone({ priceRange: tier, price: price[tier] }), { budget }, 'budget')!.points;
-    expect(at('midrange', 'midrange')).toBe(30);
-    expect(at('budget', 'midrange')).toBe(20);
-    expect(at('premium', 'midrange')).toBe(15);
-    expect(at('premium', 'budget')).toBe(0);
-    expect(at('budget', 'premium')).toBe(0);
-    expect(rowOf(phone(), { budget: 'premium' }, 'budget')!.max).toBe(30);
+  it('budget: within what you would spend 30 however much cheaper, up to 25% over 15, more 0', () => {
+    const budget = { budget: 'midrange', budgetValue: 50 } as const; // $900, +5% = $945
+    const pts = (price: number) => rowOf(phone({ price }), budget, 'budget')!.points;
+    expect([pts(945), pts(400), pts(120)]).toEqual([30, 30, 30]);
+    expect([pts(946), pts(945 * 1.25)]).toEqual([15, 15]);
+    expect(pts(945 * 1.25 + 1)).toBe(0);
+    expect(rowOf(phone(), budget, 'budget')!.max).toBe(30);
   });
 
-  it("budget: a phone in the tier but more than 5% above the slider's 'Up to $X' counts as one tier dearer", () => {
-    const s25 = findPhoneById('samsung-galaxy-s25')!; // $1,288.99
-    expect(rowOf(s25, { budget: 'premium', budgetValue: 100 }, 'budget')).toMatchObject({
+  it('budget: the top of the slider ($1500+) has no limit', () => {
+    const ultra = findPhoneById('samsung-galaxy-s25-ultra')!; // $1,918.99
+    expect(rowOf(ultra, { budget: 'premium', budgetValue: 100 }, 'budget')).toMatchObject({
       points: 30,
-      phoneHas: 'Premium · $1,289',
+      answer: 'No limit ($1500+)',
+      phoneHas: 'Premium · $1,919',
     });
-    expect(rowOf(s25, { budget: 'premium', budgetValue: 80 }, 'budget')!.points).toBe(30); // up to $1260, +5% = $1323
-    expect(rowOf(s25, { budget: 'premium', budgetValue: 60 }, 'budget')).toMatchObject({
-      points: 15,
-      rule: 'your tier, but above the amount you set',
-    });
-  });
-
-  it('camera: same class 15, better than asked 10, worse than asked 7.5', () => {
-    const at = (has: Phone['specs']['cameraQuality'], asked: Phone['specs']['cameraQuality']) =>
-      rowOf(phone({ specs: { cameraQuality: has } }), { cameraQuality: asked }, 'cameraQuality')!.points;
-    expect(at('good', 'good')).toBe(15);
-    expect(at('professional', 'good')).toBe(10);
-    expect(at('professional', 'basic')).toBe(10);
-    expect(at('basic', 'good')).toBe(7.5);
-    expect(at('basic', 'professional')).toBe(7.5);
-  });
-
-  it('battery: same class 15, better than asked 10, worse than asked 7.5', () => {
-    const at = (has: Phone['specs']['batteryLife'], asked: NonNullable<Phone['specs']['batteryLife']>) =>
-      rowOf(phone({ specs: { batteryLife: has } }), { batteryLife: asked }, 'batteryLife')!.points;
-    expect(at('maximum', 'maximum')).toBe(15);
-    expect(at('maximum', 'extended')).toBe(10);
-    expect(at('standard', 'maximum')).toBe(7.5);
-  });
-
-  it("OS: 20 when the phone fits the choice, 0 otherwise; 'no preference' is counted but earns 0", () => {
-    expect(rowOf(phone(), { os: 'android_samsung' }, 'os')!.points).toBe(20);
-    expect(rowOf(phone(), { os: 'no_preference' }, 'os')).toMatchObject({
+    expect(rowOf(ultra, { budget: 'premium', budgetValue: 80 }, 'budget')).toMatchObject({
       points: 0,
-      max: 20,
-      rule: 'no preference: not counted as a match',
+      answer: 'Up to $1,260',
+      rule: 'well over your budget',
     });
+  });
+
+  it('camera: meeting or beating the answer 15, one class short 7.5, two short 0', () => {
+    const at2 = (has: Phone['specs']['cameraQuality'], asked: Phone['specs']['cameraQuality']) =>
+      rowOf(phone({ specs: { cameraQuality: has } }), { cameraQuality: asked }, 'cameraQuality')!.points;
+    expect(at2('good', 'good')).toBe(15);
+    expect(at2('professional', 'good')).toBe(15);
+    expect(at2('professional', 'basic')).toBe(15);
+    expect(at2('basic', 'good')).toBe(7.5);
+    expect(at2('basic', 'professional')).toBe(0);
+  });
+
+  it('battery: meeting or beating the answer 15, one class short 7.5, two short 0, unpublished 11.25', () => {
+    const at2 = (has: Phone['specs']['batteryLife'], asked: NonNullable<Phone['specs']['batteryLife']>) =>
+      rowOf(phone({ specs: { batteryLife: has } }), { batteryLife: asked }, 'batteryLife')!.points;
+    expect(at2('maximum', 'maximum')).toBe(15);
+    expect(at2('maximum', 'extended')).toBe(15);
+    expect(at2('extended', 'maximum')).toBe(7.5);
+    expect(at2('standard', 'maximum')).toBe(0);
+    expect(at2(null, 'maximum')).toBe(11.25);
+  });
+
+  it("OS: 20 when the phone fits the choice, 0 otherwise; 'no preference' asks for nothing and is not a row", () => {
+    expect(rowOf(phone(), { os: 'android_samsung' }, 'os')!.points).toBe(20);
     expect(rowOf(phone(), { os: 'ios' }, 'os')!.points).toBe(0);
+    expect(rowOf(phone(), { budget: 'premium', os: 'no_preference' }, 'os')).toBeUndefined();
+    expect(rowOf(phone(), { budget: 'premium' }, 'os')).toMatchObject({ points: 0, max: 20, answer: 'Skipped' });
   });
 
   it('primary use: 10 when the phone suits it, 5 otherwise', () => {
@@ -105,98 +118,106 @@ describe('the scoring table, row by row', () => {
       rowOf(phone({ specs: { cameraQuality: 'professional' } }), { primaryUse: 'content' }, 'primaryUse')!.points,
     ).toBe(10);
     expect(rowOf(phone({ specs: { cameraQuality: 'good' } }), { primaryUse: 'content' }, 'primaryUse')!.points).toBe(5);
-    expect(
-      rowOf(
-        phone({ specs: { screenSize: 'large', batteryLife: 'extended' } }),
-        { primaryUse: 'entertainment' },
-        'primaryUse',
-      )!.points,
-    ).toBe(10);
-    expect(
-      rowOf(
-        phone({ specs: { screenSize: 'large', batteryLife: 'standard' } }),
-        { primaryUse: 'entertainment' },
-        'primaryUse',
-      )!.points,
-    ).toBe(5);
-    expect(
-      rowOf(
-        phone({ specs: { screenSize: 'medium', batteryLife: 'maximum' } }),
-        { primaryUse: 'entertainment' },
-        'primaryUse',
-      )!.points,
-    ).toBe(5);
+    const ent = (screenSize: Phone['specs']['screenSize'], batteryLife: Phone['specs']['batteryLife']) =>
+      rowOf(phone({ specs: { screenSize, batteryLife } }), { primaryUse: 'entertainment' }, 'primaryUse')!.points;
+    expect([ent('large', 'extended'), ent('large', 'standard'), ent('medium', 'maximum')]).toEqual([10, 5, 5]);
     expect(rowOf(slow, { primaryUse: 'general' }, 'primaryUse')!.points).toBe(10);
   });
 
-  it("special features: 10 when the phone has it (any of its features), 5 otherwise, 0 for 'nothing special'", () => {
-    expect(
-      rowOf(
-        phone({ specs: { featureTags: ['foldable', 'ai'] } }),
-        { advancedFeatures: 'foldable' },
-        'advancedFeatures',
-      )!.points,
-    ).toBe(10);
-    expect(
-      rowOf(phone({ specs: { featureTags: ['foldable', 'ai'] } }), { advancedFeatures: 'ai' }, 'advancedFeatures')!
-        .points,
-    ).toBe(10);
-    expect(
-      rowOf(phone({ specs: { featureTags: ['ai'] } }), { advancedFeatures: 'foldable' }, 'advancedFeatures')!.points,
-    ).toBe(5);
-    expect(
-      rowOf(phone({ specs: { featureTags: ['ai'] } }), { advancedFeatures: 'standard' }, 'advancedFeatures')!.points,
-    ).toBe(0);
+  it('screen size, storage and performance count when asked: the size asked, at least the storage or chip asked', () => {
+    const screen = (has: Phone['specs']['screenSize'], asked: Phone['specs']['screenSize']) =>
+      rowOf(phone({ specs: { screenSize: has } }), { screenSize: asked }, 'screenSize')!.points;
+    expect([screen('small', 'small'), screen('medium', 'small'), screen('large', 'small')]).toEqual([10, 5, 0]);
+    const storage = (has: Phone['specs']['storage'], asked: Phone['specs']['storage']) =>
+      rowOf(phone({ specs: { storage: has } }), { storage: asked }, 'storage')!.points;
+    expect([
+      storage('1tb', '256gb'),
+      storage('256gb', '256gb'),
+      storage('128gb', '256gb'),
+      storage('64gb', '256gb'),
+    ]).toEqual([10, 10, 5, 0]);
+    const chip = (has: Phone['specs']['processorSpeed'], asked: Phone['specs']['processorSpeed']) =>
+      rowOf(phone({ specs: { processorSpeed: has } }), { processorSpeed: asked }, 'processorSpeed')!.points;
+    expect([chip('premium', 'fast'), chip('fast', 'premium'), chip('standard', 'premium')]).toEqual([10, 5, 0]);
   });
 
-  it('camera and battery: an unknown class earns 11.25, between worse and same', () => {
-    const p17 = findPhoneById('apple-iphone-17-pro')!;
-    expect(rowOf(p17, { batteryLife: 'maximum' }, 'batteryLife')).toMatchObject({
-      points: 11.25,
-      phoneHas: 'Unknown (capacity not published)',
-      rule: 'not published: scored neutrally',
-    });
+  it("special features: 10 when the phone has it (any of its features), 5 otherwise; 'nothing special' is not a row", () => {
+    const feat = (tags: Phone['specs']['featureTags'], asked: Phone['specs']['advancedFeatures']) =>
+      rowOf(phone({ specs: { featureTags: tags } }), { advancedFeatures: asked }, 'advancedFeatures')?.points;
+    expect([feat(['foldable', 'ai'], 'foldable'), feat(['foldable', 'ai'], 'ai'), feat(['ai'], 'foldable')]).toEqual([
+      10, 10, 5,
+    ]);
+    expect(feat(['ai'], 'standard')).toBeUndefined();
+  });
+
+  it("environment: fits 10, otherwise 5; 'mostly at home' asks for nothing", () => {
+    const env = (batteryLife: Phone['specs']['batteryLife'], environment: NonNullable<Preferences['environment']>) =>
+      rowOf(phone({ specs: { batteryLife } }), { environment }, 'environment')?.points;
+    expect([env('maximum', 'outdoor'), env('extended', 'outdoor'), env('extended', 'varied')]).toEqual([10, 5, 10]);
+    expect(env('standard', 'home')).toBeUndefined();
+  });
+
+  it("software updates: counted once a budget is set, from the maker's policy and today's date", () => {
+    const upd = (id: string, today = TODAY) =>
+      scorePhone(findPhoneById(id)!, { budget: 'premium' }, { today }).working.find((w) => w.criterion === 'updates')!;
+    expect(upd('google-pixel-9a')).toMatchObject({ points: 5, max: 5, phoneHas: 'OS updates until Apr 2032' });
+    expect(upd('oneplus-13').points).toBe(2.5); // OS updates until Jan 2029
+    expect(upd('motorola-moto-g-2025').points).toBe(0); // until Mar 2027
+    expect(upd('samsung-galaxy-a14-5g')).toMatchObject({ points: 0, phoneHas: 'OS updates ended Jan 2025' });
+    // The same phone a year earlier had more years ahead.
+    expect(upd('oneplus-13', new Date('2025-12-01T00:00:00Z')).points).toBe(5);
+    expect(scorePhone(findPhoneById('google-pixel-9a')!, {}, at).working).toEqual([]);
   });
 
   it('skipped core questions are counted with 0 points once a budget is set', () => {
-    const rows = scorePhone(phone(), { budget: 'premium' }).working;
+    const rows = scorePhone(phone(), { budget: 'premium' }, at).working;
     expect(rows.map((w) => [w.criterion, w.points, w.answer])).toEqual([
       ['budget', 30, 'Premium ($1,000+)'],
       ['os', 0, 'Skipped'],
       ['cameraQuality', 0, 'Skipped'],
       ['batteryLife', 0, 'Skipped'],
       ['primaryUse', 0, 'Skipped'],
+      ['updates', 5, 'Years of updates (always counted)'],
     ]);
   });
 
-  it('brand switching: counted for Apple/Samsung/Google owners only; same brand 10, switching 3, open to switch 10', () => {
-    expect(rowOf(phone(), { currentBrand: 'Samsung' }, 'brand')!.points).toBe(10);
-    expect(rowOf(phone(), { currentBrand: 'Apple' }, 'brand')!.points).toBe(3);
-    expect(rowOf(phone(), { currentBrand: 'Apple', openToSwitch: true }, 'brand')!.points).toBe(10);
-    expect(rowOf(phone(), { currentBrand: 'Other' }, 'brand')).toBeUndefined();
-    expect(rowOf(phone(), { currentBrand: 'None' }, 'brand')).toBeUndefined();
+  it('staying with your brand earns no points: it only orders equal scores', () => {
+    expect(rowOf(phone(), { budget: 'premium', currentBrand: 'Samsung' }, 'brand')).toBeUndefined();
+    const r = scorePhone(phone(), { currentBrand: 'Samsung' }, at);
+    expect(r.tieBreakers).toEqual([
+      {
+        criterion: 'brand',
+        label: 'Staying with your brand',
+        answer: 'You have Samsung',
+        phoneHas: 'Samsung',
+        fits: true,
+      },
+    ]);
   });
 
   it('keeps every number in the one SCORING table', () => {
-    expect(SCORING.budget).toEqual({ sameTier: 30, oneTierCheaper: 20, oneTierDearer: 15, twoTiersAway: 0 });
-    expect(SCORING.camera).toEqual({ same: 15, better: 10, worse: 7.5, unknown: 11.25 });
-    expect(SCORING.battery).toEqual({ same: 15, better: 10, worse: 7.5, unknown: 11.25 });
-    expect([SCORING.weakMatchBelow, SCORING.notAnswered, SCORING.advancedFeatures.nothingSpecial]).toEqual([50, 0, 0]);
+    expect(SCORING.budget).toEqual({ within: 30, slightlyOver: 15, over: 0 });
+    expect(SCORING.camera).toEqual({ meets: 15, oneShort: 7.5, twoShort: 0, unknown: 11.25 });
+    expect(SCORING.battery).toEqual({ meets: 15, oneShort: 7.5, twoShort: 0, unknown: 11.25 });
+    expect([SCORING.weakMatchBelow, SCORING.notAnswered, SCORING.slightlyOverShare]).toEqual([50, 0, 0.25]);
     expect([
       SCORING.os.fits,
       SCORING.primaryUse.suits,
       SCORING.primaryUse.other,
+      SCORING.screenSize.same,
+      SCORING.storage.meets,
+      SCORING.processorSpeed.meets,
       SCORING.advancedFeatures.has,
       SCORING.advancedFeatures.other,
-      SCORING.brand.same,
-      SCORING.brand.switching,
-    ]).toEqual([20, 10, 5, 10, 5, 10, 3]);
+      SCORING.environment.fits,
+      SCORING.updates.long,
+    ]).toEqual([20, 10, 5, 10, 10, 10, 10, 5, 10, 5]);
   });
 });
 
 describe('match score', () => {
   it('is 50 for every phone when no budget is set, whatever else was answered', () => {
-    const r = scorePhone(phone(), { cameraQuality: 'professional', os: 'android' });
+    const r = scorePhone(phone(), { cameraQuality: 'professional', os: 'android' }, at);
     expect(r.matchScore).toBe(50);
     expect(r.scoreRule).toBe('No budget set: every phone scores 50');
     expect(r.working.map((w) => w.criterion)).toEqual(['os', 'cameraQuality']);
@@ -205,48 +226,64 @@ describe('match score', () => {
   it('labels a match below 50% weak', async () => {
     const { isWeakMatch } = await import('../../src/lib/recommender');
     expect([isWeakMatch(49), isWeakMatch(50)]).toEqual([true, false]);
-    expect(scorePhone(phone(), { budget: 'premium' }).matchScore).toBe(30); // 30 of 5 × 20
+    expect(scorePhone(phone(), { budget: 'premium' }, at).matchScore).toBe(37); // 35 of 95
   });
 
-  it('is min(100, round(points / (criteria × 20) × 100)): capped at 100, rounded half up', () => {
-    expect(matchScoreFrom(30, 1, true)).toBe(100); // 150% capped
-    expect(matchScoreFrom(100, 6, true)).toBe(83); // 83.33
-    expect(matchScoreFrom(92.5, 6, true)).toBe(77); // 77.08
-    expect(matchScoreFrom(7.5 + 30, 3, true)).toBe(63); // 62.5 -> 63
-    expect(matchScoreFrom(0, 1, true)).toBe(0);
+  it('is round(points / the points the rows could give × 100), rounded half up, capped at 100', () => {
+    expect(matchScoreFrom(110, 110, true)).toBe(100);
+    expect(matchScoreFrom(100, 120, true)).toBe(83); // 83.33
+    expect(matchScoreFrom(62.5, 100, true)).toBe(63); // 62.5 -> 63
+    expect(matchScoreFrom(0, 95, true)).toBe(0);
+    expect(matchScoreFrom(10, 0, true)).toBe(50);
   });
 
-  it('counts only the criteria that apply and shows its working', () => {
-    const p = phone({ priceRange: 'midrange', price: 799, specs: { cameraQuality: 'good', batteryLife: 'extended' } });
-    const r = scorePhone(p, {
-      budget: 'midrange',
+  it('reaches 100% for a phone that meets or beats every answer, and shows its working', () => {
+    const prefs: Preferences = {
+      budget: 'premium',
+      budgetValue: 100,
       os: 'android',
       primaryUse: 'productivity',
-      cameraQuality: 'professional',
+      cameraQuality: 'good',
       batteryLife: 'extended',
+      screenSize: 'large',
+      storage: '256gb',
+      processorSpeed: 'fast',
+      advancedFeatures: 'ai',
+      environment: 'work',
       currentBrand: 'Apple',
-    });
+    };
+    const r = scorePhone(findPhoneById('samsung-galaxy-s25-ultra')!, prefs, at);
     expect(r.working.map((w) => [w.criterion, w.points, w.max])).toEqual([
       ['budget', 30, 30],
       ['os', 20, 20],
-      ['cameraQuality', 7.5, 15],
+      ['cameraQuality', 15, 15],
       ['batteryLife', 15, 15],
       ['primaryUse', 10, 10],
-      ['brand', 3, 10],
+      ['screenSize', 10, 10],
+      ['storage', 10, 10],
+      ['processorSpeed', 10, 10],
+      ['advancedFeatures', 10, 10],
+      ['environment', 10, 10],
+      ['updates', 5, 5],
     ]);
-    expect([r.points, r.criteria, r.matchScore]).toEqual([85.5, 6, 71]); // 85.5 / 120 = 71.25%
-    expect(r.scoreRule).toBe('min(100, round(85.5 / (6 × 20) × 100)) = 71');
-    expect(r.working[2]).toMatchObject({
-      label: 'Camera',
-      answer: 'Professional',
-      phoneHas: 'Good (50MP wide)',
-      rule: 'less than you asked',
+    expect([r.points, r.maxPoints, r.matchScore]).toEqual([145, 145, 100]);
+    expect(r.scoreRule).toMatch(/^round\(145 \/ 145 × 100\) = 100%/);
+    expect(r.working[2]).toMatchObject({ label: 'Camera', answer: 'Good', rule: 'better than you asked' });
+  });
+
+  it('a phone short of an answer shows it in its working', () => {
+    const p = phone({ specs: { cameraQuality: 'good', batteryLife: 'extended' } });
+    const r = scorePhone(p, { budget: 'premium', os: 'android', cameraQuality: 'professional' }, at);
+    expect(r.working.find((w) => w.criterion === 'cameraQuality')).toMatchObject({
+      points: 7.5,
+      phoneHas: 'Main + ultrawide (50MP wide main, 3x 10MP telephoto)',
+      rule: 'one step short of what you asked',
     });
   });
 });
 
 describe('reasons', () => {
-  it('are capped at 4', () => {
+  it('are capped at 4, and name what a camera has instead of calling it professional', () => {
     const prefs: Preferences = {
       budget: 'premium',
       os: 'android_samsung',
@@ -255,67 +292,103 @@ describe('reasons', () => {
       primaryUse: 'general',
       currentBrand: 'Samsung',
     };
-    const r = scorePhone(findPhoneById('samsung-galaxy-s24')!, prefs);
+    const r = scorePhone(findPhoneById('samsung-galaxy-s25-fe')!, prefs, at);
     expect(r.reasons).toHaveLength(4);
-    expect(r.reasons[0]).toBe('In your price range (Premium, $1,000+)');
+    expect(r.reasons[0]).toBe('Within your budget at $950');
+    expect(r.reasons[2]).toBe('Camera with a 3x telephoto (8MP) and a 50MP wide main camera');
+    expect(r.reasons.join(' ')).not.toMatch(/professional/i);
   });
 
   it('are padded with generic true facts up to 3 when fewer apply', () => {
-    const r = scorePhone(findPhoneById('samsung-galaxy-a16-5g')!, { budget: 'premium' });
-    // the A16 is a budget phone, two tiers away -> no reason of its own; skipped questions give none
-    expect(r.working[0].points).toBe(0);
+    const r = scorePhone(findPhoneById('samsung-galaxy-a16-5g')!, { budget: 'budget', budgetValue: 0 }, at);
+    // over the $200 budget -> no budget reason; skipped questions give none
+    expect(r.working[0]!.points).toBe(0);
     expect(r.reasons).toEqual([
-      'Released in 2024, with full software support',
+      'OS updates until Nov 2030',
+      'Released in 2024, OS updates until Nov 2030',
       '5G connectivity',
-      'Storage options up to 256 GB',
     ]);
   });
 
-  it('give no reason for a criterion the phone does badly on', () => {
-    const r = scorePhone(phone({ specs: { cameraQuality: 'basic' } }), {
-      budget: 'midrange',
-      cameraQuality: 'professional',
-    });
+  it('say one need once: a work user asking for a top-tier chip reads about the chip once', () => {
+    const r = scorePhone(
+      findPhoneById('apple-iphone-17')!,
+      { budget: 'premium', os: 'ios', primaryUse: 'productivity', processorSpeed: 'premium' },
+      at,
+    );
+    expect(r.reasons.filter((x) => /chip/i.test(x))).toEqual(['Top tier chip (Apple A19) for work and multitasking']);
+  });
+
+  it('give no reason for a criterion the phone does not fully meet', () => {
+    const r = scorePhone(
+      phone({ specs: { cameraQuality: 'basic' } }),
+      { budget: 'midrange', cameraQuality: 'professional' },
+      at,
+    );
     expect(r.reasons.some((x) => /camera/i.test(x))).toBe(false);
   });
 });
 
 describe('recommend', () => {
   it('keeps the top 2, best first, with their working', () => {
-    const recs = recommend(PHONES, { budget: 'midrange', os: 'android_google' });
+    const recs = recommend(PHONES, { budget: 'midrange', os: 'android_google' }, at);
     expect(recs).toHaveLength(2);
-    expect(recs[0].matchScore).toBeGreaterThanOrEqual(recs[1].matchScore);
+    expect(recs[0]!.matchScore).toBeGreaterThanOrEqual(recs[1]!.matchScore);
     for (const r of recs) {
       expect(r.phone.brand).toBe('Google');
-      expect(r.working.length).toBe(5); // budget, OS and the three skipped core questions
+      expect(r.working.length).toBe(6); // budget, OS, the three skipped core questions, updates
       expect(r.reasons.length).toBeGreaterThanOrEqual(3);
       expect(r.reasons.length).toBeLessThanOrEqual(4);
     }
   });
 
-  it('orders equal scores by the unscored answers the phone fits (here: screen size)', () => {
-    const small = phone({ id: 'small', specs: { screenSize: 'small' } });
-    const large = phone({ id: 'large', specs: { screenSize: 'large' } });
-    const prefs: Preferences = { budget: 'midrange', screenSize: 'large' };
-    expect(recommend([small, large], prefs).map((r) => r.phone.id)).toEqual(['large', 'small']);
-    expect(recommend([large, small], { ...prefs, screenSize: 'small' }).map((r) => r.phone.id)).toEqual([
-      'small',
-      'large',
-    ]);
-    expect(scorePhone(large, prefs).tieBreakers).toEqual([
-      { criterion: 'screenSize', label: 'Screen size', answer: 'Large', phoneHas: 'Large (6.2")', fits: true },
+  it('notes an ask nothing within budget meets once, naming the cheapest phone that has it', () => {
+    const [top] = recommend(
+      PHONES,
+      { os: 'ios', budget: 'midrange', budgetValue: 57, primaryUse: 'content', cameraQuality: 'professional' },
+      at,
+    );
+    expect(top!.notes).toEqual([
+      {
+        criterion: 'cameraQuality',
+        kind: 'budget',
+        text: 'A telephoto (zoom) camera needs a bigger budget: the cheapest iPhone with it is the Apple iPhone 17 Pro at $1,599.',
+      },
     ]);
   });
 
+  it('puts a phone within budget first even when a dearer one scores higher', () => {
+    const cheap = phone({ id: 'cheap', price: 800, specs: { cameraQuality: 'basic', batteryLife: 'standard' } });
+    const dear = phone({ id: 'dear', price: 990, specs: { cameraQuality: 'professional', batteryLife: 'maximum' } });
+    const prefs: Preferences = {
+      budget: 'midrange',
+      budgetValue: 50, // up to $945
+      cameraQuality: 'professional',
+      batteryLife: 'maximum',
+    };
+    expect(scorePhone(dear, prefs, at).matchScore).toBeGreaterThan(scorePhone(cheap, prefs, at).matchScore);
+    expect(recommend([dear, cheap], prefs, at).map((r) => r.phone.id)).toEqual(['cheap', 'dear']);
+  });
+
+  it('orders equal scores by brand only after everything scored', () => {
+    const samsung = phone({ id: 'same-brand' });
+    const other = phone({ id: 'other-brand', brand: 'Google', specs: { featureTags: ['ai', 'foldable'] } });
+    const base: Preferences = { budget: 'premium', currentBrand: 'Samsung' };
+    expect(recommend([other, samsung], base, at).map((r) => r.phone.id)).toEqual(['same-brand', 'other-brand']);
+    // An explicitly asked feature decides over staying with the brand.
+    expect(recommend([samsung, other], { ...base, advancedFeatures: 'foldable' }, at)[0]!.phone.id).toBe('other-brand');
+  });
+
   it('summarises a recommendation for the e-mail payload', () => {
-    const [top] = recommend(PHONES, { budget: 'premium', os: 'ios' });
-    expect(toRecommendationSummary(top)).toEqual({
-      model: top.phone.model,
+    const [top] = recommend(PHONES, { budget: 'premium', os: 'ios' }, at);
+    expect(toRecommendationSummary(top!)).toEqual({
+      model: top!.phone.model,
       brand: 'Apple',
-      matchScore: top.matchScore,
-      reasons: top.reasons,
+      matchScore: top!.matchScore,
+      reasons: top!.reasons,
     });
   });
 });
 
-// The golden profiles are in recommender-golden.test.ts.
+// The golden profiles are in recommender-golden.test.ts; properties over the catalogue in
+// recommender-properties.test.ts.

@@ -130,7 +130,7 @@ describe('catalogue text search', () => {
       model: 'iPhone 17 Pro Max',
       year: 2025,
       category: 'Premium',
-      battery_capacity: null,
+      battery_capacity: '4832 mAh',
       screen_size: '6.9 inches',
       storage: '256GB/512GB/1TB/2TB',
       chipset: 'Apple A19 Pro',
@@ -211,6 +211,9 @@ describe('phone specs answer', () => {
         image: '/images/phones/apple.svg',
         release_year: 2016,
         price_range: 699.99,
+        price_source: null,
+        availability: null,
+        updates: null,
         classes: {
           cameraQuality: null,
           batteryLife: null,

@@ -2,7 +2,7 @@
 // the selected current phone, session storage reads, the request helper and display text.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findPhoneById, type Phone } from '../../src/lib/catalogue';
-import { phoneSpecsFor, toSearchResult, toSpecsPhone } from '../../src/lib/recommender';
+import { phoneSpecsFor, toSearchResult, toSpecsPhone, updatesLabel } from '../../src/lib/recommender';
 import { apiRequest } from '../../src/lib/recommender-ui/api';
 import { comparisonRows, sideFromPhone, sideFromSpecs, upgradeRows } from '../../src/lib/recommender-ui/comparison';
 import {
@@ -61,9 +61,10 @@ describe('flip card spec rows', () => {
     expect(known.Display.startsWith(`${p.specs.screenInches}"`)).toBe(true);
   });
 
-  it('appends the support label to the OS row', () => {
-    const rows = phoneSpecRows(phone('apple-iphone-16-pro'), 'Full Support');
-    expect(rows.find((r) => r.label === 'OS & Updates')!.value).toMatch(/Full Support$/);
+  it("appends the update support of the maker's policy to the OS row", () => {
+    const p = phone('google-pixel-9a');
+    const rows = phoneSpecRows(p, updatesLabel(p.updates, new Date('2026-11-26T12:00:00Z')));
+    expect(rows.find((r) => r.label === 'OS & Updates')!.value).toMatch(/OS updates until Apr 2032$/);
   });
 });
 
@@ -85,7 +86,8 @@ describe('upgrade comparison (wizard results step)', () => {
 describe('comparison view (results page)', () => {
   const current = phone('samsung-galaxy-s22-ultra');
   const rec = phone('samsung-galaxy-s25-ultra');
-  const rows = () => comparisonRows(sideFromSpecs(toSpecsPhone(current), 'premium'), sideFromPhone(rec));
+  const TODAY = new Date('2026-11-26T12:00:00Z');
+  const rows = () => comparisonRows(sideFromSpecs(toSpecsPhone(current), 'premium'), sideFromPhone(rec), TODAY);
 
   it('has the comparison rows in order', () => {
     expect(rows().map((r) => r.label)).toEqual([
@@ -102,7 +104,25 @@ describe('comparison view (results page)', () => {
       'USB-C',
       'Face ID',
       'Cellular',
+      'Software updates',
+      'Availability',
+      'Price (CAD)',
     ]);
+  });
+
+  it('shows update support, availability and the dated price source of both phones', () => {
+    const byLabel = Object.fromEntries(rows().map((r) => [r.label, r]));
+    expect(byLabel['Software updates']).toMatchObject({
+      current: 'OS updates ended Feb 2026',
+      recommended: 'OS updates until Feb 2032',
+      improved: true,
+    });
+    expect(byLabel.Availability).toMatchObject({
+      current: 'No longer sold new',
+      recommended: 'Sold new in Canada (lineup checked Oct 2025)',
+    });
+    expect(byLabel['Price (CAD)']!.recommended).toBe('$1,919 (Samsung Canada launch price, Feb 2025)');
+    expect(byLabel['Price (CAD)']!.current).toMatch(/^\$1,650 \(Samsung Canada launch price, Feb 2022\)$/);
   });
 
   it('reads inches, display and battery back out of the specs-API text', () => {
@@ -116,7 +136,7 @@ describe('comparison view (results page)', () => {
     const old = phone('apple-iphone-11');
     const pro = phone('apple-iphone-16-pro');
     const byLabel = Object.fromEntries(
-      comparisonRows(sideFromSpecs(toSpecsPhone(old), 'budget'), sideFromPhone(pro)).map((r) => [r.label, r]),
+      comparisonRows(sideFromSpecs(toSpecsPhone(old), 'budget'), sideFromPhone(pro), TODAY).map((r) => [r.label, r]),
     );
     // A13 is 'standard', A18 Pro 'premium' (catalogue derivation).
     expect(byLabel.Processor).toMatchObject({
@@ -135,8 +155,10 @@ describe('comparison view (results page)', () => {
     const estimate = phoneSpecsFor([], 'Pixel 5', 'Apple')!;
     const side = sideFromSpecs(estimate.phone, 'budget', estimate.note);
     expect(side.notes).toEqual([estimate.note]);
-    const byLabel = Object.fromEntries(comparisonRows(side, sideFromPhone(rec)).map((r) => [r.label, r]));
+    const byLabel = Object.fromEntries(comparisonRows(side, sideFromPhone(rec), TODAY).map((r) => [r.label, r]));
     expect(byLabel.Battery).toMatchObject({ current: '—', improved: false });
+    expect(byLabel['Software updates']).toMatchObject({ current: '—', improved: false });
+    expect(byLabel['Price (CAD)']).toMatchObject({ current: '—' });
     expect(byLabel['Main camera']).toMatchObject({ current: '—', improved: false });
   });
 });
@@ -208,7 +230,7 @@ describe('session storage', () => {
   });
 
   it('recognises what the wizard stores and rejects other shapes', () => {
-    const rec = { phone: phone('google-pixel-9'), matchScore: 80, reasons: ['x'], working: [] };
+    const rec = { phone: phone('google-pixel-9'), matchScore: 80, reasons: ['x'], working: [], notes: [] };
     expect(isStoredRecommendations([rec])).toBe(true);
     expect(isStoredRecommendations([])).toBe(false);
     expect(isStoredRecommendations([{ ...rec, matchScore: '80' }])).toBe(false);
@@ -216,6 +238,11 @@ describe('session storage', () => {
     // stored before prices carried their CAD source: unreadable (the visitor recomputes)
     const { pricing: _p, ...unpriced } = rec.phone;
     expect(isStoredRecommendations([{ ...rec, phone: unpriced }])).toBe(false);
+    // stored before phones carried their availability and update support, or without notes: recomputed too
+    const { availability: _a, ...undated } = rec.phone;
+    expect(isStoredRecommendations([{ ...rec, phone: undated }])).toBe(false);
+    const { notes: _n, ...noNotes } = rec;
+    expect(isStoredRecommendations([noNotes])).toBe(false);
     expect(
       isStoredPreferences({ os: 'ios', budgetValue: 50, searchedForCurrentPhone: true, currentPhoneSpecs: {} }),
     ).toBe(true);

@@ -2,8 +2,11 @@
  * Apple iPhones, as a spec sheet prints them (raw source records, docs/recommender.md#catalogue-records).
  *
  * Facts are from Apple's published technical specifications; battery capacities and RAM, which Apple
- * does not print, are the figures from regulatory filings widely reported at launch. Where no figure
- * was published (iPhone 17 family batteries) the value is `null` and the site shows '—'.
+ * does not print, are the figures from regulatory filings widely reported at launch. For the iPhone 17
+ * family these are the capacities China's regulatory database listed for the models with a SIM tray
+ * (iPhone 17 3,692 mAh, Air 3,149, 17 Pro 3,988, 17 Pro Max 4,832), as reported in Sep 2025; the
+ * eSIM-only Pro models sold in some countries were listed larger (about 4,250 and 5,090 mAh). We use
+ * the smaller figures, which put each phone in the same battery class either way.
  * Entries from 2020 on omit launch_date, image_url, weight, os_version, colors, price and
  * water_resistance, like the source list. `category` follows the launch price in US dollars:
  * under $500 Budget, under $800 Midrange, otherwise Premium.
@@ -803,7 +806,7 @@ export const appleRecords: RawPhoneRecord[] = [
     body_material: 'Ceramic Shield 2 front, glass back, aluminum frame',
     display_type: 'Super Retina XDR OLED, 120Hz ProMotion, Always-On',
     screen_size: '6.3 inches',
-    battery_capacity: null,
+    battery_capacity: '3692 mAh',
     battery_type: 'Li-Ion',
     main_camera: 'Dual: 48MP wide (f/1.6, sensor-shift OIS), 48MP ultrawide (macro)',
     selfie_camera: '18MP Center Stage',
@@ -824,7 +827,7 @@ export const appleRecords: RawPhoneRecord[] = [
     body_material: 'Ceramic Shield 2 front and back, titanium frame',
     display_type: 'Super Retina XDR OLED, 120Hz ProMotion, Always-On',
     screen_size: '6.5 inches',
-    battery_capacity: null,
+    battery_capacity: '3149 mAh',
     battery_type: 'Li-Ion',
     main_camera: 'Single: 48MP wide (f/1.6, sensor-shift OIS)',
     selfie_camera: '18MP Center Stage',
@@ -851,7 +854,7 @@ export const appleRecords: RawPhoneRecord[] = [
     body_material: 'Ceramic Shield 2 front, glass back panel, aluminum unibody',
     display_type: 'Super Retina XDR OLED, 120Hz ProMotion, Always-On',
     screen_size: '6.3 inches',
-    battery_capacity: null,
+    battery_capacity: '3988 mAh',
     battery_type: 'Li-Ion',
     main_camera: 'Triple: 48MP wide (f/1.78, sensor-shift OIS), 48MP 4x telephoto, 48MP ultrawide (macro)',
     selfie_camera: '18MP Center Stage',
@@ -878,7 +881,7 @@ export const appleRecords: RawPhoneRecord[] = [
     body_material: 'Ceramic Shield 2 front, glass back panel, aluminum unibody',
     display_type: 'Super Retina XDR OLED, 120Hz ProMotion, Always-On',
     screen_size: '6.9 inches',
-    battery_capacity: null,
+    battery_capacity: '4832 mAh',
     battery_type: 'Li-Ion',
     main_camera: 'Triple: 48MP wide (f/1.78, sensor-shift OIS), 48MP 4x telephoto, 48MP ultrawide (macro)',
     selfie_camera: '18MP Center Stage',

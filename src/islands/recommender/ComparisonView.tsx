@@ -47,12 +47,13 @@ export function ComparisonView({ current, phone }: Props) {
 }
 
 function Table({ current, rec, fallback }: { current: ComparisonSide; rec: ComparisonSide; fallback: boolean }) {
-  const rows = comparisonRows(current, rec);
+  // Update support and availability are stated for the day the visitor reads them.
+  const rows = comparisonRows(current, rec, new Date());
   const head = (side: ComparisonSide, label: string) => (
     <th scope="col" className="w-[38%] px-2 pb-3 align-top font-normal">
       <div className="flex flex-col items-center gap-2 text-center">
         <PhoneImage src={side.image} alt={side.name} className="h-24 w-16" />
-        <span className="text-xs font-semibold uppercase tracking-wide text-muted">{label}</span>
+        <span className="text-[11px] font-semibold uppercase text-muted sm:text-xs sm:tracking-wide">{label}</span>
         <span className="text-sm font-bold leading-tight text-fg">{side.name}</span>
         {side.tier ? <TierBadge tier={side.tier} /> : null}
       </div>
@@ -72,7 +73,7 @@ function Table({ current, rec, fallback }: { current: ComparisonSide; rec: Compa
         </p>
       ) : null}
       <div className="-mx-2 overflow-x-auto">
-        <table className="w-full min-w-[20rem] border-collapse text-sm">
+        <table className="w-full min-w-[18rem] border-collapse text-sm">
           <caption className="sr-only">
             {current.name} compared with {rec.name}
           </caption>

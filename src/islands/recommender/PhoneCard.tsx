@@ -1,6 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import type { Phone } from '../../lib/catalogue/schema';
 import { PRICE_RANGE_NAMES } from '../../lib/recommender/budget';
+import { availabilityLabel } from '../../lib/catalogue/availability';
+import { updatesLabel } from '../../lib/catalogue/updates';
 import { phonePriceLabel, UNKNOWN } from '../../lib/recommender/format';
 import { osLabel } from '../../lib/recommender-ui/display';
 import { phoneSpecRows } from '../../lib/recommender-ui/specRows';
@@ -10,9 +12,7 @@ import { PhoneImage } from './PhoneImage';
 
 interface Props {
   phone: Phone;
-  /** Support label for 'OS & Updates' (engine). */
-  supportLabel?: string | null;
-  /** Compact variant: image, tier and price only. */
+  /** Compact variant: image, tier, price, its source and availability only. */
   compact?: boolean;
 }
 
@@ -39,19 +39,22 @@ export function OsBadge({ os }: { os: string | null | undefined }) {
  * Back: the twelve spec rows. One toggle button (state exposed with aria-expanded and announced in a
  * live region) turns it; clicking the front also turns it.
  */
-export function PhoneCard({ phone, supportLabel, compact = false }: Props) {
+export function PhoneCard({ phone, compact = false }: Props) {
   const [flipped, setFlipped] = useState(false);
   const touched = useRef(false);
   const id = useId();
   const name = `${phone.brand} ${phone.model}`;
+  // Availability and update support are stated for the day the visitor reads them.
+  const today = new Date();
 
   if (compact) {
     return (
-      <div className="flex items-center gap-3" data-testid="phone-card-compact">
-        <PhoneImage src={phone.image} alt={name} className="h-16 w-12" />
-        <div className="grid gap-1">
+      <div className="flex max-w-[17rem] items-start gap-3" data-testid="phone-card-compact">
+        <PhoneImage src={phone.image} alt={name} className="h-16 w-12 shrink-0" />
+        <div className="grid min-w-0 justify-items-start gap-1">
           <TierBadge tier={phone.priceRange} />
           <span className="text-sm font-semibold tabular-nums">{phonePriceLabel(phone)} CAD</span>
+          <PriceFacts phone={phone} today={today} />
         </div>
       </div>
     );
@@ -74,7 +77,7 @@ export function PhoneCard({ phone, supportLabel, compact = false }: Props) {
         <div key="back" id={`${id}-back`} className="flip-face p-4 sm:p-5" data-initial={initial}>
           <p className="text-sm font-semibold text-fg">{name}: specifications</p>
           <dl className="mt-3 divide-y divide-[var(--line)] text-sm">
-            {phoneSpecRows(phone, supportLabel).map((row) => (
+            {phoneSpecRows(phone, updatesLabel(phone.updates, today)).map((row) => (
               <div key={row.label} className="grid grid-cols-[6.5rem_1fr] gap-3 py-2 @md:grid-cols-[8.5rem_1fr]">
                 <dt className="font-medium text-muted">{row.label}</dt>
                 <dd className="text-fg">{row.value}</dd>
@@ -102,9 +105,7 @@ export function PhoneCard({ phone, supportLabel, compact = false }: Props) {
               <p className="text-2xl font-bold tabular-nums text-fg" data-testid="phone-price">
                 {phonePriceLabel(phone)} <span className="text-sm font-medium text-muted">CAD</span>
               </p>
-              <p className="text-xs text-muted" data-testid="price-source">
-                {phone.pricing.currentSource ?? phone.pricing.launchSource}
-              </p>
+              <PriceFacts phone={phone} today={today} />
             </div>
             {phone.features.length ? (
               <ul className="grid gap-1.5 text-sm text-muted" aria-label="Key features">
@@ -135,5 +136,19 @@ export function PhoneCard({ phone, supportLabel, compact = false }: Props) {
         </p>
       </div>
     </div>
+  );
+}
+
+/** The dated source of the price shown, and whether the phone is sold new in Canada. */
+function PriceFacts({ phone, today }: { phone: Phone; today: Date }) {
+  return (
+    <>
+      <p className="text-xs text-muted" data-testid="price-source">
+        {phone.pricing.currentSource ?? phone.pricing.launchSource}
+      </p>
+      <p className="text-xs font-medium text-fg" data-testid="availability">
+        {availabilityLabel(phone.availability, today)}
+      </p>
+    </>
   );
 }

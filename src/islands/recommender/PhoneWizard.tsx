@@ -13,6 +13,7 @@ import {
   $currentPhone,
   $mode,
   $prefs,
+  $search,
   $slider,
   $step,
   confirmBudget,
@@ -21,6 +22,8 @@ import {
   goToStep,
   pickOption,
   restoreFromUrl,
+  setQuery,
+  setSearchOpen,
   setSlider,
   skipQuestion,
   startOver,
@@ -34,6 +37,7 @@ import { OptionCards } from './OptionCards';
 import { PreferencesPanel } from './PreferencesPanel';
 import { StepIndicator } from './StepIndicator';
 import { ToastHost } from './ToastHost';
+import { useEarlyInput } from '../ui/useEarlyInput';
 import './recommender.css';
 
 const ResultsStep = lazy(() => import('./ResultsStep'));
@@ -63,6 +67,16 @@ export default function PhoneWizard() {
     void restoreFromUrl(location.search);
   }, []);
 
+  // The wizard hydrates when it scrolls into view: text typed into the phone search meanwhile is
+  // searched (and a pick or Enter made meanwhile is replayed by the hook).
+  const rootRef = useRef<HTMLDivElement>(null);
+  useEarlyInput(rootRef, (root) => {
+    const box = root.querySelector<HTMLInputElement>('input[role="combobox"]');
+    if (!box?.value || box.value === $search.get().query) return;
+    setQuery(box.value);
+    setSearchOpen(document.activeElement === box);
+  });
+
   // Focus moves to the new step's heading (not on the first render).
   useEffect(() => {
     if (lastStep.current !== null && lastStep.current !== step) headingRef.current?.focus();
@@ -75,7 +89,9 @@ export default function PhoneWizard() {
 
   return (
     <div
+      ref={rootRef}
       className={`grid items-start gap-6 ${onResults ? '' : 'md:grid-cols-[minmax(0,1fr)_18rem] lg:grid-cols-[minmax(0,1fr)_20rem]'}`}
+      data-early-input
     >
       <div className="card overflow-visible p-4 sm:p-8" data-testid="wizard">
         <div className="flex flex-wrap items-start justify-between gap-4 border-b border-line pb-5">

@@ -1,13 +1,16 @@
-import { supportLabel } from '../../lib/recommender/classify';
+import { shortName } from '../../lib/recommender/format';
 import { isWeakMatch, type Recommendation } from '../../lib/recommender/scoring';
 import { Icon } from './Icon';
 import { PhoneCard } from './PhoneCard';
 import { ScoreWorking } from './ScoreWorking';
+import { AskNotes } from './UpgradeReasons';
 
 interface Props {
   rec: Recommendation;
-  /** 'Top Pick' or 'Alternative'. */
+  /** 'Top Pick', 'Closest option' (the visitor's phone still fits) or 'Alternative'. */
   label: string;
+  /** Test id of the card: 'top-pick' for the first card, whatever its label, else 'alternative'. */
+  testId: 'top-pick' | 'alternative';
   /** Display cap of reasons (3 on wizard cards; docs/recommender.md#results-and-comparison). */
   maxReasons: number;
   featured?: boolean;
@@ -58,13 +61,13 @@ export function MatchText({ score, suffix = 'match' }: { score: number; suffix?:
 }
 
 /** One recommendation on the wizard's results step: name, match %, reasons, flip card, working. */
-export function RecommendationCard({ rec, label, maxReasons, featured = false }: Props) {
+export function RecommendationCard({ rec, label, testId, maxReasons, featured = false }: Props) {
   const name = `${rec.phone.brand} ${rec.phone.model}`;
   return (
     <article
       className={`grid content-start gap-4 rounded-2xl border p-4 sm:p-5 ${featured ? 'border-brand-300 bg-gradient-to-b from-brand-50 to-surface shadow-md dark:border-brand-700 dark:from-brand-700/15' : 'border-line bg-surface'}`}
       aria-label={`${label}: ${name}`}
-      data-testid={label === 'Top Pick' ? 'top-pick' : 'alternative'}
+      data-testid={testId}
     >
       <div className="flex items-start justify-between gap-3">
         <div>
@@ -82,7 +85,7 @@ export function RecommendationCard({ rec, label, maxReasons, featured = false }:
         </div>
         <MatchBadge score={rec.matchScore} />
       </div>
-      <ul className="grid gap-2 text-sm" aria-label={`Why we picked the ${rec.phone.model}`}>
+      <ul className="grid gap-2 text-sm" aria-label={`Why we picked the ${shortName(rec.phone)}`}>
         {rec.reasons.slice(0, maxReasons).map((r) => (
           <li key={r} className="flex items-start gap-2">
             <span className="mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-emerald-700 dark:bg-emerald-400/15 dark:text-emerald-300">
@@ -92,7 +95,8 @@ export function RecommendationCard({ rec, label, maxReasons, featured = false }:
           </li>
         ))}
       </ul>
-      <PhoneCard phone={rec.phone} supportLabel={supportLabel(rec.phone.brand, rec.phone.year)} />
+      <AskNotes rec={rec} />
+      <PhoneCard phone={rec.phone} />
       <ScoreWorking rec={rec} />
     </article>
   );

@@ -10,8 +10,11 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Phone } from '../../lib/catalogue/schema';
+import { CAMERA_CLASS_NAMES } from '../../lib/catalogue/enums';
 import { PRICE_RANGE_NAMES } from '../../lib/recommender/budget';
 import { supportLabel } from '../../lib/recommender/classify';
+import { updatesLabel } from '../../lib/catalogue/updates';
+import { shortName } from '../../lib/recommender/format';
 import {
   DEFAULT_CURRENT_PHONE_PRICE_RANGE,
   usableCurrentPhone,
@@ -33,7 +36,7 @@ import { RESULT_ICONS } from './resultIcons';
 import { PhoneCard } from './PhoneCard';
 import { PhoneImage } from './PhoneImage';
 import { MatchBadge, MatchText } from './RecommendationCard';
-import { HowWeRecommendLink, UpgradeReasons } from './UpgradeReasons';
+import { AskNotes, HowWeRecommendLink, topLabel, UpgradeReasons } from './UpgradeReasons';
 import { ScoreWorking } from './ScoreWorking';
 import { ToastHost } from './ToastHost';
 import './recommender.css';
@@ -186,7 +189,7 @@ function Results({
     return (
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]" data-testid="results-with-current">
         <div className="grid gap-6">
-          <MainRecommendation rec={top} heading="Our Recommendation" maxReasons={4} />
+          <MainRecommendation rec={top} heading={topLabel(top, 'Our Recommendation')} maxReasons={4} />
           {top.upgrade ? (
             <section className="card p-5 sm:p-6" aria-label="Compared with your phone">
               <UpgradeReasons currentName={top.upgrade.currentName} top={top} heading="h3" />
@@ -276,7 +279,7 @@ function MainRecommendation({
   const name = `${p.brand} ${p.model}`;
   const labels: [string, string][] = [
     ['Display', showJoined([s.screenInches !== null ? `${s.screenInches}"` : null, s.display], ' ')],
-    ['Camera', showJoined([capitalise(s.cameraQuality), s.cameraSpecs.mainCamera], ' · ')],
+    ['Camera', showJoined([CAMERA_CLASS_NAMES[s.cameraQuality], s.cameraSpecs.mainCamera], ' · ')],
     ['Storage', s.storageOptions.length ? `Up to ${s.storageOptions.at(-1)}` : '—'],
     [
       'Battery',
@@ -305,8 +308,9 @@ function MainRecommendation({
         <MatchBadge score={rec.matchScore} />
       </div>
       <div className="grid gap-6 px-5 pb-5 sm:px-7 sm:pb-7 md:grid-cols-[minmax(0,17rem)_1fr]">
-        <PhoneCard phone={p} supportLabel={supportLabel(p.brand, p.year)} />
+        <PhoneCard phone={p} />
         <div className="grid content-start gap-5">
+          <AskNotes rec={rec} />
           {details ? (
             <dl
               className="grid gap-x-6 gap-y-3 rounded-2xl bg-surface-2 p-4 text-sm sm:grid-cols-2"
@@ -363,7 +367,7 @@ function AlternativeOption({ rec }: { rec: Recommendation }) {
       <div className="mt-4 grid gap-5 sm:grid-cols-[auto_1fr]">
         <PhoneCard phone={p} compact />
         <div className="grid content-start gap-3">
-          <ul className="grid gap-2 text-sm" aria-label={`Why the ${p.model} is worth a look`}>
+          <ul className="grid gap-2 text-sm" aria-label={`Why the ${shortName(p)} is worth a look`}>
             {rec.reasons.slice(0, 2).map((r) => (
               <li key={r} className="flex items-start gap-2">
                 <Icon name="check" className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600 dark:text-emerald-400" />
@@ -384,6 +388,9 @@ function CurrentPhoneAside({ current, prefs }: { current: CurrentLookup; prefs: 
   const name = side?.name ?? usableCurrentPhone(prefs) ?? '';
   const year = side?.year ?? prefs.currentPhoneYear ?? 2023;
   const brand = side?.brand ?? prefs.currentBrand ?? '';
+  const today = new Date();
+  // A catalogue phone has its maker's policy; a phone we only know by name gets the brand's rule of thumb.
+  const support = side?.updates ? updatesLabel(side.updates, today) : supportLabel(brand, year, today.getUTCFullYear());
   return (
     <aside
       className="card order-first p-5 lg:sticky lg:top-24 lg:order-none"
@@ -415,7 +422,7 @@ function CurrentPhoneAside({ current, prefs }: { current: CurrentLookup; prefs: 
         </div>
         <div className="flex justify-between gap-3">
           <dt className="text-muted">Software support</dt>
-          <dd className="font-medium">{supportLabel(brand, year)}</dd>
+          <dd className="font-medium">{support}</dd>
         </div>
       </dl>
     </aside>

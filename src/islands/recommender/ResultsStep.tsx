@@ -11,6 +11,7 @@ import type { Recommendation } from '../../lib/recommender/scoring';
 import { upgradeRows } from '../../lib/recommender-ui/comparison';
 import type { CurrentPhoneCard } from '../../lib/recommender-ui/currentPhone';
 import { osLabel } from '../../lib/recommender-ui/display';
+import { shortName } from '../../lib/recommender/format';
 import { encodeAnswers } from '../../lib/recommender/share';
 import { $currentPhone, $prefs, $results, computeResults } from '../../stores/recommender';
 import { toast } from '../../stores/toast';
@@ -20,7 +21,7 @@ import { PhoneImage } from './PhoneImage';
 import { RecommendationCard } from './RecommendationCard';
 import { SaveForm } from './SaveForm';
 import { UpgradeArrow } from './UpgradeArrow';
-import { HowWeRecommendLink, UpgradeReasons } from './UpgradeReasons';
+import { HowWeRecommendLink, topLabel, UpgradeReasons } from './UpgradeReasons';
 
 export default function ResultsStep() {
   const results = useAtom($results);
@@ -77,9 +78,11 @@ export default function ResultsStep() {
   return (
     <div className="mt-6 grid gap-6" data-testid="results">
       <div className={`grid items-start gap-5 ${searched || alt ? 'lg:grid-cols-2' : ''}`}>
-        <RecommendationCard rec={top} label="Top Pick" maxReasons={3} featured />
+        <RecommendationCard rec={top} label={topLabel(top)} testId="top-pick" maxReasons={3} featured />
         {searched ? <UpgradeCard current={card} top={top} /> : null}
-        {!searched && alt ? <RecommendationCard rec={alt} label="Alternative" maxReasons={3} /> : null}
+        {!searched && alt ? (
+          <RecommendationCard rec={alt} label="Alternative" testId="alternative" maxReasons={3} />
+        ) : null}
       </div>
 
       <HowWeRecommendLink />
@@ -157,7 +160,7 @@ function UpgradeCard({ current, top }: { current: CurrentPhoneCard; top: Recomme
                 Current
               </th>
               <th scope="col" className="py-2 font-semibold">
-                {top.phone.model}
+                {shortName(top.phone)}
               </th>
             </tr>
           </thead>

@@ -1,7 +1,9 @@
 /**
- * Shared by the wizard's results step and the results page: the upgrade reasons (or the honest
- * "Your phone still fits you") and the link to the method page.
+ * Shared by the wizard's results step and the results page: what we say about the visitor's own phone
+ * (one of four verdicts), the notes on asks the budget or the chosen brand cannot meet, and the link to
+ * the method page.
  */
+import { monthYear } from '../../lib/catalogue/pricing';
 import type { Recommendation } from '../../lib/recommender/scoring';
 import { Icon } from './Icon';
 import { RESULT_ICONS } from './resultIcons';
@@ -23,10 +25,13 @@ export function HowWeRecommendLink() {
 }
 
 /**
- * 'Why you should upgrade' (2 reasons) when the top pick is a real upgrade: its specs against the
- * current phone's. When nothing in budget is, 'Your phone still fits you' and what the closest option
- * would add. Shared by the wizard's results step and the results page.
+ * The label of the first result card: 'Top Pick', unless the visitor's phone still fits them and the
+ * card shows only the closest option (a phone that is not a better buy than theirs within budget).
  */
+export function topLabel(top: Recommendation, topPick = 'Top Pick'): string {
+  return top.upgrade?.verdict === 'still-fits' ? 'Closest option' : topPick;
+}
+
 interface UpgradeReasonsProps {
   currentName: string;
   top: Recommendation;
@@ -34,35 +39,100 @@ interface UpgradeReasonsProps {
   heading?: 'h3' | 'h5';
 }
 
+/**
+ * What we say about the visitor's phone, by verdict (docs/recommender.md, "Upgrades"):
+ * - 'upgrade': 'Why you should upgrade' and 2 spec-against-spec reasons;
+ * - 'still-fits': 'Your phone still fits you', and what the closest option would add (or why the best
+ *   matches are no upgrade);
+ * - 'replace': the phone no longer gets OS updates, so it never "still fits";
+ * - 'cannot-compare': the phone is not in the catalogue, and we say so instead of inventing reasons.
+ */
 export function UpgradeReasons({ currentName, top, heading: H = 'h5' }: UpgradeReasonsProps) {
   const upgrade = top.upgrade;
-  if (upgrade?.stillFits) {
-    return (
-      <div data-testid="still-fits">
-        <H className="font-semibold">Your phone still fits you</H>
-        <p className="mt-1 text-sm text-muted">
-          Nothing within your budget beats your {currentName} on what you asked for. The closest options are shown
-          {upgrade.isUpgrade ? ', with what they would add:' : '.'}
-        </p>
-        {upgrade.isUpgrade ? <ReasonList reasons={upgrade.reasons.slice(0, 2)} /> : null}
-      </div>
-    );
+  if (!upgrade) return null;
+  switch (upgrade.verdict) {
+    case 'still-fits':
+      return (
+        <div data-testid="still-fits">
+          <H className="font-semibold">Your phone still fits you</H>
+          <p className="mt-1 text-sm text-muted">
+            Nothing within your budget beats your {currentName} on what you asked for.{' '}
+            {upgrade.isUpgrade
+              ? 'The closest options cost more; here is what they would add:'
+              : 'Nothing we sell beats it at any price either; the best matches are shown, and they are not upgrades:'}
+          </p>
+          <ReasonList
+            reasons={(upgrade.isUpgrade ? upgrade.reasons : upgrade.blockers).slice(0, 2)}
+            up={upgrade.isUpgrade}
+          />
+        </div>
+      );
+    case 'replace':
+      return (
+        <div data-testid="replace">
+          <H className="font-semibold">Time to replace your phone</H>
+          <p className="mt-1 text-sm text-muted">
+            Your {currentName} stopped getting OS updates
+            {upgrade.updatesEnded ? ` in ${monthYear(upgrade.updatesEnded)}` : ''}: it is time to replace it, even if
+            nothing within your budget beats it on everything you asked for. The best match gives you:
+          </p>
+          <ReasonList reasons={upgrade.reasons.slice(0, 2)} up />
+        </div>
+      );
+    case 'cannot-compare':
+      return (
+        <div data-testid="cannot-compare">
+          <H className="font-semibold">We can&apos;t compare your phone</H>
+          <p className="mt-1 text-sm text-muted">
+            Your {currentName} is not in our catalogue, so we cannot say what you would gain or lose. These are the best
+            matches for your answers.
+          </p>
+        </div>
+      );
+    default:
+      return (
+        <div data-testid="upgrade-reasons">
+          <H className="font-semibold">Why you should upgrade</H>
+          <ReasonList reasons={upgrade.reasons.slice(0, 2)} up />
+        </div>
+      );
   }
-  const reasons = upgrade ? upgrade.reasons : top.reasons;
+}
+
+/**
+ * The asks this phone does not meet because nothing within the budget, or nothing of the chosen OS or
+ * brand, meets them: said plainly instead of hidden behind a percentage.
+ */
+export function AskNotes({ rec }: { rec: Recommendation }) {
+  if (!rec.notes?.length) return null;
   return (
-    <div data-testid="upgrade-reasons">
-      <H className="font-semibold">Why you should upgrade</H>
-      <ReasonList reasons={reasons.slice(0, 2)} />
+    <div
+      className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
+      data-testid="ask-notes"
+    >
+      <p className="flex items-center gap-2 font-semibold">
+        <Icon name="info" className="h-4 w-4 shrink-0" />
+        What your answers can&apos;t all have
+      </p>
+      <ul className="mt-1.5 grid list-disc gap-1 pl-5">
+        {rec.notes.map((n) => (
+          <li key={n.criterion}>{n.text}</li>
+        ))}
+      </ul>
     </div>
   );
 }
 
-function ReasonList({ reasons }: { reasons: string[] }) {
+function ReasonList({ reasons, up }: { reasons: string[]; up: boolean }) {
   return (
     <ul className="mt-2 grid gap-2 text-sm">
       {reasons.map((r) => (
         <li key={r} className="flex items-start gap-2">
-          <Icon path={RESULT_ICONS.up} className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600 dark:text-emerald-400" />
+          {up ? (
+            <Icon path={RESULT_ICONS.up} className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600 dark:text-emerald-400" />
+          ) : (
+            <Icon name="info" className="mt-0.5 h-4 w-4 shrink-0 text-amber-600 dark:text-amber-400" />
+          )}
           <span>{r}</span>
         </li>
       ))}

@@ -1,15 +1,18 @@
 /**
- * The chip table: every chipset in the catalogue, with its performance tier and the year it first
- * shipped in a phone. It replaces substring rules ('Gen 3', 'Pro', 'A16'...), which rated the
- * Snapdragon 8 Elite, Tensor G5 and A19 'standard' and the midrange Snapdragon 6 Gen 3 'premium'.
+ * The chip table: every chipset in the catalogue, with its performance tier, the year it first
+ * shipped in a phone and what kind of chip it is. It replaces substring rules ('Gen 3', 'Pro',
+ * 'A16'...), which rated the Snapdragon 8 Elite, Tensor G5 and A19 'standard' and the midrange
+ * Snapdragon 6 Gen 3 'premium'.
  *
- * How the tiers are filled in (docs/recommender.md, "Chip table"), as of the catalogue year:
- * - premium: a maker's flagship chip that first shipped in 2023 or later (A17 Pro, A18, A19,
- *   Snapdragon 8 Gen 3 / 8 Elite, Tensor G3-G5, Exynos 2400/2500);
- * - fast: a flagship chip from 2021-2022 (A15, A16, Snapdragon 888 / 8 Gen 1 / 8 Gen 2, Tensor G1-G2),
- *   or an upper-midrange chip from 2025 (Exynos 1580);
- * - standard: flagship chips up to 2020 and every midrange or entry chip (Exynos 1280-1480,
- *   Snapdragon 6 Gen 3 and 6xx/7xx, Dimensity 700/6100+/6300).
+ * The tiers say how fast a chip is, not how new or how expensive its phone is (docs/recommender.md,
+ * "Chip table"); they answer the wizard's performance question word for word:
+ * - premium ("top chips for demanding games and video editing"): Apple A17 Pro and later, Snapdragon
+ *   8 Gen 3 and 8 Elite, Exynos 2500;
+ * - fast ("quick multitasking and casual gaming"): earlier flagships (A15, A16, Snapdragon 888 to
+ *   8 Gen 2, Exynos 2400), every Google Tensor (flagship chips built for on-device AI whose graphics
+ *   and sustained speed sit a class below: a Tensor G5 is not a Snapdragon 8 Elite for games), the
+ *   Snapdragon 8s Gen 3 and the upper-midrange Exynos 1580;
+ * - standard ("smooth for everyday apps"): flagships up to 2020 and every midrange or entry chip.
  * A chipset missing from the table fails the catalogue build (see `chipOf`), so a new phone cannot
  * silently get a guessed tier. Pure; client-safe.
  */
@@ -41,9 +44,9 @@ export const CHIP_TABLE: Readonly<Record<string, ChipInfo>> = {
   'Apple A19 Pro': c('premium', 2025, 'flagship'),
   'Google Tensor': c('fast', 2021, 'flagship'),
   'Google Tensor G2': c('fast', 2022, 'flagship'),
-  'Google Tensor G3': c('premium', 2023, 'flagship'),
-  'Google Tensor G4': c('premium', 2024, 'flagship'),
-  'Google Tensor G5': c('premium', 2025, 'flagship'),
+  'Google Tensor G3': c('fast', 2023, 'flagship'),
+  'Google Tensor G4': c('fast', 2024, 'flagship'),
+  'Google Tensor G5': c('fast', 2025, 'flagship'),
   'Qualcomm Snapdragon 670': c('standard', 2018, 'midrange'),
   'Qualcomm Snapdragon 730G': c('standard', 2019, 'midrange'),
   'Qualcomm Snapdragon 765G': c('standard', 2020, 'midrange'),
@@ -56,23 +59,33 @@ export const CHIP_TABLE: Readonly<Record<string, ChipInfo>> = {
   'Qualcomm Snapdragon 8 Gen 2 for Galaxy': c('fast', 2022, 'flagship'),
   'Qualcomm Snapdragon 8 Gen 3 for Galaxy': c('premium', 2023, 'flagship'),
   'Qualcomm Snapdragon 8 Elite for Galaxy': c('premium', 2024, 'flagship'),
+  'Qualcomm Snapdragon 8 Gen 3': c('premium', 2023, 'flagship'),
+  'Qualcomm Snapdragon 8 Elite': c('premium', 2024, 'flagship'),
+  'Qualcomm Snapdragon 8s Gen 3': c('fast', 2024, 'upper-midrange'),
   'Qualcomm Snapdragon 6 Gen 3': c('standard', 2024, 'midrange'),
   'Samsung Exynos 1280': c('standard', 2022, 'midrange'),
   'Samsung Exynos 1380': c('standard', 2023, 'midrange'),
   'Samsung Exynos 1480': c('standard', 2024, 'midrange'),
   'Samsung Exynos 1580': c('fast', 2025, 'upper-midrange'),
-  'Samsung Exynos 2400': c('premium', 2024, 'flagship'),
-  'Samsung Exynos 2400e': c('premium', 2024, 'flagship'),
+  'Samsung Exynos 2400': c('fast', 2024, 'flagship'),
+  'Samsung Exynos 2400e': c('fast', 2024, 'flagship'),
   'Samsung Exynos 2500': c('premium', 2025, 'flagship'),
   'MediaTek Dimensity 700': c('standard', 2020, 'entry'),
   'MediaTek Dimensity 6100+': c('standard', 2023, 'entry'),
   'MediaTek Dimensity 6300': c('standard', 2024, 'entry'),
+  'MediaTek Dimensity 7400': c('standard', 2025, 'midrange'),
+  'MediaTek Dimensity 7400X': c('standard', 2025, 'midrange'),
 };
 
 /** The table entry of a chipset (exact name, surrounding spaces ignored), or null when unknown. */
 export function chipInfo(chipset: string | null | undefined): ChipInfo | null {
   const name = (chipset ?? '').trim();
   return name && Object.hasOwn(CHIP_TABLE, name) ? CHIP_TABLE[name]! : null;
+}
+
+/** The maker of a chipset, the first word of its name ('Qualcomm', 'Apple', 'Google'...). */
+export function chipMaker(chipset: string | null | undefined): string {
+  return (chipset ?? '').trim().split(/\s+/)[0] ?? '';
 }
 
 /** Performance tier of a chipset from the table, or null when the chipset is unknown. */

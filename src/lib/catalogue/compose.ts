@@ -3,8 +3,9 @@
  * hand-written entries, keyed by id — a later entry replaces an earlier one with the same id. Every
  * phone needs a row in the CAD price table. Pure; client-safe.
  */
-import { mapRawPhone, phoneId, UnknownChipError, type RawMapping } from './derive';
-import { pricingFromRow, type CadPriceRowInput } from './pricing';
+import { CATALOGUE_CURRENT_YEAR } from './constants';
+import { mapRawPhone, MissingPolicyError, phoneId, UnknownChipError, type RawMapping } from './derive';
+import { availabilityFromRow, pricingFromRow, type CadPriceRowInput } from './pricing';
 import { phoneSchema, rawPhoneSchema, type Brand, type Phone, type RawPhone } from './schema';
 
 /** Thrown when catalogue data is invalid; the message names each bad record (brand, model) and field. */
@@ -98,6 +99,12 @@ export function mergeById(...layers: readonly (readonly Phone[])[]): Phone[] {
   return [...byId.values()];
 }
 
+/**
+ * Phones released from this year on need their availability in the price table (sold, or when they
+ * left the store); older ones are discontinued by age.
+ */
+export const AVAILABILITY_REQUIRED_FROM = CATALOGUE_CURRENT_YEAR - 2;
+
 export interface CatalogueSources {
   /** Canadian prices keyed by 'Brand Model' (src/data/phones/prices-cad.ts). */
   prices: Readonly<Record<string, CadPriceRowInput>>;
@@ -111,7 +118,8 @@ export interface CatalogueSources {
 
 /**
  * The final catalogue: samples, then source records, then hand-written entries; later replaces earlier
- * by id. Throws CatalogueDataError naming every record without a CAD price or with an unknown chipset.
+ * by id. Throws CatalogueDataError naming every record without a CAD price, without availability (from
+ * AVAILABILITY_REQUIRED_FROM on), with an unknown chipset or without an update policy.
  */
 export function buildCatalogue({ samples, records, curated, prices }: CatalogueSources): Phone[] {
   const problems: string[] = [];
@@ -122,10 +130,14 @@ export function buildCatalogue({ samples, records, curated, prices }: CatalogueS
       problems.push(`${name}: no Canadian price (add it to src/data/phones/prices-cad.ts with its source)`);
       return [];
     }
+    if (r.year >= AVAILABILITY_REQUIRED_FROM && !row.sold && !row.ended) {
+      problems.push(`${name}: no availability (add 'sold' or 'ended' to its row in src/data/phones/prices-cad.ts)`);
+      return [];
+    }
     try {
-      return [mapRawPhone(r, mapping, pricingFromRow(r.brand, row))];
+      return [mapRawPhone(r, mapping, pricingFromRow(r.brand, row), availabilityFromRow(row, r.year))];
     } catch (e) {
-      if (e instanceof UnknownChipError) problems.push(e.message);
+      if (e instanceof UnknownChipError || e instanceof MissingPolicyError) problems.push(e.message);
       else throw e;
       return [];
     }

@@ -3,17 +3,12 @@
  */
 
 /**
- * The year the catalogue is current to — NOT the clock.
- *
- * The recommender only suggests phones released in the last two years relative to this year
- * (from 2023, with a fixed current year of 2025; docs/recommender.md#scoring), and ages (support label, age-based
- * price tier) are measured from it. Raise it when the catalogue gains the next year's phones; using
- * `new Date()` instead would silently empty the recommendations once the data is two years old.
+ * The year of the newest phones in the catalogue. It bounds release years (the schema refuses a later
+ * one; a model name guessed beyond it is unknown) and decides which phones need an availability row.
+ * Which phones are recommended is NOT fixed by it: that rolls forward with today's date
+ * (./availability.ts). Raise it when the catalogue gains the next year's phones.
  */
 export const CATALOGUE_CURRENT_YEAR = 2025;
-
-/** Only phones released in this year or later are recommended (the last 2 years). */
-export const RECOMMENDABLE_FROM_YEAR = CATALOGUE_CURRENT_YEAR - 2;
 
 /** Local stock images by brand (docs/recommender.md#catalogue-records); served from `public/images/phones/`. */
 export const STOCK_IMAGES = {

@@ -8,8 +8,18 @@
 import { chipTier } from './chips';
 import { batteryClass, cameraClass, screenClass, storageClass } from './classes';
 import { STOCK_IMAGES } from './constants';
-import { priceTier, shownPriceCad, type PhonePricing } from './pricing';
-import type { AdvancedFeature, CameraSpecs, Connectivity, Phone, PhoneOs, ProcessorSpeed, RawPhone } from './schema';
+import { availabilityByAge, priceTier, shownPriceCad, type PhonePricing } from './pricing';
+import type {
+  AdvancedFeature,
+  Availability,
+  CameraSpecs,
+  Connectivity,
+  Phone,
+  PhoneOs,
+  ProcessorSpeed,
+  RawPhone,
+} from './schema';
+import { phoneUpdates } from './updates';
 
 /**
  * Catalogue id: brand and model in lower case joined by hyphens ('Apple', 'iPhone 15 Pro' ->
@@ -141,10 +151,19 @@ export function mappedOsVersion(raw: Pick<RawPhone, 'brand' | 'os_version'>, map
 
 /**
  * Maps one validated raw record to a catalogue Phone, with its Canadian price facts (required: see
- * `phonePricingSchema`). Classes come from ./classes, the one way every phone is classified.
+ * `phonePricingSchema`) and availability (an older model without a row in the price table is
+ * discontinued by age). Classes come from ./classes, the one way every phone is classified; update
+ * support from the maker's policy (./updates), counted from the launch month of the price.
  * Never invents a fact: unknowns stay null.
  */
-export function mapRawPhone(raw: RawPhone, mapping: RawMapping, pricing: PhonePricing): Phone {
+export function mapRawPhone(
+  raw: RawPhone,
+  mapping: RawMapping,
+  pricing: PhonePricing,
+  availability: Availability = availabilityByAge(raw.year),
+): Phone {
+  const updates = phoneUpdates(raw.brand, raw.model, pricing.launchDate);
+  if (!updates) throw new MissingPolicyError(`${raw.brand} ${raw.model}`);
   const storageOptions = raw.storage.split('/').map((s) => s.trim());
   const cameraSpecs = parseCameraSpecs(raw.main_camera, raw.selfie_camera);
   const screenInches = leadingNumber(raw.screen_size);
@@ -161,6 +180,8 @@ export function mapRawPhone(raw: RawPhone, mapping: RawMapping, pricing: PhonePr
     price,
     priceEstimated: pricing.estimated,
     pricing,
+    availability,
+    updates,
     features: raw.features.map((label) => ({ label })),
     year: raw.year,
     purchaseLink: null,
@@ -205,6 +226,14 @@ export class UnknownChipError extends Error {
   ) {
     super(`${record}: chipset '${chipset}' is not in the chip table (src/lib/catalogue/chips.ts)`);
     this.name = 'UnknownChipError';
+  }
+}
+
+/** Thrown when no update policy covers a record's brand and model (add one in src/lib/catalogue/updates.ts). */
+export class MissingPolicyError extends Error {
+  constructor(readonly record: string) {
+    super(`${record}: no update policy covers this phone (src/lib/catalogue/updates.ts)`);
+    this.name = 'MissingPolicyError';
   }
 }
 

@@ -7,7 +7,7 @@
  */
 
 /** Brands in the catalogue. */
-export const BRANDS = ['Apple', 'Samsung', 'Google'] as const;
+export const BRANDS = ['Apple', 'Samsung', 'Google', 'Motorola', 'OnePlus'] as const;
 export type Brand = (typeof BRANDS)[number];
 
 export const PRICE_RANGES = ['budget', 'midrange', 'premium'] as const;
@@ -36,3 +36,24 @@ export type AdvancedFeature = (typeof ADVANCED_FEATURES)[number];
 
 export const PHONE_OS = ['ios', 'android'] as const;
 export type PhoneOs = (typeof PHONE_OS)[number];
+
+/** Whether the maker sells a phone new in Canada (docs/recommender.md, "Sold now"). */
+export const AVAILABILITY_STATUSES = ['sold', 'discontinued'] as const;
+export type AvailabilityStatus = (typeof AVAILABILITY_STATUSES)[number];
+
+/**
+ * Names shown for the camera classes: what the camera has, not a quality claim (an 8MP 3x telephoto
+ * is a zoom camera, not a "professional" one). The wizard's own answer labels are separate.
+ */
+export const CAMERA_CLASS_NAMES: Record<CameraQuality, string> = {
+  basic: 'Single camera',
+  good: 'Main + ultrawide',
+  professional: 'Telephoto zoom',
+};
+
+/** Names shown for the chip tiers (src/lib/catalogue/chips.ts): how fast, not how new. */
+export const PROCESSOR_CLASS_NAMES: Record<ProcessorSpeed, string> = {
+  standard: 'Everyday',
+  fast: 'Fast',
+  premium: 'Top tier',
+};

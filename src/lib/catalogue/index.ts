@@ -5,8 +5,8 @@
  *   findPhoneById(id)          one phone by id, or undefined
  *   findPhoneByText(text)      one phone whose 'Brand Model' equals the text, case-insensitively
  *   phoneModelNames()          'Brand Model' strings, newest first (newsletter suggestions)
- *   recommendablePhones()      phones the recommender may suggest (released since RECOMMENDABLE_FROM_YEAR)
- *   CATALOGUE_CURRENT_YEAR     the year the catalogue is current to (not the clock)
+ *   recommendablePhones(today?) phones the recommender may suggest on a date (sold now, last two years)
+ *   CATALOGUE_CURRENT_YEAR     the year of the newest phones in the catalogue (not the clock)
  *
  * Importing this module pulls in the raw data and zod: use it in pages' frontmatter and in functions,
  * and hand islands the finished `Phone` objects as props, so browsers never download raw records.
@@ -14,14 +14,19 @@
 import { appleRecords } from '../../data/phones/apple';
 import { curatedEntries } from '../../data/phones/curated';
 import { googleRecords } from '../../data/phones/google';
+import { motorolaRecords } from '../../data/phones/motorola';
+import { oneplusRecords } from '../../data/phones/oneplus';
 import { CAD_PRICES } from '../../data/phones/prices-cad';
 import { samsungRecords } from '../../data/phones/samsung';
 import { buildCatalogue, parseRawRecords } from './compose';
-import { RECOMMENDABLE_FROM_YEAR } from './constants';
+import { isRecommendable } from './availability';
 import { phoneId } from './derive';
 import type { Phone, RawPhone } from './schema';
 
 export * from './constants';
+export * from './availability';
+export * from './dates';
+export * from './updates';
 export * from './chips';
 export * from './classes';
 export * from './pricing';
@@ -30,7 +35,13 @@ export { phoneId, phoneImage, mapRawPhone } from './derive';
 export { buildCatalogue, mergeById, parseRawRecords, CatalogueDataError, type CuratedEntry } from './compose';
 
 /** The embedded source list, validated (throws CatalogueDataError naming brand, model and field). */
-export const RAW_RECORDS: readonly RawPhone[] = parseRawRecords([...appleRecords, ...samsungRecords, ...googleRecords]);
+export const RAW_RECORDS: readonly RawPhone[] = parseRawRecords([
+  ...appleRecords,
+  ...samsungRecords,
+  ...googleRecords,
+  ...motorolaRecords,
+  ...oneplusRecords,
+]);
 
 /** Models mapped with the sample mapping (launch OS 'iOS 16' / 'Android 13'). */
 export const SAMPLE_MODELS = ['Apple iPhone 14 Pro', 'Samsung Galaxy S23 Ultra', 'Google Pixel 8 Pro'] as const;
@@ -75,7 +86,10 @@ export function phoneModelNames(): string[] {
     .map((p) => `${p.brand} ${p.model}`);
 }
 
-/** Phones the recommender may suggest: released in RECOMMENDABLE_FROM_YEAR or later. */
-export function recommendablePhones(): Phone[] {
-  return PHONES.filter((p) => p.year >= RECOMMENDABLE_FROM_YEAR);
+/**
+ * Phones the recommender may suggest on `today` (the current date when not given, for server code):
+ * sold new in Canada, released in the last two calendar years.
+ */
+export function recommendablePhones(today: Date = new Date()): Phone[] {
+  return PHONES.filter((p) => isRecommendable(p, today));
 }

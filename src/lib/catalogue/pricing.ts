@@ -1,9 +1,10 @@
 /**
  * Canadian prices -> what the recommender shows and scores: the price tier, the '$' on cards, the
- * budget slider's tier and a phone's line level (for "is this an upgrade?"). Pure; client-safe.
+ * budget slider's tier, and each phone's availability from the same table. Pure; client-safe.
  * Why these boundaries: docs/recommender.md, "Canadian prices and tiers".
  */
 import type { PriceRange } from './enums';
+import type { Availability } from './schema';
 
 /** Tier boundaries in Canadian dollars: budget below $600, midrange $600-$999.99, premium from $1,000. */
 export const PRICE_TIER_FROM_CAD = { midrange: 600, premium: 1000 } as const;
@@ -27,19 +28,6 @@ export function priceTier(cad: number): PriceRange {
   if (cad >= PRICE_TIER_FROM_CAD.premium) return 'premium';
   if (cad >= PRICE_TIER_FROM_CAD.midrange) return 'midrange';
   return 'budget';
-}
-
-/**
- * Line level from the launch price in CAD, the class of phone a model was made as: 0 entry (under
- * $600), 1 midrange (under $1,000), 2 flagship (under $1,400), 3 top of the line ($1,400 and up).
- * A suggestion with a lower level than the visitor's phone is not an upgrade (iPhone 16 Plus, launched
- * at $1,279, is level 2; the iPhone 16 Pro, $1,449, is level 3).
- */
-export function lineLevel(launchCad: number): 0 | 1 | 2 | 3 {
-  if (launchCad >= 1400) return 3;
-  if (launchCad >= PRICE_TIER_FROM_CAD.premium) return 2;
-  if (launchCad >= PRICE_TIER_FROM_CAD.midrange) return 1;
-  return 0;
 }
 
 /** The Canadian price facts of a phone (see `phonePricingSchema`). */
@@ -76,12 +64,21 @@ const STORES: Record<string, string> = {
   Apple: 'Apple Canada',
   Samsung: 'Samsung Canada',
   Google: 'Google Store Canada',
+  Motorola: 'Motorola Canada',
+  OnePlus: 'OnePlus Canada',
 };
+
+/** How a launch price was established (see src/data/phones/prices-cad.ts). */
+export type PriceBasis = 'store' | 'reported' | 'approximate' | 'converted';
 
 /** One row of the CAD price table (src/data/phones/prices-cad.ts), as written there. */
 export interface CadPriceRowInput {
-  launch: readonly [number, string, 'store' | 'reported' | 'converted', number?, number?];
+  launch: readonly [number, string, PriceBasis, number?, number?];
   current?: readonly [number, string, string];
+  /** On sale new in Canada: ['YYYY-MM' of the lineup check, source]. */
+  sold?: readonly [string, string];
+  /** No longer sold new: ['YYYY-MM' it left the maker's Canadian store, source]. */
+  ended?: readonly [string, string];
 }
 
 /** Builds the price facts of a phone from its row in the CAD price table, writing the source text. */
@@ -94,7 +91,9 @@ export function pricingFromRow(brand: string, row: CadPriceRowInput): PhonePrici
       ? `${store} launch price, ${when}`
       : basis === 'reported'
         ? `${store} launch price as reported at launch, ${when} (not re-checked against the maker's archive)`
-        : `Estimate: not sold in Canada; US launch price US$${usd ?? '?'} at ${rate ?? '?'} CAD per USD, ${when}`;
+        : basis === 'approximate'
+          ? `About the ${store} launch price, ${when}: from launch coverage, not verified against the maker (check the store)`
+          : `Estimate: not sold in Canada; US launch price US$${usd ?? '?'} at ${rate ?? '?'} CAD per USD, ${when}`;
   return {
     launchCad: cad,
     launchDate: date,
@@ -102,6 +101,25 @@ export function pricingFromRow(brand: string, row: CadPriceRowInput): PhonePrici
     currentCad: row.current?.[0] ?? null,
     currentDate: row.current?.[1] ?? null,
     currentSource: row.current?.[2] ?? null,
-    estimated: basis === 'converted' && !row.current,
+    estimated: (basis === 'converted' || basis === 'approximate') && !row.current,
+  };
+}
+
+/**
+ * A phone's availability from its row in the CAD price table: `sold` or `ended` when the row says;
+ * otherwise (older models only, see the build) discontinued by age, with no date.
+ */
+export function availabilityFromRow(row: CadPriceRowInput, year: number): Availability {
+  if (row.sold) return { status: 'sold', date: row.sold[0], source: row.sold[1] };
+  if (row.ended) return { status: 'discontinued', date: row.ended[0], source: row.ended[1] };
+  return availabilityByAge(year);
+}
+
+/** An older model known to be gone only from its age: discontinued, with no date. */
+export function availabilityByAge(year: number): Availability {
+  return {
+    status: 'discontinued',
+    date: null,
+    source: `A ${year} model, replaced by newer ones: no longer sold new by its maker in Canada`,
   };
 }

@@ -22,6 +22,7 @@ import {
   CONNECTIVITIES,
   ADVANCED_FEATURES,
   PHONE_OS,
+  AVAILABILITY_STATUSES,
 } from './enums';
 
 export * from './enums';
@@ -185,6 +186,27 @@ export const phonePricingSchema = z
     path: ['currentSource'],
   });
 
+/**
+ * A phone's availability: sold new in Canada, or discontinued, with the month of the fact and its
+ * source. `date` is the month of the last lineup check for a phone on sale, the month it left the
+ * maker's Canadian store for a discontinued one (a future month: it is still sold until then), and
+ * null for an older model known to be gone only from its age.
+ */
+export const availabilitySchema = z.object({
+  status: z.enum(AVAILABILITY_STATUSES),
+  date: yearMonth.nullable(),
+  source: z.string().trim().min(1),
+});
+export type Availability = z.infer<typeof availabilitySchema>;
+
+/** Until when a phone gets OS versions and security fixes, from its maker's policy (src/lib/catalogue/updates.ts). */
+export const phoneUpdatesSchema = z.object({
+  osUntil: yearMonth,
+  securityUntil: yearMonth.nullable(),
+  policy: z.string().trim().min(1),
+  estimate: z.boolean(),
+});
+
 /** A finished catalogue entry. */
 export const phoneSchema = z.object({
   /** Brand and model, lower case, joined by hyphens (see `phoneId`). */
@@ -201,6 +223,10 @@ export const phoneSchema = z.object({
   priceEstimated: z.boolean(),
   /** Where the price comes from (required: see phonePricingSchema). */
   pricing: phonePricingSchema,
+  /** Sold new in Canada or discontinued, dated and sourced. */
+  availability: availabilitySchema,
+  /** Software update support from the maker's policy. */
+  updates: phoneUpdatesSchema,
   features: z.array(z.object({ label: z.string().min(1) })),
   /** Release year. */
   year: z.number().int().min(2007).max(CATALOGUE_CURRENT_YEAR),

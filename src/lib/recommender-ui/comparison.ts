@@ -8,19 +8,24 @@
  * Pure; no framework imports.
  */
 import { chipTier } from '../catalogue/chips';
+import { monthsBetween } from '../catalogue/dates';
 import {
   BATTERY_LIVES,
+  CAMERA_CLASS_NAMES,
   CAMERA_QUALITIES,
+  PROCESSOR_CLASS_NAMES,
   PROCESSOR_SPEEDS,
   SCREEN_SIZES,
   STORAGES,
   type PriceRange,
 } from '../catalogue/enums';
-import type { Phone } from '../catalogue/schema';
+import type { Availability, Phone } from '../catalogue/schema';
 import { megapixels } from '../recommender/classify';
 import type { PhoneSpecsResponse } from '../recommender/schemas';
 import type { CurrentPhoneCard } from './currentPhone';
-import { orUnknown as show, UNKNOWN } from '../recommender/format';
+import { availabilityLabel } from '../catalogue/availability';
+import { updatesLabel } from '../catalogue/updates';
+import { orUnknown as show, phonePriceLabel, UNKNOWN } from '../recommender/format';
 import { capitalise } from './display';
 
 export interface ComparisonRow {
@@ -38,7 +43,7 @@ const better = (order: readonly string[], a: string | null | undefined, b: strin
   const rb = rankIn(order, b);
   return ra >= 0 && rb >= 0 && rb > ra;
 };
-/** A class as text ('Professional'), or 'Unknown' when the fact behind it is not known. */
+/** A class as text ('Extended'), or 'Unknown' when the fact behind it is not known. */
 const classText = (c: string | null | undefined) => (c ? capitalise(c) : 'Unknown');
 const storageText = (s: string | null | undefined) => (s ? s.toUpperCase().replace(/(\d)([GT]B)/, '$1 $2') : UNKNOWN);
 
@@ -51,8 +56,8 @@ export function upgradeRows(current: CurrentPhoneCard, phone: Phone): Comparison
   return [
     {
       label: 'Camera',
-      current: classText(current.cameraQuality),
-      recommended: classText(s.cameraQuality),
+      current: current.cameraQuality ? CAMERA_CLASS_NAMES[current.cameraQuality] : 'Unknown',
+      recommended: CAMERA_CLASS_NAMES[s.cameraQuality],
       improved: better(CAMERA_QUALITIES, current.cameraQuality, s.cameraQuality),
     },
     {
@@ -69,8 +74,8 @@ export function upgradeRows(current: CurrentPhoneCard, phone: Phone): Comparison
     },
     {
       label: 'Performance',
-      current: current.processorSpeed ? capitalise(current.processorSpeed) : UNKNOWN,
-      recommended: capitalise(s.processorSpeed),
+      current: current.processorSpeed ? PROCESSOR_CLASS_NAMES[current.processorSpeed] : UNKNOWN,
+      recommended: PROCESSOR_CLASS_NAMES[s.processorSpeed],
       improved: better(PROCESSOR_SPEEDS, current.processorSpeed, s.processorSpeed),
     },
     {
@@ -105,6 +110,13 @@ export interface ComparisonSide {
   batteryMah: number | null;
   cellular: string | null;
   brand: string;
+  /** Price in CAD, with 'about' for an estimate; null when not known. */
+  price: string | null;
+  /** Where the price comes from, dated; null when not known. */
+  priceSource: string | null;
+  availability: Availability | null;
+  /** Until when the phone gets OS versions, from its maker's policy; null when not known. */
+  updates: { osUntil: string; estimate: boolean } | null;
   /** Footnotes to show under the column (estimates, unknowns). */
   notes: string[];
 }
@@ -130,6 +142,10 @@ export function sideFromPhone(phone: Phone): ComparisonSide {
     batteryMah: s.batteryMah,
     cellular: s.network,
     brand: phone.brand,
+    price: phonePriceLabel(phone),
+    priceSource: phone.pricing.currentSource ?? phone.pricing.launchSource,
+    availability: phone.availability,
+    updates: phone.updates,
     notes,
   };
 }
@@ -162,6 +178,10 @@ export function sideFromSpecs(
     batteryMah: battery ? Number(battery[1]) : null,
     cellular: s.connectivity,
     brand: p.brand,
+    price: p.price_source ? phonePriceLabel({ price: p.price_range, priceEstimated: false }) : null,
+    priceSource: p.price_source,
+    availability: p.availability,
+    updates: p.updates,
     notes: note ? [note] : [],
   };
 }
@@ -184,8 +204,11 @@ function yesNo(side: ComparisonSide, re: RegExp, appleOnly = false): string {
   return UNKNOWN;
 }
 
-/** The rows of the comparison view, in the documented order (image and tier are shown in the column heads). */
-export function comparisonRows(current: ComparisonSide, rec: ComparisonSide): ComparisonRow[] {
+/**
+ * The rows of the comparison view on `today`, in the documented order (image and tier are shown in the
+ * column heads), then software updates, availability and the dated price.
+ */
+export function comparisonRows(current: ComparisonSide, rec: ComparisonSide, today: Date): ComparisonRow[] {
   const row = (label: string, c: string, r: string, improved: boolean): ComparisonRow => ({
     label,
     current: c,
@@ -239,5 +262,26 @@ export function comparisonRows(current: ComparisonSide, rec: ComparisonSide): Co
       show(rec.cellular),
       /5G/i.test(rec.cellular ?? '') && /^[34]G/i.test(current.cellular ?? ''),
     ),
+    row(
+      'Software updates',
+      current.updates ? updatesLabel(current.updates, today) : UNKNOWN,
+      rec.updates ? updatesLabel(rec.updates, today) : UNKNOWN,
+      current.updates !== null &&
+        rec.updates !== null &&
+        monthsBetween(current.updates.osUntil, rec.updates.osUntil) > 0,
+    ),
+    row(
+      'Availability',
+      current.availability ? availabilityLabel(current.availability, today) : UNKNOWN,
+      rec.availability ? availabilityLabel(rec.availability, today) : UNKNOWN,
+      false,
+    ),
+    row('Price (CAD)', priceText(current), priceText(rec), false),
   ];
+}
+
+/** A side's price with its dated source: '$1,129 (Apple Canada launch price, Sep 2025)'. */
+function priceText(side: ComparisonSide): string {
+  if (!side.price) return UNKNOWN;
+  return side.priceSource ? `${side.price} (${side.priceSource})` : side.price;
 }

@@ -33,10 +33,10 @@ const SENSORS =
   /face id|touch id|fingerprint|sensor|thermometer|satellite|sos|uwb|ultra wideband|lidar|crash|nfc|action button|camera control|ai\b/i;
 
 /**
- * Rows of the card's back. `supportLabel` (e.g. 'Supported (Apple: up to 5 years)') comes from the
- * engine and is appended to the OS version when given.
+ * Rows of the card's back. `updates` (e.g. 'OS updates until Sep 2031', from `updatesLabel` on the
+ * day the card is shown) is appended to the OS version when given.
  */
-export function phoneSpecRows(phone: Phone, supportLabel?: string | null): SpecRow[] {
+export function phoneSpecRows(phone: Phone, updates?: string | null): SpecRow[] {
   const s = phone.specs;
   const cam = s.cameraSpecs;
   const features = phone.features.map((f) => f.label);
@@ -56,7 +56,7 @@ export function phoneSpecRows(phone: Phone, supportLabel?: string | null): SpecR
     Connectivity: showJoined([s.network, s.wifi]),
     'Build & Protection': showJoined([s.bodyMaterial, s.waterResistance, s.weight, s.dimensions]),
     'Audio & Extras': showJoined([...audio, s.memoryCardSlot ? `Memory card: ${s.memoryCardSlot}` : null]),
-    'OS & Updates': showJoined([s.os_version, supportLabel]),
+    'OS & Updates': showJoined([s.os_version, updates]),
     'Features & Sensors': showJoined(sensors.length ? sensors : features),
   };
   return SPEC_ROW_LABELS.map((label) => ({ label, value: rows[label] }));

@@ -15,7 +15,10 @@ export function isStoredPreferences(v: unknown): v is Preferences {
   );
 }
 
-/** Stored recommendations: a non-empty list of {phone (with its CAD pricing), matchScore, reasons, working}. */
+/**
+ * Stored recommendations: a non-empty list of {phone (with its CAD pricing, availability and update
+ * support), matchScore, reasons, working, notes}.
+ */
 export function isStoredRecommendations(v: unknown): v is Recommendation[] {
   return (
     Array.isArray(v) &&
@@ -27,6 +30,7 @@ export function isStoredRecommendations(v: unknown): v is Recommendation[] {
         Array.isArray(r.reasons) &&
         r.reasons.every((x) => typeof x === 'string') &&
         Array.isArray(r.working) &&
+        Array.isArray(r.notes) &&
         isObject(r.phone) &&
         typeof r.phone.id === 'string' &&
         typeof r.phone.brand === 'string' &&
@@ -34,6 +38,9 @@ export function isStoredRecommendations(v: unknown): v is Recommendation[] {
         isObject(r.phone.specs) &&
         // Written before prices carried their source: unreadable, so the visitor recomputes.
         isObject(r.phone.pricing) &&
+        // Written before phones carried availability and update support: unreadable too.
+        isObject(r.phone.availability) &&
+        isObject(r.phone.updates) &&
         Array.isArray(r.phone.features),
     )
   );

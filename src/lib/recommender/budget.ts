@@ -1,10 +1,12 @@
 /**
  * Budget slider. Pure; client-safe.
  *
- * The slider's scale is the written one (0-100, readout round((300 + v/100*1200)/10)*10, i.e. $300 to
- * $1500). Its tier is the tier of the dollars it reads out, in the Canadian-dollar tiers of the catalogue
- * (src/lib/catalogue/pricing.ts), so the readout always lies inside the tier label shown next to it
- * (the written 0-33 / 34-66 / 67-100 split showed 'Up to $1020' beside 'Midrange ($500-$800)').
+ * The slider runs 0-100 as written. From position 3 on it reads the written dollars,
+ * round((300 + v/100*1200)/10)*10 ($340 to $1500); its first three positions read $200, $250 and $300,
+ * so a buyer with less than $300 can say so (the written scale started at $300 and left the $250 buyer
+ * out; docs/recommender.md, "The budget slider"). Its tier is the tier of the dollars it reads out, in
+ * the Canadian-dollar tiers of the catalogue (src/lib/catalogue/pricing.ts), so the readout always lies
+ * inside the tier label shown next to it.
  */
 import type { PriceRange } from '../catalogue/enums';
 import { PRICE_TIER_LABELS, PRICE_TIER_MAX_CAD, priceTier } from '../catalogue/pricing';
@@ -12,8 +14,11 @@ import { PRICE_TIER_LABELS, PRICE_TIER_MAX_CAD, priceTier } from '../catalogue/p
 /** Slider settings: 0 to 100, step 1, starts at 50 (and resets to 50 on Back from the budget step). */
 export const BUDGET_SLIDER = { min: 0, max: 100, step: 1, initial: 50 } as const;
 
+/** What the first slider positions read out, below the written scale (position 0 reads the first). */
+export const BUDGET_LOW_STOPS_CAD = [200, 250, 300] as const;
+
 /** Tick labels under the slider. */
-export const BUDGET_TICKS = { min: '$300', max: '$1500+' } as const;
+export const BUDGET_TICKS = { min: `$${BUDGET_LOW_STOPS_CAD[0]}`, max: '$1500+' } as const;
 
 /** Dollar range (CAD) shown for each tier wherever a tier is named. */
 export const PRICE_RANGE_LABELS: Record<PriceRange, string> = PRICE_TIER_LABELS;
@@ -30,9 +35,14 @@ function clampSlider(value: number): number {
   return Math.min(BUDGET_SLIDER.max, Math.max(BUDGET_SLIDER.min, value));
 }
 
-/** Dollars shown for a slider value: round((300 + v/100*1200)/10)*10, i.e. $300 to $1500. */
+/**
+ * Dollars shown for a slider value: $200, $250 and $300 at positions 0-2, then the written
+ * round((300 + v/100*1200)/10)*10, i.e. $340 at 3, $900 at 50, $1500 at 100.
+ */
 export function budgetDollars(value: number): number {
   const v = clampSlider(value);
+  const low = BUDGET_LOW_STOPS_CAD[Math.floor(v)];
+  if (low !== undefined) return low;
   return Math.round((300 + (v / 100) * 1200) / 10) * 10;
 }
 
@@ -41,7 +51,7 @@ export function budgetTier(value: number): PriceRange {
   return priceTier(budgetDollars(value));
 }
 
-/** The slider's readout: '$' and the displayed dollars, e.g. '$300', '$900', '$1500'. */
+/** The slider's readout: '$' and the displayed dollars, e.g. '$250', '$900', '$1500'. */
 export function budgetReadout(value: number): string {
   return `$${budgetDollars(value)}`;
 }

@@ -4,7 +4,7 @@
  * phone is classified one way, by src/lib/catalogue/classes.ts, and a phone known only by name has
  * unknown classes. Pure; client-safe.
  *
- * Ages are measured from CATALOGUE_CURRENT_YEAR, not the clock (see its documentation).
+ * Ages are measured from the year passed in (CATALOGUE_CURRENT_YEAR when none is).
  */
 import { CATALOGUE_CURRENT_YEAR } from '../catalogue/constants';
 import type { PriceRange } from '../catalogue/enums';
@@ -28,15 +28,20 @@ export function impliesAiFeatures(year: number): boolean {
   return year >= 2022;
 }
 
-/** Years of full software support by brand: Apple 5, Samsung and Google 3, others 2. */
+/**
+ * Years of full software support by brand, for a phone known only by its name (a phone in the
+ * catalogue has its maker's actual policy: src/lib/catalogue/updates.ts): Apple 5, Samsung and
+ * Google 3, others 2. A rule of thumb for older and unlisted models, not a policy.
+ */
 export const SUPPORT_YEARS: Record<string, number> = { apple: 5, samsung: 3, google: 3 };
 const OTHER_SUPPORT_YEARS = 2;
 
 export type SupportLabel = 'Full Support' | 'Limited Support';
 
 /**
- * 'Full Support' while the phone's age (CATALOGUE_CURRENT_YEAR - year) is within its brand's
- * support years (Apple up to 5, Samsung and Google up to 3, others up to 2), else 'Limited Support'.
+ * 'Full Support' while the phone's age (currentYear - year) is within its brand's support years
+ * (Apple up to 5, Samsung and Google up to 3, others up to 2), else 'Limited Support'. Only for
+ * phones known by name alone; `currentYear` is the caller's year (CATALOGUE_CURRENT_YEAR when not given).
  */
 export function supportLabel(brand: string, year: number, currentYear = CATALOGUE_CURRENT_YEAR): SupportLabel {
   const limit = SUPPORT_YEARS[brand.trim().toLowerCase()] ?? OTHER_SUPPORT_YEARS;

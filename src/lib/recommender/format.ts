@@ -1,5 +1,8 @@
 /**
  * Display helpers shared by the recommender's cards (docs/recommender.md#catalogue-records). Pure; client-safe.
+ * The labels of a phone's update support and availability live with those concepts
+ * (`updatesLabel` in catalogue/updates.ts, `availabilityLabel` in catalogue/availability.ts): this
+ * module is part of the wizard's start-up script, and they are needed only on the results.
  */
 import type { Phone } from '../catalogue/schema';
 
@@ -24,4 +27,12 @@ export function formatPrice(price: number, decimals = 0): string {
 /** A phone's price for a card: 'about $2,420' when it is a conversion (not sold in Canada), else '$1,289'. */
 export function phonePriceLabel(phone: Pick<Phone, 'price' | 'priceEstimated'>, decimals = 0): string {
   return `${phone.priceEstimated ? 'about ' : ''}${formatPrice(phone.price, decimals)}`;
+}
+
+/**
+ * A phone's short name for tight places: its model ('Galaxy S25', 'iPhone 17'), or brand and model
+ * when the model alone is only a number ('OnePlus 13', never just '13').
+ */
+export function shortName(phone: Pick<Phone, 'brand' | 'model'>): string {
+  return /^\d/.test(phone.model) ? `${phone.brand} ${phone.model}` : phone.model;
 }

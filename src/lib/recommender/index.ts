@@ -1,8 +1,9 @@
 /**
  * The phone recommender engine (docs/recommender.md). Pure TypeScript: no framework, no server code,
- * no catalogue data — functions take the phones as an argument, so an island receives finished
- * `Phone` objects as props (e.g. `recommendablePhones()` from src/lib/catalogue in a page's
- * frontmatter) and never downloads raw records.
+ * no catalogue data — functions take the phones and today's date as arguments (the date defaults to
+ * the caller's current date), so an island receives finished `Phone` objects (from
+ * /phone-recommender/phones.json) and never downloads raw records, and the same answers on the same
+ * day give the same results everywhere.
  *
  * ── Answers ─────────────────────────────────────────────────────────────────────────────────────────
  *   Preferences, preferencesSchema           the visitor's answers (session storage shape)
@@ -25,22 +26,24 @@
  *   encodeAnswers(prefs) / decodeAnswers(str)   shareable `a` URL parameter (null if invalid)
  *
  * ── Recommending ────────────────────────────────────────────────────────────────────────────────────
- *   recommend(phones, prefs)                 top 2 Recommendation {phone, matchScore, reasons, upgrade,
- *                                            working[{criterion,label,answer,phoneHas,points,max,
- *                                            rule}], points, criteria, scoreRule, tieBreakers}
- *   rankPhones(phones, prefs)                every candidate, best first
- *   scorePhone(phone, prefs)                 one phone's Recommendation
- *   filterCandidates(phones, prefs)          last two years, OS/brand choice, not the own phone
+ *   recommend(phones, prefs, {today})        top 2 Recommendation {phone, matchScore, reasons, notes,
+ *                                            upgrade {verdict, reasons, blockers...}, working[{criterion,
+ *                                            label, answer, phoneHas, points, max, rule}], points,
+ *                                            maxPoints, scoreRule, tieBreakers}
+ *   rankPhones(phones, prefs, {today})       every candidate, best first (within budget first)
+ *   scorePhone(phone, prefs, {today})        one phone's Recommendation
+ *   filterCandidates(phones, prefs, {today}) sold now, last two calendar years, OS/brand, not the own phone
  *   toRecommendationSummary(rec)             {model, brand, matchScore, reasons} for the e-mail POST
  *   SCORING, isWeakMatch(score)              the one table of points (documented in scoring.ts)
- *   checkUpgrade(current, phone, prefs, max) is a suggestion a real upgrade? spec-vs-spec reasons
+ *   checkUpgrade(current, phone, prefs, max, today)   is a suggestion a real upgrade? spec-vs-spec reasons
+ *   updatesLabel(updates, today), availabilityLabel(availability, today)   display text of both
  *
  * ── Phones by name ──────────────────────────────────────────────────────────────────────────────────
  *   parsePhoneText(text, defaultBrand)       local guess of brand + model
  *   searchCatalogue(phones, query, limit)    ranked text search (exact, prefix, ..., contains)
  *   resolvePhone(phones, text)               the catalogue phone a text names, or null
  *   guessReleaseYear(model), DEFAULT_RELEASE_YEAR
- *   supportLabel(brand, year), ageBasedPriceTier(model, year)
+ *   supportLabel(brand, year, currentYear), ageBasedPriceTier(model, year)   (phones known by name only)
  *   DEFAULT_PRICE (699.99), impliesFiveG(year), impliesAiFeatures(year)
  *   (camera, battery, screen, storage and performance classes: src/lib/catalogue/classes.ts, one way)
  *
@@ -60,6 +63,8 @@ export * from './classify';
 export * from './share';
 export * from './schemas';
 export * from './format';
+export { updatesLabel } from '../catalogue/updates';
+export { availabilityLabel } from '../catalogue/availability';
 export {
   toSearchResult,
   toSpecsPhone,

@@ -69,6 +69,9 @@ export function toSpecsPhone(phone: Phone): PhoneSpecsResponse['phone'] {
     image: phone.image,
     release_year: phone.year,
     price_range: phone.price,
+    price_source: phone.pricing.currentSource ?? phone.pricing.launchSource,
+    availability: phone.availability,
+    updates: { osUntil: phone.updates.osUntil, estimate: phone.updates.estimate, policy: phone.updates.policy },
     classes: phoneClasses(phone),
     os: phone.os,
     specs: {
@@ -111,6 +114,9 @@ export function estimatePhone(text: string, defaultBrand: ParsedBrand = 'Samsung
     image: phoneImage(parsed.brand),
     release_year: year,
     price_range: DEFAULT_PRICE,
+    price_source: null,
+    availability: null,
+    updates: null,
     // Nothing is known but the name: every class unknown, the tier guessed from the age.
     classes: {
       cameraQuality: null,

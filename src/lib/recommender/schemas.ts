@@ -9,6 +9,7 @@
 import { z } from '../zod';
 import {
   ADVANCED_FEATURES,
+  AVAILABILITY_STATUSES,
   BATTERY_LIVES,
   CAMERA_QUALITIES,
   PHONE_OS,
@@ -236,6 +237,12 @@ export const phoneSpecsResponseSchema = z.object({
     release_year: z.number().int(),
     /** The phone's price in Canadian dollars (the field keeps its historical name, price_range). */
     price_range: z.number(),
+    /** Where that price comes from, dated; null for an estimated phone. */
+    price_source: text,
+    /** Sold new in Canada or discontinued, dated; null for an estimated phone. */
+    availability: z.object({ status: z.enum(AVAILABILITY_STATUSES), date: text, source: z.string() }).nullable(),
+    /** Until when it gets OS versions ('YYYY-MM') under its maker's policy; null for an estimated phone. */
+    updates: z.object({ osUntil: z.string(), estimate: z.boolean(), policy: z.string() }).nullable(),
     classes: phoneClassesSchema,
     os: z.enum(PHONE_OS),
     specs: z.object({

@@ -1,94 +1,106 @@
 /**
- * Filtering, match score, ranking, reasons and the upgrade check. Pure; client-safe.
+ * Filtering, match score, ranking, reasons, the notes on asks that cannot be met, and the upgrade
+ * verdict. Pure; client-safe: today's date is an option (tests fix it; a caller that gives none gets
+ * its machine's current date).
  *
  * Every number used to score a phone is in ONE table, {@link SCORING}, documented right above it.
  * Each recommendation also carries its working: per criterion, the visitor's answer, what the phone
  * has, the points given and the maximum, so the UI can show why a phone scored what it did.
  */
-import { RECOMMENDABLE_FROM_YEAR } from '../catalogue/constants';
-import { PRICE_TIER_MAX_CAD } from '../catalogue/pricing';
+import { BATTERY_CLASS_MAH, storageClass } from '../catalogue/classes';
+import { PRICE_TIER_MAX_CAD, monthYear } from '../catalogue/pricing';
+import { isRecommendable } from '../catalogue/availability';
 import {
   BATTERY_LIVES,
   CAMERA_QUALITIES,
-  PRICE_RANGES,
   PROCESSOR_SPEEDS,
+  SCREEN_SIZES,
   STORAGES,
-  type ProcessorSpeed,
+  CAMERA_CLASS_NAMES,
+  PROCESSOR_CLASS_NAMES,
+  type AdvancedFeature,
 } from '../catalogue/enums';
 import type { Phone } from '../catalogue/schema';
-import { budgetMaxCad, PRICE_RANGE_LABELS, PRICE_RANGE_NAMES } from './budget';
-import { supportLabel } from './classify';
-import { formatPrice } from './format';
+import { osYearsLeft } from '../catalogue/updates';
+import { budgetDollars, budgetMaxCad, PRICE_RANGE_LABELS, PRICE_RANGE_NAMES } from './budget';
+import { formatPrice, phonePriceLabel } from './format';
 import { usableCurrentPhone, type OsPreference, type Preferences } from './preferences';
 import { optionLabel } from './questions';
 import { resolvePhone } from './search';
-import { aspectStrength, checkUpgrade, type UpgradeCheck } from './upgrade';
+import { cannotCompare, checkUpgrade, compareStrength, type UpgradeCheck } from './upgrade';
 
 /*
  * ─── THE SCORING TABLE ──────────────────────────────────────────────────────────────────────────────
  *
  * matchScore = 50 when no budget is set. Otherwise
- * matchScore = min(100, round(points / (criteria × 20) × 100)), where `criteria` counts the rows below
- * that apply and `points` adds up what the phone earns on them. The five core questions (budget,
- * OS, primary use, camera, battery) always count once a budget is set: a SKIPPED question or a
- * 'NO PREFERENCE' answer is a criterion with 0 points, not a matched one (budget alone used to give
- * every phone 100%). Below SCORING.weakMatchBelow percent a match is labelled a weak match.
+ * matchScore = round(points / max × 100), where `max` adds up the maximum of every row below that
+ * is counted and `points` what the phone earns on them: a phone that meets every answer scores 100.
+ * Once a budget is set the core rows (budget, OS, primary use, camera, battery, updates) always
+ * count: a SKIPPED core question is a row with 0 points, not a matched one (budget alone would
+ * otherwise give every phone 100%). 'No preference' (OS), 'Nothing special' (features) and 'Mostly
+ * at home' (environment) ask for nothing: no row. Below SCORING.weakMatchBelow percent a match is
+ * labelled a weak match.
  *
- * | Criterion        | Counted when                   | Points (max first)                                   |
- * |------------------|--------------------------------|------------------------------------------------------|
- * | Budget           | a budget is set                | same tier 30 · one tier CHEAPER 20 · one tier DEARER |
- * |                  |                                | 15 (also: same tier but 5%+ over 'Up to $X') · two   |
- * |                  |                                | tiers away 0. Tiers from the CAD price               |
- * | OS / brand       | always (skipped, no pref.: 0)  | fits the choice 20 · otherwise 0 (filtered out)      |
- * | Primary use      | always (skipped: 0)            | phone SUITS the use 10 · otherwise 5                 |
- * | Camera           | always (skipped: 0)            | same 15 · BETTER 10 · WORSE 7.5 · UNKNOWN 11.25      |
- * | Battery          | always (skipped: 0)            | same 15 · BETTER 10 · WORSE 7.5 · UNKNOWN 11.25      |
- * | Special features | answered (advanced mode)       | HAS it 10 · otherwise 5 · 'nothing special' 0        |
- * | Brand switching  | current brand Apple/Samsung/   | SAME brand, or open to switch 10 · switching 3       |
- * |                  | Google                         |                                                      |
+ * | Criterion        | Counted when          | Points (max first)                                          |
+ * |------------------|-----------------------|-------------------------------------------------------------|
+ * | Budget           | a budget is set       | WITHIN what you would spend 30 (cheaper is never worse) ·   |
+ * |                  |                       | up to 25% OVER 15 · more 0                                  |
+ * | OS / brand       | always (skipped: 0)   | fits the choice 20 · otherwise 0 (filtered out)             |
+ * | Camera           | always (skipped: 0)   | MEETS OR BEATS the answer 15 · one class short 7.5 · two 0 ·|
+ * |                  |                       | unknown 11.25                                               |
+ * | Battery          | always (skipped: 0)   | as camera                                                   |
+ * | Primary use      | always (skipped: 0)   | phone SUITS the use 10 · otherwise 5                        |
+ * | Screen size      | answered              | the size asked 10 · the next size 5 · otherwise 0           |
+ * | Storage          | answered              | an option at least that large 10 · one step short 5 · 0     |
+ * | Performance      | answered (advanced)   | meets or beats 10 · one tier short 5 · two 0                |
+ * | Special features | answered (advanced)   | HAS it 10 · otherwise 5                                     |
+ * | Environment      | answered (advanced)   | fits 10 · otherwise 5                                       |
+ * | Software updates | a budget is set       | 3+ years of OS updates ahead 5 · 1-3 years 2.5 · less 0     |
  *
- * Our choices where the written rules say "not shown" are in CAPITALS: cheaper-than-budget earns more
- * than dearer; a better camera/battery than asked earns more than a worse one; an unknown class (an
- * unpublished battery) earns the middle of worse and same, so not knowing neither sinks nor lifts a
- * phone; "suits the use" means: productivity -> fast or premium chip (chip table); content ->
- * professional camera; entertainment -> large screen and a battery that is not standard; general -> a
- * battery that is not standard (lasts a day of mixed use).
+ * Our choices where the written rules say "not shown" or give wrong answers are in CAPITALS (the
+ * reasons are in docs/recommender.md). "Suits the use": productivity -> a fast or top-tier chip;
+ * content -> a telephoto camera; entertainment -> a large screen and a battery that is not standard;
+ * general -> a battery that is not standard. Environment: outdoor -> maximum battery, work -> a fast
+ * or top-tier chip, varied -> a battery that is not standard.
  *
- * Not scored, but used in this order to order phones whose scores are equal: the raw ratio
- * points / (criteria × 20) before rounding and capping; then the SHORTFALL (class steps the camera
- * and battery fall below the answers: fewer first); then dollars OVER the visitor's budget (fewer
- * first); then how many of these answers the phone
- * fits — screen size (same class), storage (largest option at least the answer), processor (at least
- * the answer), environment (outdoor -> maximum battery, work -> fast or premium processor, varied ->
- * extended or maximum battery, home -> any), camera lens wish (the phone has that lens), work style
- * (productivity/presentations -> fast or premium processor); then newer release year; then more of
- * what the visitor cares about (lenses and megapixels, mAh, chip tier and year: ./upgrade.ts
- * aspectStrength); then id.
+ * Order (rankPhones): by BUDGET BAND — within budget, up to 25% over, up to twice the budget, beyond
+ * (the top pick is within budget whenever any phone of the chosen OS is, and a phone far over budget
+ * never comes before one closer to it); then matchScore, the raw ratio, the SHORTFALL (classes short of the answers),
+ * dollars over budget, answers only read (camera lens, work style), STAYING WITH YOUR BRAND (a
+ * tie-break, never points), newer year, what the visitor rated (./upgrade.ts compareStrength), newer
+ * launch month, id.
  *
- * Candidates: phones released in RECOMMENDABLE_FROM_YEAR or later, of the chosen OS or brand, minus
- * the visitor's own searched phone. When the visitor searched for their phone and it is in the
- * catalogue, only real upgrades within budget are suggested (./upgrade.ts); if there is none, the
- * closest options are shown, marked `stillFits`. Top 2 are kept. Reasons: at most 4; when fewer than
- * 3 apply, generic true facts about the phone are added until there are 3.
+ * Candidates: phones SOLD NEW NOW, released in the last two calendar years counted from today, of the
+ * chosen OS or brand, minus the visitor's own searched phone. When the visitor searched for their
+ * phone, each pick carries the upgrade check and the verdict (see `recommend`). Top 2 are kept.
+ * Reasons: at most 4; when fewer than 3 apply, generic true facts about the phone are added.
  * ────────────────────────────────────────────────────────────────────────────────────────────────────
  */
 export const SCORING = {
-  perCriterion: 20,
   noBudgetScore: 50,
   topCount: 2,
   maxReasons: 4,
   minReasons: 3,
   /** A match below this percentage is labelled a weak match. */
   weakMatchBelow: 50,
-  /** Points of a core question that was skipped or answered 'no preference'. */
+  /** Points of a core question that was skipped. */
   notAnswered: 0,
-  budget: { sameTier: 30, oneTierCheaper: 20, oneTierDearer: 15, twoTiersAway: 0 },
-  camera: { same: 15, better: 10, worse: 7.5, unknown: 11.25 },
-  battery: { same: 15, better: 10, worse: 7.5, unknown: 11.25 },
+  /** Up to this share above what the visitor would spend counts as 'a little over'. */
+  slightlyOverShare: 0.25,
+  /** Beyond this share above what the visitor would spend a phone is far over budget (more than twice it). */
+  farOverShare: 1,
+  budget: { within: 30, slightlyOver: 15, over: 0 },
   os: { fits: 20, other: 0 },
+  camera: { meets: 15, oneShort: 7.5, twoShort: 0, unknown: 11.25 },
+  battery: { meets: 15, oneShort: 7.5, twoShort: 0, unknown: 11.25 },
   primaryUse: { suits: 10, other: 5 },
-  advancedFeatures: { has: 10, other: 5, nothingSpecial: 0 },
-  brand: { same: 10, switching: 3 },
+  screenSize: { same: 10, nextSize: 5, other: 0 },
+  storage: { meets: 10, oneShort: 5, other: 0 },
+  processorSpeed: { meets: 10, oneShort: 5, twoShort: 0 },
+  advancedFeatures: { has: 10, other: 5 },
+  environment: { fits: 10, other: 5 },
+  /** Years of OS updates ahead for full and for half points. */
+  updates: { long: 5, some: 2.5, ending: 0, longYears: 3, someYears: 1 },
 } as const;
 
 /** True when a match score is labelled a weak match (below SCORING.weakMatchBelow). */
@@ -97,22 +109,33 @@ export function isWeakMatch(score: number): boolean {
 }
 
 /** Scored criteria, in the order reasons are written. */
-export type Criterion = 'budget' | 'os' | 'cameraQuality' | 'batteryLife' | 'primaryUse' | 'advancedFeatures' | 'brand';
+export type Criterion =
+  | 'budget'
+  | 'os'
+  | 'cameraQuality'
+  | 'batteryLife'
+  | 'primaryUse'
+  | 'screenSize'
+  | 'storage'
+  | 'processorSpeed'
+  | 'advancedFeatures'
+  | 'environment'
+  | 'updates';
 /** Answers that only order equal scores. */
-export type TieBreaker = 'screenSize' | 'storage' | 'processorSpeed' | 'environment' | 'cameraSpecs' | 'workStyle';
+export type TieBreaker = 'brand' | 'cameraSpecs' | 'workStyle';
 
 /** The working of one scored criterion. */
 export interface CriterionWorking {
   criterion: Criterion;
   /** e.g. 'Budget'. */
   label: string;
-  /** The visitor's answer, readable, e.g. 'Premium ($800+)'. */
+  /** The visitor's answer, readable, e.g. 'Up to $1,020'. */
   answer: string;
-  /** What the phone has, readable, e.g. 'Premium · $1199.99'. */
+  /** What the phone has, readable, e.g. 'Premium · $1,289'. */
   phoneHas: string;
   points: number;
   max: number;
-  /** The rule applied, e.g. 'one tier cheaper than your budget'. */
+  /** The rule applied, e.g. 'within your budget'. */
   rule: string;
 }
 
@@ -123,6 +146,14 @@ export interface TieBreakWorking {
   answer: string;
   phoneHas: string;
   fits: boolean;
+}
+
+/** An ask the phone does not meet, and why: the budget stops it, or no phone of the chosen kind has it. */
+export interface AskNote {
+  criterion: Criterion;
+  /** 'budget': a phone with it costs more than the budget; 'platform': no phone of the OS/brand chosen has it (at this price, for the budget). */
+  kind: 'budget' | 'platform';
+  text: string;
 }
 
 /** A suggested phone with its score, reasons and working. */
@@ -136,7 +167,9 @@ export interface Recommendation {
   working: CriterionWorking[];
   /** Points earned over all counted criteria. */
   points: number;
-  /** Number of counted criteria (the score divides by criteria × 20). */
+  /** The points the counted criteria could give (the score divides by this). */
+  maxPoints: number;
+  /** Number of counted criteria. */
   criteria: number;
   /** How matchScore was computed, in words. */
   scoreRule: string;
@@ -144,12 +177,19 @@ export interface Recommendation {
   tieBreakers: TieBreakWorking[];
   /** When the visitor searched for their phone: how this phone compares with it (else null). */
   upgrade: UpgradeCheck | null;
+  /** Asks this phone does not meet that nothing within the budget (or of the chosen OS) meets. */
+  notes: AskNote[];
 }
 
-const BRANDS_FOR_SWITCHING = ['Apple', 'Samsung', 'Google'];
+/** When the engine runs: today's date (the clock is read by the caller, so results are reproducible). */
+export interface EngineOptions {
+  /** Today; defaults to the current date of the caller's machine. */
+  today?: Date;
+}
 
 const rank = <T extends string>(order: readonly T[], v: T) => order.indexOf(v);
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const todayOf = (options?: EngineOptions) => options?.today ?? new Date();
 
 /** True when the phone fits an OS/brand choice (no choice, or no preference: every phone). */
 export function fitsOsChoice(phone: Pick<Phone, 'os' | 'brand'>, os: OsPreference | undefined): boolean {
@@ -174,15 +214,32 @@ function isOwnPhone(phone: Phone, prefs: Preferences): boolean {
 }
 
 /**
- * Phones that may be recommended: released in RECOMMENDABLE_FROM_YEAR (2023) or later, fitting the
- * OS/brand choice, and not the visitor's own searched phone.
+ * Phones that may be recommended on `today`: sold new now, released in the last two calendar years,
+ * fitting the OS/brand choice, and not the visitor's own searched phone.
  */
-export function filterCandidates(phones: readonly Phone[], prefs: Preferences): Phone[] {
-  return phones.filter((p) => p.year >= RECOMMENDABLE_FROM_YEAR && fitsOsChoice(p, prefs.os) && !isOwnPhone(p, prefs));
+export function filterCandidates(phones: readonly Phone[], prefs: Preferences, options?: EngineOptions): Phone[] {
+  const today = todayOf(options);
+  return phones.filter((p) => isRecommendable(p, today) && fitsOsChoice(p, prefs.os) && !isOwnPhone(p, prefs));
 }
 
 function osName(phone: Phone): string {
   return phone.os === 'ios' ? 'iOS' : `Android (${phone.brand})`;
+}
+
+/** How a visitor's OS choice names phones: 'iPhone', 'Samsung phone', 'Android phone'... */
+function osPhrase(os: OsPreference | undefined): string {
+  switch (os) {
+    case 'ios':
+      return 'iPhone';
+    case 'android_samsung':
+      return 'Samsung phone';
+    case 'android_google':
+      return 'Pixel';
+    case 'android':
+      return 'Android phone';
+    default:
+      return 'phone';
+  }
 }
 
 function lensText(text: string | null): string | null {
@@ -197,17 +254,30 @@ function suitsUse(phone: Phone, use: NonNullable<Preferences['primaryUse']>): { 
   const longBattery = s.batteryLife !== 'standard';
   switch (use) {
     case 'productivity':
-      return { suits: s.processorSpeed !== 'standard', has: `${cap(s.processorSpeed)} processor` };
+      return { suits: s.processorSpeed !== 'standard', has: `${PROCESSOR_CLASS_NAMES[s.processorSpeed]} chip` };
     case 'content':
-      return { suits: s.cameraQuality === 'professional', has: `${cap(s.cameraQuality)} camera` };
+      return { suits: s.cameraQuality === 'professional', has: CAMERA_CLASS_NAMES[s.cameraQuality] };
     case 'entertainment':
-      return { suits: s.screenSize === 'large' && longBattery, has: `${cap(s.screenSize)} screen, ${battery} battery` };
+      return {
+        suits: s.screenSize === 'large' && longBattery,
+        has: `${cap(s.screenSize)} screen, ${battery} battery`,
+      };
     default:
       return { suits: longBattery, has: `${cap(battery)} battery` };
   }
 }
 
-/** A price up to 5% over the slider's 'Up to $X' still counts as in budget (the slider moves in $10-12 steps). */
+/** Does the phone fit where the visitor uses it? (see the table; 'home' asks for nothing) */
+function fitsEnvironment(phone: Phone, env: NonNullable<Preferences['environment']>): { fits: boolean; has: string } {
+  const s = phone.specs;
+  if (env === 'work')
+    return { fits: s.processorSpeed !== 'standard', has: `${PROCESSOR_CLASS_NAMES[s.processorSpeed]} chip` };
+  const battery = `${cap(s.batteryLife ?? 'unknown')} battery`;
+  if (env === 'outdoor') return { fits: s.batteryLife === 'maximum' || s.batteryLife === null, has: battery };
+  return { fits: s.batteryLife !== 'standard', has: battery };
+}
+
+/** A price up to 5% over the slider's 'Up to $X' still counts as in budget (the slider moves in $10-13 steps). */
 export const OVER_SLIDER_TOLERANCE = 1.05;
 
 /**
@@ -220,79 +290,78 @@ export function maxSpendCad(prefs: Pick<Preferences, 'budget' | 'budgetValue'>):
   return Math.min(PRICE_TIER_MAX_CAD[prefs.budget], slider);
 }
 
+/** The budget as the visitor gave it, readable: 'Up to $1,020', '$1500+ (no limit)' or a tier. */
+function budgetAnswer(prefs: WithBudget): string {
+  if (prefs.budgetValue === undefined)
+    return `${PRICE_RANGE_NAMES[prefs.budget]} (${PRICE_RANGE_LABELS[prefs.budget]})`;
+  const max = budgetMaxCad(prefs.budget, prefs.budgetValue);
+  return Number.isFinite(max) ? `Up to ${formatPrice(budgetDollars(prefs.budgetValue))}` : 'No limit ($1500+)';
+}
+
 type WithBudget = Preferences & { budget: NonNullable<Preferences['budget']> };
 
 function scoreBudget(phone: Phone, prefs: WithBudget): CriterionWorking {
-  const budget = prefs.budget;
-  const price = formatPrice(phone.price);
-  const diff = rank(PRICE_RANGES, phone.priceRange) - rank(PRICE_RANGES, budget);
-  const overSlider = diff === 0 && phone.price > maxSpendCad(prefs);
+  const max = maxSpendCad(prefs);
   const b = SCORING.budget;
-  const [points, rule] =
-    diff === 0 && !overSlider
-      ? [b.sameTier, 'same tier as your budget']
-      : overSlider
-        ? [b.oneTierDearer, 'your tier, but above the amount you set']
-        : diff === -1
-          ? [b.oneTierCheaper, 'one tier cheaper than your budget']
-          : diff === 1
-            ? [b.oneTierDearer, 'one tier above your budget']
-            : [b.twoTiersAway, 'two tiers away from your budget'];
+  const within = phone.price <= max;
+  const slightly = !within && phone.price <= max * (1 + SCORING.slightlyOverShare);
   return {
     criterion: 'budget',
     label: 'Budget',
-    answer: `${PRICE_RANGE_NAMES[budget]} (${PRICE_RANGE_LABELS[budget]})`,
-    phoneHas: `${PRICE_RANGE_NAMES[phone.priceRange]} · ${phone.priceEstimated ? 'about ' : ''}${price}`,
-    points,
-    max: b.sameTier,
-    rule,
+    answer: budgetAnswer(prefs),
+    phoneHas: `${PRICE_RANGE_NAMES[phone.priceRange]} · ${phonePriceLabel(phone)}`,
+    points: within ? b.within : slightly ? b.slightlyOver : b.over,
+    max: b.within,
+    rule: within
+      ? 'within your budget'
+      : slightly
+        ? `a little over your budget (up to ${Math.round(SCORING.slightlyOverShare * 100)}% more)`
+        : 'well over your budget',
   };
 }
 
-/** A core question the visitor skipped, or answered 'no preference': counted, 0 points. */
-function notAnswered(criterion: Criterion, label: string, max: number, noPreference: boolean): CriterionWorking {
+/** A core question the visitor skipped: counted, 0 points. */
+function notAnswered(criterion: Criterion, label: string, max: number): CriterionWorking {
   return {
     criterion,
     label,
-    answer: noPreference ? 'No preference' : 'Skipped',
+    answer: 'Skipped',
     phoneHas: '—',
     points: SCORING.notAnswered,
     max,
-    rule: noPreference ? 'no preference: not counted as a match' : 'not answered: not counted as a match',
+    rule: 'not answered: not counted as a match',
   };
 }
 
-function scoreLevel<T extends string>(
-  criterion: 'cameraQuality' | 'batteryLife',
-  order: readonly T[],
-  asked: T,
-  has: T | null,
-  table: { same: number; better: number; worse: number; unknown: number },
+/** Points of an ordered answer where more is at least as good: meets or beats, one step short, two or more. */
+function levelRow(
+  criterion: 'cameraQuality' | 'batteryLife' | 'processorSpeed' | 'storage',
+  label: string,
+  shortBy: number | null,
+  table: { meets: number; oneShort: number; twoShort?: number; other?: number; unknown?: number },
+  answer: string,
   phoneHas: string,
 ): CriterionWorking {
-  const diff = has === null ? null : rank(order, has) - rank(order, asked);
+  const floor = table.twoShort ?? table.other ?? 0;
   const [points, rule] =
-    diff === null
-      ? [table.unknown, 'not published: scored neutrally']
-      : diff === 0
-        ? [table.same, 'same as you asked']
-        : diff > 0
-          ? [table.better, 'better than you asked']
-          : [table.worse, 'less than you asked'];
-  return {
-    criterion,
-    label: criterion === 'cameraQuality' ? 'Camera' : 'Battery',
-    answer: optionLabel(criterion, asked),
-    phoneHas,
-    points,
-    max: table.same,
-    rule,
-  };
+    shortBy === null
+      ? [table.unknown ?? floor, 'not published: scored neutrally']
+      : shortBy <= 0
+        ? [table.meets, shortBy < 0 ? 'better than you asked' : 'as you asked']
+        : shortBy === 1
+          ? [table.oneShort, 'one step short of what you asked']
+          : [floor, 'well short of what you asked'];
+  return { criterion, label, answer, phoneHas, points, max: table.meets, rule };
 }
+
+const stepsShort = <T extends string>(order: readonly T[], asked: T, has: T | null) =>
+  has === null ? null : rank(order, asked) - rank(order, has);
 
 function cameraHas(phone: Phone): string {
   const main = lensText(phone.specs.cameraSpecs.mainCamera);
-  return main ? `${cap(phone.specs.cameraQuality)} (${main})` : cap(phone.specs.cameraQuality);
+  const tele = bestTele(phone);
+  const parts = [main ? `${main} main` : null, tele ? `${tele.zoom}x ${tele.mp}MP telephoto` : null].filter(Boolean);
+  return `${CAMERA_CLASS_NAMES[phone.specs.cameraQuality]}${parts.length ? ` (${parts.join(', ')})` : ''}`;
 }
 
 function batteryHas(phone: Phone): string {
@@ -301,12 +370,26 @@ function batteryHas(phone: Phone): string {
   return `${cap(batteryLife)} (${mah.toLocaleString('en-US')} mAh)`;
 }
 
+/** The telephoto with the longest zoom, or null. */
+function bestTele(phone: Phone): { mp: number; zoom: number } | null {
+  const text = phone.specs.cameraSpecs.telephoto;
+  if (!text) return null;
+  const lenses = text.split(' + ').flatMap((l) => {
+    const m = /(\d+(?:\.\d+)?)\s*MP/i.exec(l);
+    const z = [...l.matchAll(/(\d+(?:\.\d+)?)x/gi)].map((x) => Number(x[1]));
+    return m && z.length ? [{ mp: Number(m[1]), zoom: Math.max(...z) }] : [];
+  });
+  return lenses.sort((a, b) => b.zoom - a.zoom)[0] ?? null;
+}
+
+const storageText = (s: string) => s.toUpperCase().replace(/(\d)([GT]B)/, '$1 $2');
+
 /**
- * The scored working of one phone for the visitor's answers. Once a budget is set, the five core
- * questions always have a row (a skipped or 'no preference' one earns 0); special features count when
- * answered; brand switching when the current brand is Apple, Samsung or Google.
+ * The scored working of one phone for the visitor's answers on `today` (update support counts from
+ * it). Once a budget is set, the core rows always count (a skipped question earns 0); the other
+ * questions count when answered with an ask.
  */
-export function scoreCriteria(phone: Phone, prefs: Preferences): CriterionWorking[] {
+export function scoreCriteria(phone: Phone, prefs: Preferences, options?: EngineOptions): CriterionWorking[] {
   const rows: CriterionWorking[] = [];
   const s = phone.specs;
   const core = Boolean(prefs.budget);
@@ -322,26 +405,31 @@ export function scoreCriteria(phone: Phone, prefs: Preferences): CriterionWorkin
       max: SCORING.os.fits,
       rule: fits ? 'fits your choice' : 'does not fit your choice',
     });
-  } else if (core || prefs.os) {
-    rows.push(notAnswered('os', 'Brand / OS', SCORING.os.fits, prefs.os === 'no_preference'));
-  }
+  } else if (core && !prefs.os) rows.push(notAnswered('os', 'Brand / OS', SCORING.os.fits));
   if (prefs.cameraQuality)
     rows.push(
-      scoreLevel(
+      levelRow(
         'cameraQuality',
-        CAMERA_QUALITIES,
-        prefs.cameraQuality,
-        s.cameraQuality,
+        'Camera',
+        stepsShort(CAMERA_QUALITIES, prefs.cameraQuality, s.cameraQuality),
         SCORING.camera,
+        optionLabel('cameraQuality', prefs.cameraQuality),
         cameraHas(phone),
       ),
     );
-  else if (core) rows.push(notAnswered('cameraQuality', 'Camera', SCORING.camera.same, false));
+  else if (core) rows.push(notAnswered('cameraQuality', 'Camera', SCORING.camera.meets));
   if (prefs.batteryLife)
     rows.push(
-      scoreLevel('batteryLife', BATTERY_LIVES, prefs.batteryLife, s.batteryLife, SCORING.battery, batteryHas(phone)),
+      levelRow(
+        'batteryLife',
+        'Battery',
+        stepsShort(BATTERY_LIVES, prefs.batteryLife, s.batteryLife),
+        SCORING.battery,
+        optionLabel('batteryLife', prefs.batteryLife),
+        batteryHas(phone),
+      ),
     );
-  else if (core) rows.push(notAnswered('batteryLife', 'Battery', SCORING.battery.same, false));
+  else if (core) rows.push(notAnswered('batteryLife', 'Battery', SCORING.battery.meets));
   if (prefs.primaryUse) {
     const { suits, has } = suitsUse(phone, prefs.primaryUse);
     rows.push({
@@ -353,98 +441,106 @@ export function scoreCriteria(phone: Phone, prefs: Preferences): CriterionWorkin
       max: SCORING.primaryUse.suits,
       rule: suits ? 'suits this use' : 'not the best fit for this use',
     });
-  } else if (core) rows.push(notAnswered('primaryUse', 'Primary use', SCORING.primaryUse.suits, false));
-  if (prefs.advancedFeatures) {
-    const asked = prefs.advancedFeatures;
-    const has = asked !== 'standard' && s.featureTags.includes(asked);
-    const labels = s.featureTags.map((t) => optionLabel('advancedFeatures', t));
-    const tags = labels.length ? labels.join(', ') : 'Nothing special';
-    const f = SCORING.advancedFeatures;
-    rows.push({
-      criterion: 'advancedFeatures',
-      label: 'Special features',
-      answer: optionLabel('advancedFeatures', asked),
-      phoneHas: tags,
-      points: asked === 'standard' ? f.nothingSpecial : has ? f.has : f.other,
-      max: f.has,
-      rule:
-        asked === 'standard'
-          ? 'nothing special asked: not counted as a match'
-          : has
-            ? 'has the feature'
-            : 'does not have the feature',
-    });
-  }
-  if (prefs.currentBrand && BRANDS_FOR_SWITCHING.includes(prefs.currentBrand)) {
-    const same = phone.brand === prefs.currentBrand;
-    const stays = same || prefs.openToSwitch === true;
-    rows.push({
-      criterion: 'brand',
-      label: 'Brand switching',
-      answer: `You have ${prefs.currentBrand}${prefs.openToSwitch ? ', open to switch' : ''}`,
-      phoneHas: phone.brand,
-      points: stays ? SCORING.brand.same : SCORING.brand.switching,
-      max: SCORING.brand.same,
-      rule: same ? 'same brand, no switching' : stays ? 'you are open to switching' : 'means switching brand',
-    });
-  }
-  return rows;
-}
-
-function fitsProcessor(has: ProcessorSpeed, asked: ProcessorSpeed): boolean {
-  return rank(PROCESSOR_SPEEDS, has) >= rank(PROCESSOR_SPEEDS, asked);
-}
-
-/** Answers used only to order equal scores (see the table), with whether the phone fits each. */
-export function tieBreakers(phone: Phone, prefs: Preferences): TieBreakWorking[] {
-  const s = phone.specs;
-  const rows: TieBreakWorking[] = [];
+  } else if (core) rows.push(notAnswered('primaryUse', 'Primary use', SCORING.primaryUse.suits));
   if (prefs.screenSize) {
+    const gap = Math.abs(rank(SCREEN_SIZES, s.screenSize) - rank(SCREEN_SIZES, prefs.screenSize));
+    const t = SCORING.screenSize;
     const inches = s.screenInches ? ` (${s.screenInches}")` : '';
     rows.push({
       criterion: 'screenSize',
       label: 'Screen size',
       answer: optionLabel('screenSize', prefs.screenSize),
       phoneHas: `${optionLabel('screenSize', s.screenSize)}${inches}`,
-      fits: s.screenSize === prefs.screenSize,
+      points: gap === 0 ? t.same : gap === 1 ? t.nextSize : t.other,
+      max: t.same,
+      rule: gap === 0 ? 'the size you asked' : gap === 1 ? 'the next size' : 'not the size you asked',
     });
   }
-  if (prefs.storage) {
+  if (prefs.storage)
+    rows.push(
+      levelRow(
+        'storage',
+        'Storage',
+        stepsShort(STORAGES, prefs.storage, s.storage),
+        SCORING.storage,
+        optionLabel('storage', prefs.storage),
+        `Up to ${storageText(s.storage)}`,
+      ),
+    );
+  if (prefs.processorSpeed)
+    rows.push(
+      levelRow(
+        'processorSpeed',
+        'Performance',
+        stepsShort(PROCESSOR_SPEEDS, prefs.processorSpeed, s.processorSpeed),
+        SCORING.processorSpeed,
+        optionLabel('processorSpeed', prefs.processorSpeed),
+        `${PROCESSOR_CLASS_NAMES[s.processorSpeed]}${s.chipset ? ` (${s.chipset})` : ''}`,
+      ),
+    );
+  if (prefs.advancedFeatures && prefs.advancedFeatures !== 'standard') {
+    const asked = prefs.advancedFeatures;
+    const has = s.featureTags.includes(asked);
+    const labels = s.featureTags.map((t) => optionLabel('advancedFeatures', t));
+    const f = SCORING.advancedFeatures;
     rows.push({
-      criterion: 'storage',
-      label: 'Storage',
-      answer: optionLabel('storage', prefs.storage),
-      phoneHas: `Up to ${optionLabel('storage', s.storage)}`,
-      fits: rank(STORAGES, s.storage) >= rank(STORAGES, prefs.storage),
+      criterion: 'advancedFeatures',
+      label: 'Special features',
+      answer: optionLabel('advancedFeatures', asked),
+      phoneHas: labels.length ? labels.join(', ') : 'Nothing special',
+      points: has ? f.has : f.other,
+      max: f.has,
+      rule: has ? 'has the feature' : 'does not have the feature',
     });
   }
-  if (prefs.processorSpeed) {
-    rows.push({
-      criterion: 'processorSpeed',
-      label: 'Performance',
-      answer: optionLabel('processorSpeed', prefs.processorSpeed),
-      phoneHas: `${cap(s.processorSpeed)}${s.chipset ? ` (${s.chipset})` : ''}`,
-      fits: fitsProcessor(s.processorSpeed, prefs.processorSpeed),
-    });
-  }
-  if (prefs.environment) {
-    const env = prefs.environment;
-    const fits =
-      env === 'outdoor'
-        ? s.batteryLife === 'maximum'
-        : env === 'work'
-          ? s.processorSpeed !== 'standard'
-          : env === 'varied'
-            ? s.batteryLife !== 'standard'
-            : true;
-    const battery = `${cap(s.batteryLife ?? 'unknown')} battery`;
-    const has = env === 'work' ? `${cap(s.processorSpeed)} processor` : env === 'home' ? 'Any phone' : battery;
+  if (prefs.environment && prefs.environment !== 'home') {
+    const { fits, has } = fitsEnvironment(phone, prefs.environment);
     rows.push({
       criterion: 'environment',
       label: 'Environment',
-      answer: optionLabel('environment', env),
+      answer: optionLabel('environment', prefs.environment),
       phoneHas: has,
-      fits,
+      points: fits ? SCORING.environment.fits : SCORING.environment.other,
+      max: SCORING.environment.fits,
+      rule: fits ? 'fits where you use it' : 'not the best fit for where you use it',
+    });
+  }
+  if (core) rows.push(scoreUpdates(phone, todayOf(options)));
+  return rows;
+}
+
+function scoreUpdates(phone: Phone, today: Date): CriterionWorking {
+  const u = SCORING.updates;
+  const years = osYearsLeft(phone.updates, today);
+  const until = monthYear(phone.updates.osUntil);
+  const [points, rule] =
+    years >= u.longYears
+      ? [u.long, `${u.longYears}+ years of OS updates ahead`]
+      : years >= u.someYears
+        ? [u.some, `${u.someYears}-${u.longYears} years of OS updates ahead`]
+        : [u.ending, years > 0 ? 'OS updates end within a year' : 'OS updates have ended'];
+  return {
+    criterion: 'updates',
+    label: 'Software updates',
+    answer: 'Years of updates (always counted)',
+    phoneHas: `${years > 0 ? 'OS updates until' : 'OS updates ended'} ${until}${phone.updates.estimate ? ' (estimate)' : ''}`,
+    points,
+    max: u.long,
+    rule,
+  };
+}
+
+/** Answers used only to order equal scores, with whether the phone fits each. */
+export function tieBreakers(phone: Phone, prefs: Preferences): TieBreakWorking[] {
+  const s = phone.specs;
+  const rows: TieBreakWorking[] = [];
+  if (prefs.currentBrand && !['Other', 'None'].includes(prefs.currentBrand)) {
+    rows.push({
+      criterion: 'brand',
+      label: 'Staying with your brand',
+      answer: `You have ${prefs.currentBrand}`,
+      phoneHas: phone.brand,
+      fits: phone.brand.toLowerCase() === prefs.currentBrand.toLowerCase(),
     });
   }
   if (prefs.cameraSpecs) {
@@ -464,57 +560,57 @@ export function tieBreakers(phone: Phone, prefs: Preferences): TieBreakWorking[]
       criterion: 'workStyle',
       label: 'Work style',
       answer: cap(prefs.workStyle),
-      phoneHas: `${cap(s.processorSpeed)} processor`,
+      phoneHas: `${PROCESSOR_CLASS_NAMES[s.processorSpeed]} chip`,
       fits: !needsSpeed || s.processorSpeed !== 'standard',
     });
   }
   return rows;
 }
 
-/** matchScore from points and counted criteria (no budget -> 50). */
-export function matchScoreFrom(points: number, criteria: number, budgetSet: boolean): number {
-  if (!budgetSet || criteria === 0) return SCORING.noBudgetScore;
-  return Math.min(100, Math.round((points / (criteria * SCORING.perCriterion)) * 100));
+/** matchScore from the points earned and the points the counted rows could give (no budget -> 50). */
+export function matchScoreFrom(points: number, maxPoints: number, budgetSet: boolean): number {
+  if (!budgetSet || maxPoints <= 0) return SCORING.noBudgetScore;
+  return Math.min(100, Math.round((points / maxPoints) * 100));
+}
+
+function cameraReason(phone: Phone): string {
+  const s = phone.specs;
+  const main = lensText(s.cameraSpecs.mainCamera);
+  const tele = bestTele(phone);
+  if (s.cameraQuality === 'professional' && tele)
+    return `Camera with a ${tele.zoom}x telephoto (${tele.mp}MP)${main ? ` and a ${main} main camera` : ''}`;
+  if (s.cameraQuality === 'good') return `Main and ultrawide cameras${main ? ` (${main} main)` : ''}`;
+  return `Single ${main ?? ''} camera for everyday photos`.replace(/\s+/g, ' ');
 }
 
 function reasonFor(row: CriterionWorking, phone: Phone, prefs: Preferences): string | null {
   const s = phone.specs;
-  // A skipped question, 'no preference' or 'nothing special' is not a reason to pick a phone.
-  if (row.rule.endsWith('not counted as a match')) return null;
+  // Only a criterion the phone meets in full is a reason to pick it.
+  if (row.points < row.max) return null;
   switch (row.criterion) {
     case 'budget':
-      if (row.points === SCORING.budget.sameTier)
-        return `In your price range (${PRICE_RANGE_NAMES[phone.priceRange]}, ${PRICE_RANGE_LABELS[phone.priceRange]})`;
-      if (row.points === SCORING.budget.oneTierCheaper)
-        return `Leaves room in your budget (a ${phone.priceRange} phone)`;
-      return null;
+      return phone.priceRange === prefs.budget
+        ? `In your price range (${PRICE_RANGE_NAMES[phone.priceRange]}, ${PRICE_RANGE_LABELS[phone.priceRange]})`
+        : `Within your budget at ${phonePriceLabel(phone)}`;
     case 'os':
-      if (row.points === 0 || prefs.os === 'no_preference') return null;
       return prefs.os === 'ios'
         ? 'Runs iOS, as you prefer'
         : prefs.os === 'android'
           ? 'Runs Android, as you prefer'
           : `A ${phone.brand} phone, as you prefer`;
-    case 'cameraQuality': {
-      if (row.points === SCORING.camera.worse || row.points === SCORING.camera.unknown) return null;
-      const main = lensText(s.cameraSpecs.mainCamera);
-      const withMain = main ? ` with a ${main} main camera` : '';
-      if (s.cameraQuality === 'professional') return `Professional-grade camera system${withMain}`;
-      if (s.cameraQuality === 'good') return `Good camera for everyday photos${withMain}`;
-      return 'Simple, capable camera for quick snaps';
-    }
+    case 'cameraQuality':
+      return cameraReason(phone);
     case 'batteryLife': {
-      if (row.points === SCORING.battery.worse || !s.batteryLife) return null;
+      if (!s.batteryLife) return null;
       const mah = s.batteryMah ? ` (${s.batteryMah.toLocaleString('en-US')} mAh)` : '';
       return `${cap(s.batteryLife)} battery life${mah}`;
     }
     case 'primaryUse':
-      if (row.points !== SCORING.primaryUse.suits) return null;
       switch (prefs.primaryUse) {
         case 'productivity':
-          return `${cap(s.processorSpeed)} processor${s.chipset ? ` (${s.chipset})` : ''} for work and multitasking`;
+          return `${PROCESSOR_CLASS_NAMES[s.processorSpeed]} chip${s.chipset ? ` (${s.chipset})` : ''} for work and multitasking`;
         case 'content':
-          return 'Camera built for creating photo and video content';
+          return 'Telephoto camera for photo and video work';
         case 'entertainment': {
           const inches = s.screenInches ? `${s.screenInches}-inch ` : '';
           return `Large ${inches}screen${s.batteryLife ? ' and long battery' : ''} for entertainment`;
@@ -522,45 +618,95 @@ function reasonFor(row: CriterionWorking, phone: Phone, prefs: Preferences): str
         default:
           return 'Well-rounded for everyday use';
       }
+    case 'screenSize':
+      return s.screenInches ? `${s.screenInches}-inch screen, the size you prefer` : 'The screen size you prefer';
+    case 'storage': {
+      const base = storageClass(s.storageOptions[0]);
+      const extra =
+        base && prefs.storage && rank(STORAGES, base) < rank(STORAGES, prefs.storage)
+          ? ` (${optionLabel('storage', prefs.storage)} costs more than the ${storageText(base)} price shown)`
+          : '';
+      return `Storage up to ${storageText(s.storage)}${extra}`;
+    }
+    case 'processorSpeed':
+      return `${PROCESSOR_CLASS_NAMES[s.processorSpeed]} chip${s.chipset ? ` (${s.chipset})` : ''}`;
     case 'advancedFeatures':
-      if (row.points !== SCORING.advancedFeatures.has) return null;
       if (prefs.advancedFeatures === 'ai') return 'Built-in AI features';
       if (prefs.advancedFeatures === 'foldable') return 'Foldable design';
       return 'Depth (LiDAR) scanner for augmented reality';
-    case 'brand':
-      return phone.brand === prefs.currentBrand ? `Stays with ${phone.brand}, the brand you know` : null;
-  }
-}
-
-function tieReason(row: TieBreakWorking, phone: Phone): string | null {
-  if (!row.fits) return null;
-  const s = phone.specs;
-  switch (row.criterion) {
-    case 'screenSize':
-      return s.screenInches ? `${s.screenInches}-inch screen, the size you prefer` : 'The screen size you prefer';
-    case 'storage':
-      return `Storage up to ${optionLabel('storage', s.storage)}`;
-    case 'processorSpeed':
-      return `${cap(s.processorSpeed)} performance${s.chipset ? ` (${s.chipset})` : ''}`;
     case 'environment':
-      return null;
-    default:
-      return null;
+      return prefs.environment === 'work'
+        ? 'Fast enough for a full workday'
+        : prefs.environment === 'outdoor'
+          ? 'Maximum battery for long days outdoors'
+          : 'All-day battery for days on the move';
+    case 'updates':
+      return `OS updates until ${monthYear(phone.updates.osUntil)}`;
   }
 }
 
 /** True facts used to pad reasons to SCORING.minReasons. */
 export function genericReasons(phone: Phone): string[] {
   const s = phone.specs;
-  const support =
-    supportLabel(phone.brand, phone.year) === 'Full Support' ? 'full software support' : 'limited software support';
-  const out = [`Released in ${phone.year}, with ${support}`];
+  const out = [`Released in ${phone.year}, OS updates until ${monthYear(phone.updates.osUntil)}`];
   if (s.connectivity === '5g') out.push('5G connectivity');
   const largest = s.storageOptions.at(-1);
   if (largest) out.push(`Storage options up to ${largest.replace(/(\d)(GB|TB)/, '$1 $2')}`);
   if (s.screenInches && s.display) out.push(`${s.screenInches}-inch ${s.display.split(',')[0]} display`);
   if (phone.features[0]) out.push(`Includes ${phone.features[0].label}`);
   return out;
+}
+
+/**
+ * What a criterion's answer asks the phone for, as one key per need ('camera:professional',
+ * 'chip:fast', 'battery:maximum'...): a use or an environment asks for what another answer may ask
+ * too (photos need a telephoto, like a 'Professional' camera), and one need is said once.
+ */
+function needsOf(criterion: Criterion, prefs: Preferences): string[] {
+  switch (criterion) {
+    case 'cameraQuality':
+      return [`camera:${prefs.cameraQuality}`];
+    case 'batteryLife':
+      return [`battery:${prefs.batteryLife}`];
+    case 'processorSpeed':
+      return [`chip:${prefs.processorSpeed}`];
+    case 'screenSize':
+      return [`screen:${prefs.screenSize}`];
+    case 'primaryUse':
+      return prefs.primaryUse === 'content'
+        ? ['camera:professional']
+        : prefs.primaryUse === 'productivity'
+          ? ['chip:fast']
+          : prefs.primaryUse === 'entertainment'
+            ? ['screen:large', 'battery:extended']
+            : ['battery:extended'];
+    case 'environment':
+      return prefs.environment === 'work'
+        ? ['chip:fast']
+        : prefs.environment === 'outdoor'
+          ? ['battery:maximum']
+          : ['battery:extended'];
+    default:
+      return [criterion];
+  }
+}
+
+/** The ordered levels of a need, so a stronger one covers a weaker one ('chip:premium' covers 'chip:fast'). */
+const NEED_LEVELS: Record<string, readonly string[]> = {
+  camera: CAMERA_QUALITIES,
+  battery: BATTERY_LIVES,
+  chip: PROCESSOR_SPEEDS,
+  // A screen size is not more or less: only the same size covers it.
+};
+
+/** True when the needs already said cover every one of `needs`. */
+function covered(needs: string[], said: Set<string>): boolean {
+  return needs.every((need) => {
+    const [kind, level] = need.split(':') as [string, string | undefined];
+    const order = NEED_LEVELS[kind];
+    if (!order || level === undefined) return said.has(need);
+    return order.slice(order.indexOf(level)).some((l) => said.has(`${kind}:${l}`));
+  });
 }
 
 function buildReasons(
@@ -573,19 +719,37 @@ function buildReasons(
   const add = (r: string | null) => {
     if (r && !reasons.includes(r) && reasons.length < SCORING.maxReasons) reasons.push(r);
   };
-  for (const row of working) add(reasonFor(row, phone, prefs));
-  for (const row of ties) add(tieReason(row, phone));
+  // A need already given as a reason is not given again ('Top tier chip' for the use and the chip asked).
+  const said = new Set<string>();
+  for (const row of working) {
+    const needs = needsOf(row.criterion, prefs);
+    const reason = reasonFor(row, phone, prefs);
+    if (!reason || covered(needs, said)) continue;
+    add(reason);
+    // A reason states what the phone has, which may be more than asked ('Top tier chip' for work).
+    const has: Record<string, string | null> = {
+      camera: phone.specs.cameraQuality,
+      battery: phone.specs.batteryLife,
+      chip: phone.specs.processorSpeed,
+    };
+    for (const n of needs) {
+      const kind = n.split(':')[0]!;
+      said.add(has[kind] ? `${kind}:${has[kind]}` : n);
+    }
+  }
+  for (const row of ties)
+    if (row.criterion === 'brand' && row.fits) add(`Stays with ${phone.brand}, the brand you know`);
   for (const r of genericReasons(phone)) if (reasons.length < SCORING.minReasons) add(r);
   return reasons;
 }
 
 /** Scores one phone for the visitor's answers, with reasons and working. */
-export function scorePhone(phone: Phone, prefs: Preferences): Recommendation {
-  const working = scoreCriteria(phone, prefs);
+export function scorePhone(phone: Phone, prefs: Preferences, options?: EngineOptions): Recommendation {
+  const working = scoreCriteria(phone, prefs, options);
   const points = working.reduce((sum, r) => sum + r.points, 0);
-  const criteria = working.length;
+  const maxPoints = working.reduce((sum, r) => sum + r.max, 0);
   const budgetSet = Boolean(prefs.budget);
-  const matchScore = matchScoreFrom(points, criteria, budgetSet);
+  const matchScore = matchScoreFrom(points, maxPoints, budgetSet);
   const ties = tieBreakers(phone, prefs);
   return {
     phone,
@@ -593,31 +757,36 @@ export function scorePhone(phone: Phone, prefs: Preferences): Recommendation {
     reasons: buildReasons(phone, prefs, working, ties),
     working,
     points,
-    criteria,
+    maxPoints,
+    criteria: working.length,
     scoreRule: budgetSet
-      ? `min(100, round(${points} / (${criteria} × ${SCORING.perCriterion}) × 100)) = ${matchScore}`
+      ? `round(${points} / ${maxPoints} × 100) = ${matchScore}% (the points earned of those your answers could give)`
       : `No budget set: every phone scores ${SCORING.noBudgetScore}`,
     tieBreakers: ties,
     upgrade: null,
+    notes: [],
   };
 }
 
 function rawRatio(r: Recommendation): number {
-  return r.criteria === 0 ? 0 : r.points / (r.criteria * SCORING.perCriterion);
+  return r.maxPoints === 0 ? 0 : r.points / r.maxPoints;
 }
 
 /**
- * How many class steps the phone's camera and battery fall short of the answers (0 when it meets
- * them or they were not asked). Worse earns the same 7.5 points one step or two below the answer, so
- * among equal scores the phone that falls shorter loses (a single-lens camera is further from
- * 'professional' than a dual one).
+ * How many class steps the phone falls short of the visitor's ordered answers (camera, battery,
+ * storage, performance); 0 when it meets them or they were not asked. Among equal scores the phone
+ * that falls shorter loses (a single-lens camera is further from 'professional' than a dual one).
  */
 export function shortfall(phone: Phone, prefs: Preferences): number {
   const gap = <T extends string>(order: readonly T[], asked: T | undefined, has: T | null) =>
     asked === undefined || has === null ? 0 : Math.max(0, order.indexOf(asked) - order.indexOf(has));
   const s = phone.specs;
-  const camera = gap(CAMERA_QUALITIES, prefs.cameraQuality, s.cameraQuality);
-  return camera + gap(BATTERY_LIVES, prefs.batteryLife, s.batteryLife);
+  return (
+    gap(CAMERA_QUALITIES, prefs.cameraQuality, s.cameraQuality) +
+    gap(BATTERY_LIVES, prefs.batteryLife, s.batteryLife) +
+    gap(STORAGES, prefs.storage, s.storage) +
+    gap(PROCESSOR_SPEEDS, prefs.processorSpeed, s.processorSpeed)
+  );
 }
 
 /** Dollars a phone costs above what the visitor would spend (0 when within budget or no budget). */
@@ -626,28 +795,47 @@ export function overBudgetBy(phone: Phone, prefs: Preferences): number {
   return Number.isFinite(max) ? Math.max(0, phone.price - max) : 0;
 }
 
+const fitCount = (r: Recommendation, criterion: TieBreaker | null) =>
+  r.tieBreakers.filter((t) => t.fits && (criterion === null ? t.criterion !== 'brand' : t.criterion === criterion))
+    .length;
+
 /**
- * Orders scored phones best first: matchScore, raw ratio, smaller shortfall, less over budget,
- * tie-break fits, newer year, more of what the visitor cares about (`aspectStrength`), id.
- * `prefs` is needed for the shortfall and over-budget keys (without it, they are skipped).
+ * How far over budget a phone is, as a band: 0 within what the visitor would spend, 1 up to 25% over,
+ * 2 up to twice it, 3 beyond. Phones are ranked band by band, so the top pick is within budget
+ * whenever a phone of the chosen OS is, and a phone far over budget never comes before one closer to it.
+ */
+export function budgetBand(phone: Phone, prefs: Preferences): 0 | 1 | 2 | 3 {
+  const max = maxSpendCad(prefs);
+  if (!Number.isFinite(max) || phone.price <= max) return 0;
+  const over = phone.price / max - 1;
+  return over <= SCORING.slightlyOverShare ? 1 : over <= SCORING.farOverShare ? 2 : 3;
+}
+
+/**
+ * Orders scored phones best first (see the table): budget band, matchScore, raw ratio, smaller
+ * shortfall, less over budget, unscored answers fitted, same brand, newer year, strength on what was
+ * rated, newer launch month, id. `prefs` is needed for every key but the score, ratio, year and id.
  */
 export function compareRecommendations(a: Recommendation, b: Recommendation, prefs?: Preferences): number {
   return (
+    (prefs ? budgetBand(a.phone, prefs) - budgetBand(b.phone, prefs) : 0) ||
     b.matchScore - a.matchScore ||
     rawRatio(b) - rawRatio(a) ||
     (prefs ? shortfall(a.phone, prefs) - shortfall(b.phone, prefs) : 0) ||
     (prefs ? overBudgetBy(a.phone, prefs) - overBudgetBy(b.phone, prefs) : 0) ||
-    b.tieBreakers.filter((t) => t.fits).length - a.tieBreakers.filter((t) => t.fits).length ||
+    fitCount(b, null) - fitCount(a, null) ||
+    fitCount(b, 'brand') - fitCount(a, 'brand') ||
     b.phone.year - a.phone.year ||
-    (prefs ? aspectStrength(b.phone, prefs) - aspectStrength(a.phone, prefs) : 0) ||
+    (prefs ? compareStrength(a.phone, b.phone, prefs) : 0) ||
+    b.phone.pricing.launchDate.localeCompare(a.phone.pricing.launchDate) ||
     a.phone.id.localeCompare(b.phone.id)
   );
 }
 
-/** Every candidate, scored and ordered best first (see `recommend` for the top 2). */
-export function rankPhones(phones: readonly Phone[], prefs: Preferences): Recommendation[] {
-  return filterCandidates(phones, prefs)
-    .map((p) => scorePhone(p, prefs))
+/** Every candidate on `today`, scored and ordered best first (see `recommend` for the top 2). */
+export function rankPhones(phones: readonly Phone[], prefs: Preferences, options?: EngineOptions): Recommendation[] {
+  return filterCandidates(phones, prefs, options)
+    .map((p) => scorePhone(p, prefs, options))
     .sort((a, b) => compareRecommendations(a, b, prefs));
 }
 
@@ -660,30 +848,136 @@ export function currentCataloguePhone(phones: readonly Phone[], prefs: Preferenc
   return text ? (resolvePhone(phones, text)?.phone ?? null) : null;
 }
 
+/** What each ask needs, in words, for the notes ('a telephoto (zoom) camera'). */
+function askText(criterion: Criterion, prefs: Preferences): string | null {
+  switch (criterion) {
+    case 'cameraQuality':
+      return prefs.cameraQuality === 'professional'
+        ? 'a telephoto (zoom) camera'
+        : prefs.cameraQuality === 'good'
+          ? 'a main and an ultrawide camera'
+          : null;
+    case 'batteryLife':
+      return prefs.batteryLife === 'maximum' || prefs.batteryLife === 'extended'
+        ? `a battery of ${BATTERY_CLASS_MAH[prefs.batteryLife].toLocaleString('en-US')} mAh or more`
+        : null;
+    case 'primaryUse':
+      return prefs.primaryUse === 'productivity'
+        ? 'a fast chip for work'
+        : prefs.primaryUse === 'content'
+          ? 'a telephoto camera for photo and video work'
+          : prefs.primaryUse === 'entertainment'
+            ? 'a large screen with a long battery'
+            : 'an all-day battery';
+    case 'screenSize':
+      return prefs.screenSize === 'small'
+        ? 'a compact screen (under 6 inches)'
+        : prefs.screenSize === 'medium'
+          ? 'a screen of 6 to 6.4 inches'
+          : 'a screen of 6.5 inches or more';
+    case 'storage':
+      return prefs.storage ? `${optionLabel('storage', prefs.storage)} of storage` : null;
+    case 'processorSpeed':
+      return prefs.processorSpeed === 'premium' ? 'a top-tier chip' : 'a fast chip';
+    case 'advancedFeatures': {
+      const names: Record<AdvancedFeature, string> = {
+        standard: 'nothing special',
+        ai: 'AI features',
+        foldable: 'a foldable design',
+        ar: 'a depth (LiDAR) scanner',
+      };
+      return prefs.advancedFeatures ? names[prefs.advancedFeatures] : null;
+    }
+    case 'environment':
+      return prefs.environment === 'work'
+        ? 'a fast chip for the workday'
+        : 'a bigger battery for days away from a plug';
+    default:
+      return null;
+  }
+}
+
 /**
- * The recommendations for a set of answers: the top 2 (SCORING.topCount) of `rankPhones`.
- * `phones` is the whole catalogue (PHONES, or the same list from /phone-recommender/phones.json).
+ * The notes of a recommendation: each ask it does not meet in full that no candidate within budget
+ * meets either, naming the cheapest phone that does ('budget') or saying that no phone of the chosen
+ * OS or brand does ('platform'); and, when nothing of the chosen kind is within budget, that too.
+ */
+function notesFor(rec: Recommendation, candidates: readonly Recommendation[], prefs: Preferences): AskNote[] {
+  const notes: AskNote[] = [];
+  const said = new Set<string>();
+  const max = maxSpendCad(prefs);
+  const kind = osPhrase(prefs.os);
+  if (prefs.budget && rec.phone.price > max && !candidates.some((c) => c.phone.price <= max)) {
+    const readout =
+      prefs.budgetValue !== undefined
+        ? formatPrice(budgetDollars(prefs.budgetValue))
+        : PRICE_RANGE_LABELS[prefs.budget];
+    notes.push({
+      criterion: 'budget',
+      kind: 'platform',
+      text: `No ${kind} we list costs ${readout} or less: this is one of the closest in price.`,
+    });
+  }
+  for (const row of rec.working) {
+    if (row.points >= row.max || row.criterion === 'budget' || row.criterion === 'os' || row.criterion === 'updates')
+      continue;
+    if (row.rule.startsWith('not answered')) continue;
+    const ask = askText(row.criterion, prefs);
+    // One note per need: photos need the telephoto a 'Professional' camera answer already asked for.
+    const needs = needsOf(row.criterion, prefs);
+    if (!ask || covered(needs, said)) continue;
+    for (const n of needs) said.add(n);
+    const meeting = candidates
+      .filter((c) => c.working.some((w) => w.criterion === row.criterion && w.points >= w.max))
+      .map((c) => c.phone)
+      .sort((a, b) => a.price - b.price);
+    const cheapest = meeting[0];
+    if (!cheapest) notes.push({ criterion: row.criterion, kind: 'platform', text: `No ${kind} we sell has ${ask}.` });
+    else if (cheapest.price > max)
+      notes.push({
+        criterion: row.criterion,
+        kind: 'budget',
+        text: `${cap(ask)} needs a bigger budget: the cheapest ${kind} with it is the ${cheapest.brand} ${cheapest.model} at ${phonePriceLabel(cheapest)}.`,
+      });
+  }
+  return notes;
+}
+
+/**
+ * The recommendations for a set of answers on `today`: the top 2 (SCORING.topCount) of `rankPhones`,
+ * each with the notes on asks nothing within budget can meet. `phones` is the whole catalogue (PHONES,
+ * or the same list from /phone-recommender/phones.json).
  *
- * When the visitor searched for their phone and it is in the catalogue, each recommendation carries
- * the upgrade check, and only real upgrades within budget are suggested. If there is none, the best
- * real upgrades at any price are shown (or, if nothing at all beats the phone, the best matches),
- * each marked `upgrade.stillFits`, so the page can say honestly that the phone still fits.
+ * When the visitor searched for their phone, each pick carries the upgrade check and one verdict:
+ * - not in the catalogue: 'cannot-compare' (the plain ranking; nothing is called an upgrade);
+ * - real upgrades within budget exist: 'upgrade', and only they are suggested;
+ * - none, and the phone no longer gets OS updates: 'replace', the best matches (it never "still fits");
+ * - none, and it still gets updates: 'still-fits', the best real upgrades at any price (or, if nothing
+ *   beats the phone at all, the best matches), each marked `stillFits`.
  */
 export function recommend(
   phones: readonly Phone[],
   prefs: Preferences,
-  count: number = SCORING.topCount,
+  options: EngineOptions & { count?: number } = {},
 ): Recommendation[] {
-  const ranked = rankPhones(phones, prefs);
-  const current = currentCataloguePhone(phones, prefs);
-  if (!current) return ranked.slice(0, count);
+  const today = todayOf(options);
+  const count = options.count ?? SCORING.topCount;
+  const ranked = rankPhones(phones, prefs, { today });
+  const withNotes = (recs: Recommendation[]) =>
+    recs.slice(0, count).map((r) => ({ ...r, notes: notesFor(r, ranked, prefs) }));
+  const searched = prefs.searchedForCurrentPhone ? usableCurrentPhone(prefs) : null;
+  if (!searched) return withNotes(ranked);
   const maxCad = maxSpendCad(prefs);
-  const checked = ranked.map((r) => ({ ...r, upgrade: checkUpgrade(current, r.phone, prefs, maxCad) }));
+  const current = currentCataloguePhone(phones, prefs);
+  if (!current) return withNotes(ranked.map((r) => ({ ...r, upgrade: cannotCompare(searched, r.phone, maxCad) })));
+  const checked = ranked.map((r) => ({ ...r, upgrade: checkUpgrade(current, r.phone, prefs, maxCad, today) }));
   const real = checked.filter((r) => r.upgrade.isUpgrade && r.upgrade.inBudget);
-  if (real.length) return real.slice(0, count);
+  if (real.length) return withNotes(real);
+  const mark = (recs: Recommendation[], verdict: 'replace' | 'still-fits') =>
+    withNotes(recs).map((r) => ({ ...r, upgrade: { ...r.upgrade!, verdict, stillFits: verdict === 'still-fits' } }));
+  if (checked[0]?.upgrade.updatesEnded) return mark(checked, 'replace');
   const upgrades = checked.filter((r) => r.upgrade.isUpgrade);
-  const closest = (upgrades.length ? upgrades : checked).slice(0, count);
-  return closest.map((r) => ({ ...r, upgrade: { ...r.upgrade, stillFits: true } }));
+  return mark(upgrades.length ? upgrades : checked, 'still-fits');
 }
 
 /** The compact form sent to POST /api/recommendations: { model, brand, matchScore, reasons }. */

@@ -5,6 +5,8 @@
  *
  *   p  quick current phone  i=iphone s=samsung p=pixel a=android_other b=basic n=none
  *   h  searched phone       base64url of the UTF-8 'Brand Model' text (at most 80 characters)
+ *   n  its brand            base64url of the brand (at most 40 characters), only when it is not the
+ *                           text's first word (which is the brand otherwise)
  *   b  budget slider        0-100 (budget tier follows from it)
  *   t  budget tier only     b=budget m=midrange p=premium (when no slider position is known)
  *   o  os                   i=ios s=android_samsung g=android_google a=android n=no_preference
@@ -18,6 +20,9 @@
  *   e  environment          h=home o=outdoor w=work v=varied
  *
  * e.g. '1.pi.b80.oi.up.cp.ym' — only wizard answers are shared (not results-page additions).
+ * `decodeAnswers(encodeAnswers(answers))` gives back exactly the wizard's answers: a skipped question
+ * stays unanswered (a quick 'An iPhone' with the OS question skipped has no OS answer, so none is
+ * inferred from the phone), so the link recomputes what the wizard showed.
  * `decodeAnswers` returns null for anything malformed: unknown version, key or code, a repeated key,
  * a bad number, characters outside [A-Za-z0-9._-], or more than MAX_ENCODED_LENGTH characters.
  */
@@ -27,9 +32,10 @@ import { preferencesSchema } from './schemas';
 
 /**
  * Longest string `decodeAnswers` accepts: room for the longest encoding (an 80-character name of
- * 3-byte characters is 240 bytes, 320 base64 characters, plus every other answer).
+ * 3-byte characters is 240 bytes, 320 base64 characters; a 40-character brand of them 160 more; plus
+ * every other answer).
  */
-export const MAX_ENCODED_LENGTH = 512;
+export const MAX_ENCODED_LENGTH = 640;
 const VERSION = '1';
 const SAFE = /^[A-Za-z0-9._-]+$/;
 
@@ -73,12 +79,20 @@ function fromBase64Url(value: string): string | null {
   }
 }
 
+/** The brand a searched phone's text stands for: its first word (at most 40 characters). */
+const brandOf = (text: string) => splitPhoneText(text).brand.slice(0, 40);
+
 /** Encodes the wizard answers as a short URL-safe string (see the format above). */
 export function encodeAnswers(prefs: Preferences): string {
   const parts = [VERSION];
   const quick = codeOf('p', prefs.currentPhone);
+  const searched = prefs.currentPhone?.trim().slice(0, 80);
   if (quick) parts.push(`p${quick}`);
-  else if (prefs.currentPhone?.trim()) parts.push(`h${toBase64Url(prefs.currentPhone.trim().slice(0, 80))}`);
+  else if (searched) {
+    parts.push(`h${toBase64Url(searched)}`);
+    const brand = prefs.currentBrand?.trim().slice(0, 40);
+    if (brand && brand !== brandOf(searched)) parts.push(`n${toBase64Url(brand)}`);
+  }
   if (prefs.budgetValue !== undefined) parts.push(`b${Math.round(prefs.budgetValue)}`);
   else if (prefs.budget) parts.push(`t${codeOf('t', prefs.budget)}`);
   for (const key of ['o', 'u', 'c', 'y', 'z', 's', 'r', 'f', 'e'] as const) {
@@ -95,6 +109,7 @@ export function decodeAnswers(encoded: string | null | undefined): Preferences |
   if (version !== VERSION) return null;
   const prefs: Record<string, unknown> = {};
   const seen = new Set<string>();
+  let searched = false;
   for (const segment of segments) {
     const key = segment.charAt(0);
     const value = segment.slice(1);
@@ -105,8 +120,13 @@ export function decodeAnswers(encoded: string | null | undefined): Preferences |
     if (key === 'h') {
       const text = fromBase64Url(value)?.trim();
       if (!text || text.length > 80) return null;
-      const brand = splitPhoneText(text).brand.slice(0, 40);
-      Object.assign(prefs, { currentPhone: text, currentBrand: brand, searchedForCurrentPhone: true });
+      Object.assign(prefs, { currentPhone: text, currentBrand: brandOf(text), searchedForCurrentPhone: true });
+      searched = true;
+    } else if (key === 'n') {
+      // Follows the searched phone it names the brand of.
+      const brand = fromBase64Url(value)?.trim();
+      if (!searched || !brand || brand.length > 40) return null;
+      prefs.currentBrand = brand;
     } else if (key === 'b') {
       if (!/^(0|[1-9]\d?|100)$/.test(value)) return null;
       const v = Number(value);
@@ -116,9 +136,9 @@ export function decodeAnswers(encoded: string | null | undefined): Preferences |
       const decoded = codes[value];
       if (decoded === undefined) return null;
       if (key === 'p') {
-        const { os, ...quick } = quickCurrentPhoneAnswer(decoded as never);
+        // The OS a quick answer suggests is an answer only if the OS question kept it ('o' says so).
+        const { os: _suggested, ...quick } = quickCurrentPhoneAnswer(decoded as never);
         Object.assign(prefs, quick);
-        if (os && prefs.os === undefined) prefs.os = os;
       } else prefs[field] = decoded;
     } else return null;
   }

@@ -12,19 +12,32 @@ import { cancelPending } from './wizard';
 
 let searchAbort: AbortController | undefined;
 let lookupAbort: AbortController | undefined;
+/** The text of the search under way or answered ('' when the results are not for the text in the box). */
+let searchedText = '';
 
 /** Empties the search and forgets the selected phone (Back past the current-phone step, Start Over). */
 export function resetSearch(): void {
   searchAbort?.abort();
+  searchedText = '';
   lookupAbort?.abort();
   $search.set({ query: '', results: [], status: 'idle', open: false });
   $currentPhone.set(null);
 }
 
-/** The search text changed: search again (on every change; empty text clears the results). */
+/**
+ * The search text changed: search again (on every change of the text searched; empty text clears the
+ * results). A change only in the spaces around it ('pixel' -> 'pixel ') keeps the answer or the
+ * request under way for that text.
+ */
 export function setQuery(query: string): void {
+  const text = query.trim();
+  if (text && text === searchedText && $search.get().status !== 'idle') {
+    $search.set({ ...$search.get(), query });
+    return;
+  }
   searchAbort?.abort();
-  if (!query.trim()) {
+  searchedText = text;
+  if (!text) {
     $search.set({ ...$search.get(), query, results: [], status: 'idle' });
     return;
   }
@@ -53,6 +66,7 @@ export function setSearchOpen(open: boolean): void {
 
 export function clearSearch(): void {
   searchAbort?.abort();
+  searchedText = '';
   $search.set({ query: '', results: [], status: 'idle', open: false });
 }
 
@@ -76,6 +90,7 @@ export function loadCardHelpers(): Promise<CardHelpers> {
 function selectCard(h: CardHelpers, card: CurrentPhoneCard): void {
   cancelPending();
   searchAbort?.abort();
+  searchedText = '';
   $search.set({ ...$search.get(), query: card.name, open: false });
   $currentPhone.set(card);
   const base = clearAnswersFrom($prefs.get(), $mode.get(), 0);
@@ -111,6 +126,7 @@ export function submitSearch(): void {
 
 /** Shows a phone restored from a shared link as the selected one, and enriches it. */
 export function showRestoredPhone(h: CardHelpers, card: CurrentPhoneCard): void {
+  searchedText = '';
   $currentPhone.set(card);
   $search.set({ query: card.name, results: [], status: 'idle', open: false });
   void enrichSelected(h, card);

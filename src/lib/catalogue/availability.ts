@@ -1,0 +1,37 @@
+/**
+ * Which phones are sold now: the recommender suggests only phones the maker sells new in Canada on
+ * the day it runs, released in the last two calendar years (docs/recommender.md, "Sold now"). Both
+ * roll forward with the date passed in; nothing here reads a clock. Pure; client-safe.
+ */
+import { yearMonthOf } from './dates';
+import { monthYear } from './pricing';
+import type { Availability } from './schema';
+
+/**
+ * True when the maker sells the phone new in Canada on `today`: marked sold, or discontinued only
+ * from a later month on.
+ */
+export function isSoldOn(phone: { availability: Availability }, today: Date): boolean {
+  const a = phone.availability;
+  return a.status === 'sold' || (a.date !== null && a.date > yearMonthOf(today));
+}
+
+/** The first release year the recommender suggests on `today`: the last two calendar years. */
+export function recommendableFromYear(today: Date): number {
+  return today.getUTCFullYear() - 2;
+}
+
+/** True when a phone may be suggested on `today`: sold new now and released in the last two calendar years. */
+export function isRecommendable(phone: { year: number; availability: Availability }, today: Date): boolean {
+  return phone.year >= recommendableFromYear(today) && isSoldOn(phone, today);
+}
+
+/**
+ * A phone's availability on `today`, in words: 'Sold new in Canada (lineup checked Oct 2025)', or
+ * 'No longer sold new (since Sep 2025)'.
+ */
+export function availabilityLabel(a: Availability, today: Date): string {
+  if (isSoldOn({ availability: a }, today))
+    return `Sold new in Canada${a.status === 'sold' && a.date ? ` (lineup checked ${monthYear(a.date)})` : ''}`;
+  return `No longer sold new${a.date ? ` (since ${monthYear(a.date)})` : ''}`;
+}

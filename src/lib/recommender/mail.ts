@@ -1,0 +1,32 @@
+/**
+ * The recommendations mail as a kind of the mail queue (src/lib/email/queue): the entry keeps the
+ * visitor's structured answers and the catalogue name of their phone, never text from the request,
+ * and the phones, scores and reasons are computed from the catalogue when the mail goes out.
+ * Server only.
+ */
+import { findPhoneByText, PHONES } from '../catalogue';
+import type { MailHandler } from '../email/queue/queue';
+import { requireConfig } from '../server/env';
+import { renderRecommendationsEmail } from './email';
+import { preferencesSchema } from './schemas';
+import { recommend, toRecommendationSummary } from './scoring';
+
+/** Renders a queued recommendations mail from its stored answers. */
+export const recommendationsMailHandler: MailHandler = {
+  async render(entry) {
+    const preferences = preferencesSchema.safeParse(entry.render.preferences);
+    if (!preferences.success) return { skip: 'the stored answers are no longer valid' };
+    // The same engine, catalogue and date as the visitor's page, on the day the mail goes out.
+    const picks = recommend(PHONES, preferences.data, { today: new Date() });
+    if (picks.length === 0) return { skip: 'no phone matches these answers any more' };
+    const current = typeof entry.render.phoneModel === 'string' ? findPhoneByText(entry.render.phoneModel) : null;
+    return renderRecommendationsEmail({
+      name: '',
+      phoneModel: current ? `${current.brand} ${current.model}` : null,
+      preferences: preferences.data,
+      recommendations: picks.map(toRecommendationSummary),
+      phones: picks.map((r) => r.phone),
+      siteUrl: requireConfig('SITE_URL'),
+    });
+  },
+};
