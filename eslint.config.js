@@ -18,6 +18,9 @@ export default defineConfig(
       '.test-site/',
       '.load-test-site/',
       '.bench-site/',
+      '.bench-mail-site/',
+      '.served-site/',
+      '.served-*-site/',
       'bench/lighthouse/',
       'test-results/',
       'playwright-report/',
@@ -67,6 +70,16 @@ export default defineConfig(
       // `<ul role="list">` is deliberate: Safari drops list semantics from lists styled `list-style: none`.
       'astro/jsx-a11y/no-redundant-roles': ['error', { ul: ['list'], ol: ['list'] }],
       'jsx-a11y/no-redundant-roles': ['error', { ul: ['list'], ol: ['list'] }],
+      // A scroll area of text (a wide table, a long message) must take focus so the keyboard can scroll it
+      // (WCAG 2.1.1; axe's scrollable-region-focusable): as a labelled region it may have a tab stop.
+      'jsx-a11y/no-noninteractive-tabindex': [
+        'error',
+        { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true },
+      ],
+      'astro/jsx-a11y/no-noninteractive-tabindex': [
+        'error',
+        { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true },
+      ],
       // An image's onerror/onload is not a user interaction; only pointer and key handlers count.
       'astro/jsx-a11y/no-noninteractive-element-interactions': [
         'error',

@@ -26,6 +26,8 @@ import { Worker } from 'node:worker_threads';
 import { NetlifyDev } from '@netlify/dev';
 import { LocalState, mockLocation } from '@netlify/dev-utils';
 import { buildAndLoadFunctions } from './runtime/functions.mjs';
+import { runBackground, startScheduler } from './runtime/scheduler.mjs';
+import { ensureLocalSecrets } from './runtime/local-secrets.mjs';
 import {
   chooseEncoding,
   clientHeaders,
@@ -34,6 +36,7 @@ import {
   requestUrl,
   shouldCompress,
   socketAddress,
+  unsupportedMethodResponse,
 } from './runtime/http.mjs';
 
 // The edge runtime, patched on the copy @netlify/dev itself imports.
@@ -101,6 +104,9 @@ if (!existsSync(path.join(root, 'dist', 'index.html'))) {
   console.error(`No build found in ${path.join(root, 'dist')}. Run "npm run build" first (npm start does both).`);
   process.exit(1);
 }
+// Local mode: a missing ADMIN_KEY / SESSION_SECRET comes from <root>/.netlify/local-secrets.json
+// (generated on first start), for the functions and the edge gate alike.
+ensureLocalSecrets({ root });
 
 // Edge functions call back for context.next() with x-nf-passthrough set. Those calls go to a second,
 // loopback-only listener on a random port, the one place where x-nf-* headers are trusted; the
@@ -151,16 +157,7 @@ const dev = new NetlifyDev({
 // The emulator hands edge functions only the variables of Netlify's own config sources, never this
 // process's environment; in production they read the site's variables through Netlify.env. Pass the
 // pre-launch gate's settings through (the gate would otherwise see SITE_LAUNCHED and ADMIN_KEY unset).
-const EDGE_ENV = [
-  'NETLIFY_BLOBS_CONTEXT',
-  'LOCAL_MODE',
-  'ADMIN_KEY',
-  'SESSION_SECRET',
-  'SITE_LAUNCHED',
-  'ADMIN_LOGIN_RATE_LIMIT',
-  'CONTEXT',
-  'REQUIRE_CONFIG',
-];
+const EDGE_ENV = ['NETLIFY_BLOBS_CONTEXT', 'ADMIN_KEY', 'SESSION_SECRET', 'SITE_LAUNCHED'];
 const loadConfig = dev.getConfig.bind(dev);
 dev.getConfig = async () => {
   const config = await loadConfig();
@@ -214,10 +211,32 @@ async function serve(req, res, trusted) {
       );
     }
     const method = (req.method ?? 'GET').toUpperCase();
+    const refused = unsupportedMethodResponse(method, url.pathname);
+    if (refused) return await send(req, res, refused, {});
     const withBody = method !== 'GET' && method !== 'HEAD';
     const readRequest = new Request(url, { method, headers });
     const writeRequest = () =>
       new Request(url, { method, headers, body: withBody ? Readable.toWeb(req) : null, duplex: 'half' });
+
+    // Background functions (answered 202, run on) and, from this machine only, scheduled ones, at
+    // Netlify's internal function address (docs/runtime.md, "Scheduled and background functions").
+    const internal = !trusted && /^\/\.netlify\/functions\/([\w-]+)\/?$/.exec(url.pathname);
+    const internalFn = internal && functions.find((f) => f.name === internal[1]);
+    if (internalFn?.background) {
+      const body = withBody ? Buffer.from(await new Response(Readable.toWeb(req)).arrayBuffer()) : null;
+      void runBackground({
+        name: internalFn.name,
+        makeRequest: () => new Request(url, { method, headers, body }),
+        invoke: (name, request) => invokeByName(name, request, ip),
+      });
+      return await send(req, res, new Response(null, { status: 202 }), {});
+    }
+    if (internalFn?.schedule && isLoopback(ip)) {
+      const run = await scheduler.runNow(internalFn.name);
+      // The run's own status is in the body (a 204 cannot carry one).
+      const status = run.status >= 500 ? 500 : 200;
+      return await send(req, res, Response.json({ name: internalFn.name, ...run }, { status }), {});
+    }
 
     const fn = matchFunction(functions, url.pathname, method);
     if (fn) {
@@ -280,6 +299,22 @@ async function edgeRunsFirst(readRequest, method, pathname) {
     edgeDecisions.set(key, decision);
   }
   return decision;
+}
+
+/** True for a loopback client (the only one that may run a scheduled function by its address). */
+function isLoopback(ip) {
+  return ip === '::1' || /^127\./.test(ip);
+}
+
+/** Calls function `name` with `request` outside any client request (the scheduler, background runs). */
+function invokeByName(name, request, ip = '127.0.0.1') {
+  const requestId = randomUUID().replace(/-/g, '');
+  return invoke({ name, params: {} }, request, {
+    ip,
+    requestId,
+    cookieHeader: request.headers.get('cookie'),
+    url: new URL(request.url),
+  });
 }
 
 /** Calls a warm v2 handler as Netlify's function runtime does (Request in, Response out). */
@@ -393,6 +428,13 @@ async function send(req, res, response, { compress: allowed = false, cacheKey = 
   await pipeline(Readable.fromWeb(response.body), compressor, res).catch(() => res.destroy());
 }
 
+// Scheduled functions run on their cron schedules, as on Netlify (SCHEDULER=off turns them off).
+const scheduler = startScheduler({
+  functions: process.env.SCHEDULER === 'off' ? [] : functions.filter((f) => f.schedule),
+  invoke: (name, request) => invokeByName(name, request),
+  siteUrl,
+});
+
 const server = createServer((req, res) => void serve(req, res, false));
 // Many clients at once (the bench opens 100 connections) are normal; keep idle ones a while.
 server.keepAliveTimeout = 10_000;
@@ -418,6 +460,7 @@ if (process.env.BLOBS_STATS_FILE) {
 }
 
 const stop = async () => {
+  scheduler.stop();
   server.close();
   origin.close();
   await dev.stop().catch(() => {});

@@ -13,16 +13,37 @@
 //    record once ended up on disk.
 // 3. A read of a blob answers with its ETag, as Netlify's service does (the local server sends one
 //    only after a write), so a read-modify-write can be made conditional (`onlyIfMatch`). The ETag
-//    is the server's own (`BlobsServer.generateETag`), taken before the file is read: a write that
-//    lands in between makes the ETag older than the content, so a conditional write on it fails and
-//    is retried, never the other way round.
+//    is a hash of the blob's bytes, and a conditional write compares it with the bytes on disk when
+//    its turn comes (guard 1). The server's own ETag hashes the file's modification time, which the
+//    kernel keeps to a clock tick: two writes of one key within a tick had the same ETag (104 of
+//    2,000 back-to-back writes here), so a writer holding the older one overwrote the newer record
+//    and a change was lost. Two versions with the same bytes have the same ETag, which is harmless:
+//    a change computed from those bytes is still a change of what is stored.
 // 4. A list only looks at the entries its prefix can match. The stock walk stats every entry of
 //    every directory it passes before comparing it with the prefix, so listing one hour of the
 //    subscriber index (`t/<bucket>/`) stat-ed all 2,160 hour buckets of 90 days. Same answer, in
-//    the same order; directories are told apart by readdir's file types, with no stat at all.
-import { readdir, stat } from 'node:fs/promises';
+//    the same order; directories are told apart by readdir's file types, with no stat at all. A
+//    folder left empty by deletes is no directory in a list: Netlify's service has keys, not folders,
+//    so a prefix with no key under it does not exist there (the statistics listed every emptied hour
+//    of the index on each call).
+import { createHash } from 'node:crypto';
+import { readFile, readdir, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { BlobsServer } from '@netlify/blobs/server';
+
+/** True when a blob is stored somewhere under the folder `path` (the server's temporary files start with a dot). */
+async function holdsBlob(path) {
+  let entries;
+  try {
+    entries = await readdir(path, { withFileTypes: true });
+  } catch (err) {
+    if (err?.code === 'ENOENT') return false;
+    throw err;
+  }
+  for (const entry of entries) if (entry.isFile() && !entry.name.startsWith('.')) return true;
+  for (const entry of entries) if (entry.isDirectory() && (await holdsBlob(join(path, entry.name)))) return true;
+  return false;
+}
 
 /**
  * BlobsServer.walk with the prefix compared before anything is read (guard 4): the same entries,
@@ -45,10 +66,14 @@ async function walk(options) {
     if (sep !== '/') key = key.split(sep).join('/');
     if (!prefix.startsWith(key.slice(0, prefix.length))) continue;
     if (entry.isDirectory()) {
-      if (directories && key.startsWith(prefix)) result.directories.push(key);
-      else await walk({ ...options, path: entryPath });
+      if (directories && key.startsWith(prefix)) {
+        if (await holdsBlob(entryPath)) result.directories.push(key);
+      } else await walk({ ...options, path: entryPath });
       continue;
     }
+    // The server writes a blob to a dot-named temporary file, then renames it: not a blob yet (the
+    // site's keys never start with a dot).
+    if (entry.name.startsWith('.')) continue;
     let info;
     try {
       info = await stat(entryPath);
@@ -75,25 +100,43 @@ export async function startBlobsServer({ directory, token, onRequest }) {
   const server = new BlobsServer({ directory, token, onRequest });
   let refused = 0;
   const handle = server.handleRequest.bind(server);
-  /** @param {Request} req */
-  const withETag = async (req) => {
-    const { dataPath, key } = server.getLocalPaths(new URL(req.url));
-    if (!dataPath || !key) return handle(req);
-    const etag = await BlobsServer.generateETag(dataPath);
-    const res = await handle(req);
-    if (res.status !== 200 || !etag) return res;
+  /** The ETag of these bytes (guard 3). @param {Uint8Array} bytes */
+  const etagOf = (bytes) => `"${createHash('sha256').update(bytes).digest('base64url')}"`;
+  /** The ETag of what is stored at `dataPath`, or null when nothing is. @param {string} dataPath */
+  const storedETag = async (dataPath) => {
+    try {
+      return etagOf(await readFile(dataPath));
+    } catch (err) {
+      if (err?.code === 'ENOENT') return null;
+      throw err;
+    }
+  };
+  /** A response like `res` with `etag` as its ETag. */
+  const withETag = (res, etag, body = res.body) => {
     const headers = new Headers(res.headers);
     headers.set('etag', etag);
-    return new Response(res.body, { status: res.status, headers });
+    return new Response(body, { status: res.status, headers });
   };
   /** @param {Request} req */
   const guarded = async (req) => {
-    if (req.method === 'GET') return withETag(req);
+    const { dataPath, key } = server.getLocalPaths(new URL(req.url));
+    const isBlob = Boolean(dataPath && key);
+    if (req.method === 'GET' && isBlob) {
+      const res = await handle(req);
+      if (res.status !== 200) return res;
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      return withETag(res, etagOf(bytes), bytes);
+    }
+    if (req.method === 'HEAD' && isBlob) {
+      const res = await handle(req);
+      const etag = res.status === 200 ? await storedETag(dataPath) : null;
+      return etag ? withETag(res, etag) : res;
+    }
     if (req.method !== 'PUT') return handle(req);
     const declared = req.headers.get('content-length');
     let body;
     try {
-      body = await req.arrayBuffer();
+      body = new Uint8Array(await req.arrayBuffer());
     } catch {
       refused += 1;
       return new Response(null, { status: 400 });
@@ -102,7 +145,15 @@ export async function startBlobsServer({ directory, token, onRequest }) {
       refused += 1;
       return new Response(null, { status: 400 });
     }
-    return handle(new Request(req.url, { method: 'PUT', headers: req.headers, body }));
+    const headers = new Headers(req.headers);
+    const ifMatch = headers.get('if-match');
+    if (ifMatch !== null && isBlob) {
+      // Writes of this key wait their turn (guard 1), so nothing changes the blob between here and the write.
+      if (ifMatch !== (await storedETag(dataPath))) return new Response(null, { status: 412 });
+      headers.delete('if-match');
+    }
+    const res = await handle(new Request(req.url, { method: 'PUT', headers, body }));
+    return res.status === 200 && isBlob ? withETag(res, etagOf(body), null) : res;
   };
   /** @type {Map<string, Promise<unknown>>} */
   const writing = new Map();

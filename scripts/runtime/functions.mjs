@@ -15,7 +15,8 @@ const require = createRequire(import.meta.url);
  * Builds are kept per content hash under <root>/.netlify/functions-warm/<hash>/, so servers that
  * start together on one copy (the two e2e servers) share a build and never replace it under each other.
  * @param {{ root: string }} options
- * @returns {Promise<{ functions: { name: string, routes: object[], excludedRoutes: object[], handler: Function }[],
+ * @returns {Promise<{ functions: { name: string, routes: object[], excludedRoutes: object[], schedule: string | null,
+ *   background: boolean, handler: Function }[],
  *   ms: number, reused: boolean, dir: string }>}
  */
 export async function buildAndLoadFunctions({ root }) {
@@ -38,6 +39,10 @@ export async function buildAndLoadFunctions({ root }) {
       name: fn.name,
       routes: fn.routes ?? [],
       excludedRoutes: fn.excludedRoutes ?? [],
+      // A scheduled function's cron expression (`config.schedule`); it has no route of its own.
+      schedule: fn.schedule ?? null,
+      // A background function (`-background` name or `config.background`): answered 202, run on.
+      background: fn.invocationMode === 'background',
       handler: handlerOf(mod, fn.name),
     });
   }

@@ -52,6 +52,49 @@ export function socketAddress(address) {
   return mapped ? mapped[1] : address;
 }
 
+/** Whether a fetch `Request` can carry `method` (the Fetch standard forbids TRACE, TRACK and CONNECT). */
+const carriable = new Map();
+function canCarry(method) {
+  let ok = carriable.get(method);
+  if (ok === undefined) {
+    try {
+      new Request('http://localhost/', { method });
+      ok = true;
+    } catch {
+      ok = false;
+    }
+    if (carriable.size < 100) carriable.set(method, ok);
+  }
+  return ok;
+}
+
+/** Methods the site answers; the `Allow` header of a refused method. */
+const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
+
+/**
+ * The answer to a method no function or page can receive because no `Request` can be built with it
+ * (TRACE): 405 with `Allow`, in the API's error shape under /api, plain text elsewhere. Null for
+ * every other method.
+ * @param {string} method upper case
+ * @param {string} pathname
+ * @returns {Response | null}
+ */
+export function unsupportedMethodResponse(method, pathname) {
+  if (canCarry(method)) return null;
+  const headers = { allow: ALLOWED_METHODS, 'cache-control': 'no-store' };
+  if (pathname === '/api' || pathname.startsWith('/api/')) {
+    const body = { error: { code: 'method_not_allowed', message: `Method ${method} is not allowed here.` } };
+    return new Response(JSON.stringify(body), {
+      status: 405,
+      headers: { ...headers, 'content-type': 'application/json; charset=utf-8' },
+    });
+  }
+  return new Response('Method Not Allowed', {
+    status: 405,
+    headers: { ...headers, 'content-type': 'text/plain; charset=utf-8' },
+  });
+}
+
 /**
  * @typedef {{ pattern: string, literal?: string, expression?: string, methods?: string[], prefer_static?: boolean }} Route
  * @typedef {{ name: string, routes: Route[], excludedRoutes?: Route[] }} FunctionRoutes

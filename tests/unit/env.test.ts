@@ -1,17 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { isLocalMode, LOCAL_DEFAULTS, parseEnv } from '../../src/lib/server/env';
+import { isLocalMode, parseEnv } from '../../src/lib/server/env';
+import { PUBLISHED_SECRETS } from '../../src/lib/server/published-secrets';
 
 describe('server configuration', () => {
-  it('in explicit local mode, runs with no configuration, using documented defaults and the outbox', () => {
+  it('in explicit local mode, has defaults for everything but the secrets, which are never built in', () => {
     const env = parseEnv({ LOCAL_MODE: 'true' });
-    expect(env.ADMIN_KEY).toBe(LOCAL_DEFAULTS.ADMIN_KEY);
-    expect(env.SESSION_SECRET).toBe(LOCAL_DEFAULTS.SESSION_SECRET);
+    expect(env.ADMIN_KEY).toBeNull();
+    expect(env.SESSION_SECRET).toBeNull();
+    expect(env.problems.ADMIN_KEY).toMatch(/not set \(npm start and npm run dev generate one/);
     expect(env.SENDGRID_API_KEY).toBeUndefined();
     expect(env.SITE_URL).toBe('http://localhost:8888');
     expect(env.SITE_LAUNCHED).toBe(false);
     expect(env.SIGNUP_RATE_LIMIT).toBe(10);
     expect(env.MAIL_RECIPIENT_DAILY_LIMIT).toBe(3);
-    expect(env.problems).toEqual({});
+    const set = parseEnv({ LOCAL_MODE: 'true', ADMIN_KEY: 'a-generated-key-1', SESSION_SECRET: 's'.repeat(43) });
+    expect(set.problems).toEqual({});
   });
 
   it('without local mode, missing secrets are null with a reason (fail closed), never the defaults', () => {
@@ -34,17 +37,24 @@ describe('server configuration', () => {
     },
   );
 
-  it('refuses the local defaults outside local mode', () => {
-    const env = parseEnv({
-      CONTEXT: 'production',
-      ADMIN_KEY: LOCAL_DEFAULTS.ADMIN_KEY,
-      SESSION_SECRET: 'x'.repeat(40),
-      SITE_URL: 'https://mapletech.ca',
-    });
-    expect(env.ADMIN_KEY).toBeNull();
-    expect(env.problems.ADMIN_KEY).toMatch(/public local development default/);
-    expect(env.SESSION_SECRET).toBe('x'.repeat(40));
-  });
+  it.each([{ LOCAL_MODE: 'true' }, { CONTEXT: 'production' }])(
+    'refuses the values this repository once published, in every mode (%o)',
+    (mode) => {
+      const [publishedKey, publishedSecret] = PUBLISHED_SECRETS;
+      const env = parseEnv({
+        ...mode,
+        ADMIN_KEY: publishedKey,
+        SESSION_SECRET: 'x'.repeat(40),
+        SITE_URL: 'https://mapletech.ca',
+      });
+      expect(env.ADMIN_KEY).toBeNull();
+      expect(env.problems.ADMIN_KEY).toMatch(/published in this repository/);
+      expect(env.SESSION_SECRET).toBe('x'.repeat(40));
+      const secret = parseEnv({ ...mode, ADMIN_KEY: 'a-very-long-staff-key', SESSION_SECRET: publishedSecret });
+      expect(secret.SESSION_SECRET).toBeNull();
+      expect(secret.problems.SESSION_SECRET).toMatch(/published in this repository/);
+    },
+  );
 
   it('accepts a complete production configuration', () => {
     const env = parseEnv({

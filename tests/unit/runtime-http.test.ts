@@ -10,6 +10,7 @@ import {
   serializeCookie,
   shouldCompress,
   socketAddress,
+  unsupportedMethodResponse,
 } from '../../scripts/runtime/http.mjs';
 import { clientIp } from '../../src/lib/server/http';
 
@@ -172,5 +173,21 @@ describe('compression', () => {
     expect(shouldCompress({ ...base, contentType: 'text/html', contentLength: '40' })).toBe(false);
     expect(shouldCompress({ ...base, contentType: 'text/html', method: 'HEAD' })).toBe(false);
     expect(shouldCompress({ ...base, contentType: 'text/html', status: 304 })).toBe(false);
+  });
+});
+
+describe('methods no Request can carry', () => {
+  it('TRACE gets 405 with Allow: JSON under /api, text elsewhere; other methods pass on', async () => {
+    const api = unsupportedMethodResponse('TRACE', '/api/health')!;
+    expect(api.status).toBe(405);
+    expect(api.headers.get('allow')).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
+    expect(await api.json()).toEqual({
+      error: { code: 'method_not_allowed', message: 'Method TRACE is not allowed here.' },
+    });
+    const page = unsupportedMethodResponse('TRACE', '/about')!;
+    expect(page.status).toBe(405);
+    expect(page.headers.get('content-type')).toMatch(/^text\/plain/);
+    for (const method of ['GET', 'POST', 'DELETE', 'PROPFIND', 'M-SEARCH'])
+      expect(unsupportedMethodResponse(method, '/api/health')).toBeNull();
   });
 });

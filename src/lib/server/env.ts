@@ -3,15 +3,19 @@
  *
  * Server-only: never import this from a page script or an island.
  *
- * Secrets fail closed: the built-in ADMIN_KEY / SESSION_SECRET / SITE_URL defaults are used only in
- * an explicit local mode (LOCAL_MODE=true, set by `npm start`, `npm run dev` and the tests). A
- * deployed Netlify context (CONTEXT=production, deploy-preview or branch-deploy) always wins over
- * local mode, as does REQUIRE_CONFIG=true. Without a usable secret the value is null, and every
- * feature that needs it answers 503 through `requireConfig` (logging the variable's name), while
- * the rest of the site keeps working. See docs/consent-and-mail.md, "Secrets".
+ * Secrets fail closed: no staff key or signing secret is ever written in the code. The local runtime
+ * (`npm start`, `npm run dev`) generates random ones on first start when they are not set
+ * (scripts/runtime/local-secrets.mjs); the tests set their own. A value this repository once
+ * published (./published-secrets.ts) is refused everywhere. The only built-in default is SITE_URL's,
+ * in an explicit local mode (LOCAL_MODE=true); a deployed Netlify context (CONTEXT=production,
+ * deploy-preview or branch-deploy) always wins over local mode, as does REQUIRE_CONFIG=true. Without
+ * a usable secret the value is null, and every feature that needs it answers 503 through
+ * `requireConfig` (logging the variable's name), while the rest of the site keeps working.
+ * See docs/consent-and-mail.md, "Secrets fail closed".
  */
 import { z } from 'zod';
 import { HttpError } from './http';
+import { isPublishedSecret } from './published-secrets';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -19,13 +23,7 @@ const bool = z
 
 const positiveInt = z.coerce.number().int().positive();
 
-/** Development defaults. Documented in README and .env.example; refused in production. */
-export const LOCAL_DEFAULTS = {
-  ADMIN_KEY: 'local-admin-key',
-  SESSION_SECRET: 'local-session-secret-change-me-0123456789',
-} as const;
-
-/** Netlify contexts of a real deploy: secrets there never fall back to the local defaults. */
+/** Netlify contexts of a real deploy: local mode never applies there. */
 export const DEPLOYED_CONTEXTS = ['production', 'deploy-preview', 'branch-deploy'] as const;
 
 /** The checks a secret must pass; a failing one makes the secret unusable (null), never a crash. */
@@ -51,12 +49,17 @@ const schema = z.object({
   SIGNUP_RATE_LIMIT: positiveInt,
   /** Wrong admin keys allowed per IP address per 15 minutes before 429. */
   ADMIN_LOGIN_RATE_LIMIT: positiveInt,
-  /** Mails one address may receive per 24 h, from every endpoint together. */
+  /**
+   * Mails one inbox may receive per 24 h from each allowance: what visitors ask for it, what staff
+   * send it, confirmation requests to its aliases (src/lib/email/limits.ts).
+   */
   MAIL_RECIPIENT_DAILY_LIMIT: positiveInt,
-  /** Visitor-triggered mails (signup confirmations, recommendations) per client address per hour. */
+  /** Mails one client address may ask for per hour (recommendations). */
   MAIL_CLIENT_HOURLY_LIMIT: positiveInt,
-  /** Mails the whole site sends per hour (a runaway or abuse stops here). */
-  MAIL_GLOBAL_HOURLY_LIMIT: positiveInt,
+  /** Mails the whole site sends per minute; more wait in the mail queue for the next minute. */
+  MAIL_SEND_RATE_PER_MINUTE: positiveInt,
+  /** Recipients per campaign batch (one provider request each; SendGrid takes at most 1,000). */
+  CAMPAIGN_BATCH_SIZE: positiveInt.max(1000, 'must be at most 1000 (SendGrid personalizations per request)'),
 });
 
 export type Env = z.infer<typeof schema> & {
@@ -64,7 +67,7 @@ export type Env = z.infer<typeof schema> & {
   ADMIN_KEY: string | null;
   /** Signs admin sessions, confirmation and unsubscribe links, and keys the IP hashes; null when unusable. */
   SESSION_SECRET: string | null;
-  /** True only in an explicit local mode (defaults allowed). */
+  /** True only in an explicit local mode (SITE_URL has a default). */
   LOCAL_MODE: boolean;
   /** Why a secret is null, by variable name. */
   problems: Partial<Record<SecretName, string>>;
@@ -72,7 +75,10 @@ export type Env = z.infer<typeof schema> & {
 
 type Source = Record<string, string | undefined>;
 
-/** True when built-in defaults may be used: LOCAL_MODE=true and no deployed context, no REQUIRE_CONFIG. */
+/**
+ * True in an explicit local mode: LOCAL_MODE=true and no deployed context, no REQUIRE_CONFIG.
+ * scripts/runtime/local-secrets.mjs applies the same rule (tests/unit/local-secrets.test.ts).
+ */
 export function isLocalMode(source: Source): boolean {
   const deployed = (DEPLOYED_CONTEXTS as readonly string[]).includes(source.CONTEXT ?? '');
   return source.LOCAL_MODE === 'true' && !deployed && source.REQUIRE_CONFIG !== 'true';
@@ -96,9 +102,11 @@ export function parseEnv(source: Source): Env {
   };
   const problems: Env['problems'] = {};
   const secret = (name: keyof typeof SECRET_RULES): string | null => {
-    const value = pick(name) ?? (local ? LOCAL_DEFAULTS[name] : undefined);
+    const value = pick(name);
     if (value === undefined) {
-      problems[name] = 'is not set (required outside local mode)';
+      problems[name] = local
+        ? 'is not set (npm start and npm run dev generate one in .netlify/local-secrets.json)'
+        : 'is not set (required outside local mode)';
       return null;
     }
     const checked = SECRET_RULES[name].safeParse(value);
@@ -106,8 +114,8 @@ export function parseEnv(source: Source): Env {
       problems[name] = checked.error.issues[0]?.message ?? 'is invalid';
       return null;
     }
-    if (!local && value === LOCAL_DEFAULTS[name]) {
-      problems[name] = 'is the public local development default, refused outside local mode';
+    if (isPublishedSecret(value)) {
+      problems[name] = 'is a value published in this repository, refused everywhere: choose your own';
       return null;
     }
     return value;
@@ -123,7 +131,8 @@ export function parseEnv(source: Source): Env {
     ADMIN_LOGIN_RATE_LIMIT: pick('ADMIN_LOGIN_RATE_LIMIT') ?? '5',
     MAIL_RECIPIENT_DAILY_LIMIT: pick('MAIL_RECIPIENT_DAILY_LIMIT') ?? '3',
     MAIL_CLIENT_HOURLY_LIMIT: pick('MAIL_CLIENT_HOURLY_LIMIT') ?? '5',
-    MAIL_GLOBAL_HOURLY_LIMIT: pick('MAIL_GLOBAL_HOURLY_LIMIT') ?? '200',
+    MAIL_SEND_RATE_PER_MINUTE: pick('MAIL_SEND_RATE_PER_MINUTE') ?? '120',
+    CAMPAIGN_BATCH_SIZE: pick('CAMPAIGN_BATCH_SIZE') ?? '1000',
   };
   const ADMIN_KEY = secret('ADMIN_KEY');
   const SESSION_SECRET = secret('SESSION_SECRET');
@@ -162,7 +171,7 @@ let cached: { key: string; env: Env } | undefined;
 /** The validated configuration of this process (re-read when the environment changes, e.g. in tests). */
 export function getEnv(): Env {
   const source = process.env as Source;
-  const key = Object.keys(LOCAL_DEFAULTS)
+  const key = ['ADMIN_KEY', 'SESSION_SECRET']
     .concat([
       'SENDGRID_API_KEY',
       'SENDGRID_BASE_URL',
@@ -176,7 +185,8 @@ export function getEnv(): Env {
     .concat([
       'MAIL_RECIPIENT_DAILY_LIMIT',
       'MAIL_CLIENT_HOURLY_LIMIT',
-      'MAIL_GLOBAL_HOURLY_LIMIT',
+      'MAIL_SEND_RATE_PER_MINUTE',
+      'CAMPAIGN_BATCH_SIZE',
       'CONTEXT',
       'REQUIRE_CONFIG',
       'LOCAL_MODE',
