@@ -2,8 +2,8 @@ import type { Config } from '@netlify/functions';
 import { errorResponse, handler } from '../../src/lib/server/http';
 
 /**
- * Any /api/* address no other function serves: a JSON 404 in the shared error shape, so API clients
- * never receive the site's HTML 404 page. Every other function's route is listed in `excludedPath`
+ * Any /api/* address no other function serves, and bare /api: a JSON 404 in the shared error shape,
+ * so API clients never receive the site's HTML 404 page. Every other function's route is listed in `excludedPath`
  * (Netlify, and its local emulator, skip this function for those paths whatever the function order):
  * a new function under /api/ must add its path here too (tests/api/consent-attacks.test.ts checks it).
  */
@@ -13,12 +13,15 @@ export default handler(async (req) => {
 });
 
 export const config: Config = {
-  path: '/api/*',
+  // '/api/*' does not match '/api' itself (nor '/api?x=1').
+  path: ['/api', '/api/*'],
   excludedPath: [
     '/api/admin/*',
     '/api/confirm',
     '/api/health',
     '/api/newsletter/subscribe',
+    '/api/pass',
+    '/api/pass/check',
     '/api/phone-specs',
     '/api/phone-specs/*',
     '/api/recommendations',

@@ -1,10 +1,16 @@
 import type { Config } from '@netlify/functions';
 import { getStore } from '@netlify/blobs';
-import { allowMethods, handler, json } from '../../src/lib/server/http';
+import { allowMethods, handler, HttpError, json, type FnContext } from '../../src/lib/server/http';
 import { getEnv } from '../../src/lib/server/env';
+import { requireAdmin } from '../../src/lib/admin/auth';
+import { maintenanceHealth } from '../../src/lib/maintenance/run';
 
-/** GET /api/health — proves the API and Blobs storage work: writes a blob, reads it back. */
-export default handler(async (req) => {
+/**
+ * GET /api/health — proves the API and Blobs storage work: writes a blob, reads it back. Staff (the
+ * admin session or `admin-key` header) also get the maintenance health (docs/storage.md, "The
+ * maintenance function"); anyone else gets only the public part. Wrong keys count like any other.
+ */
+export default handler(async (req, context: FnContext) => {
   allowMethods(req, 'GET');
   const env = getEnv();
   const store = getStore({ name: 'health', consistency: 'strong' });
@@ -14,15 +20,28 @@ export default handler(async (req) => {
   const read = (await store.get('last-check', { type: 'json' })) as typeof written | null;
   const roundTripMs = Math.round((performance.now() - started) * 10) / 10;
   const ok = read?.nonce === written.nonce;
+  const staff = await isStaff(req, context);
   return json(
     {
       status: ok ? 'ok' : 'degraded',
       storage: { ok, roundTripMs, checkedAt: written.at },
       mail: env.SENDGRID_API_KEY ? 'sendgrid' : 'outbox',
       launched: env.SITE_LAUNCHED,
+      ...(staff ? { maintenance: await maintenanceHealth() } : {}),
     },
     { status: ok ? 200 : 503 },
   );
 });
+
+/** True for a staff request; a public one (or staff sign-in not configured) is not. 429 for repeated wrong keys. */
+async function isStaff(req: Request, context: FnContext): Promise<boolean> {
+  try {
+    await requireAdmin(req, context);
+    return true;
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 429) throw err;
+    return false;
+  }
+}
 
 export const config: Config = { path: '/api/health' };

@@ -2,7 +2,8 @@ import type { Config } from '@netlify/functions';
 import { allowMethods, clientIp, handler, readFormOrJson, type FnContext } from '../../src/lib/server/http';
 import { requireConfig } from '../../src/lib/server/env';
 import { hashIp } from '../../src/lib/signups/ledger';
-import { markUnsubscribed } from '../../src/lib/signups/store';
+import { getSubscriber, markUnsubscribed } from '../../src/lib/signups/store';
+import { subscriberStatus } from '../../src/lib/signups/status';
 import { verifyUnsubscribeToken } from '../../src/lib/signups/unsubscribe-token';
 import { htmlPage, unsubscribePage } from '../../src/lib/signups/link-pages';
 
@@ -11,7 +12,8 @@ import { htmlPage, unsubscribePage } from '../../src/lib/signups/link-pages';
  *      (mail scanners follow links).
  * POST /api/unsubscribe — the button (form body `token=...`), or RFC 8058 one-click from mail clients
  *      (`?token=...` with body `List-Unsubscribe=One-Click`): unsubscribes at once, recorded in the ledger.
- * A missing or tampered token answers 400 and changes nothing. Unsubscribing twice keeps the first time.
+ * A missing or tampered token answers 400 and changes nothing. A link whose address is unsubscribed already
+ * says so (GET and POST) instead of asking again; unsubscribing twice keeps the first time.
  */
 export default handler(async (req, context: FnContext) => {
   allowMethods(req, 'GET', 'POST');
@@ -20,21 +22,27 @@ export default handler(async (req, context: FnContext) => {
   const query = new URL(req.url).searchParams.get('token');
   if (req.method === 'GET') {
     const id = await verifyUnsubscribeToken(query, secret);
-    return id
-      ? htmlPage(unsubscribePage('ask', siteUrl, query!), 200)
-      : htmlPage(unsubscribePage('invalid', siteUrl), 400);
+    if (!id) return htmlPage(unsubscribePage('invalid', siteUrl), 400);
+    return htmlPage(unsubscribePage((await unsubscribed(id)) ? 'already' : 'ask', siteUrl, query!), 200);
   }
   const form = await readFormOrJson(req);
   const oneClick = form['List-Unsubscribe'] === 'One-Click';
   const token = query ?? form.token ?? null;
   const id = await verifyUnsubscribeToken(token, secret);
   if (!id) return htmlPage(unsubscribePage('invalid', siteUrl), 400);
+  if (await unsubscribed(id)) return htmlPage(unsubscribePage('already', siteUrl), 200);
   await markUnsubscribed(id, new Date().toISOString(), {
     ipHash: await hashIp(clientIp(req, context), secret),
     detail: oneClick ? 'one-click (RFC 8058)' : 'unsubscribe page button',
   });
   return htmlPage(unsubscribePage('done', siteUrl), 200);
 });
+
+/** True when the address behind a link is unsubscribed already (a used link: nothing to ask). */
+async function unsubscribed(id: string): Promise<boolean> {
+  const sub = await getSubscriber(id);
+  return sub !== null && subscriberStatus(sub) === 'unsubscribed';
+}
 
 export const config: Config = {
   path: '/api/unsubscribe',

@@ -37,6 +37,8 @@ export const SITE = {
   /** Postal address required by CASL in every commercial e-mail. */
   mailingAddress: '305 King St W, Kitchener, ON N2G 1B9, Canada',
   locale: 'en-CA',
+  /** The business's time zone: what "a day" means in the staff statistics (docs/storage.md, "Statistics"). */
+  timeZone: 'America/Toronto',
   currency: 'CAD',
   socials: [
     { label: 'YouTube', href: 'https://www.youtube.com/@mapletech', icon: 'youtube' },

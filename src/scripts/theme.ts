@@ -1,5 +1,5 @@
 /** Theme toggles: flip light/dark on <html>, store the choice under `theme` (docs/site.md#shell-and-layout). */
-export const THEME_KEY = 'theme';
+import { THEME_KEY } from '../lib/site/theme';
 
 export function wireThemeToggles(): void {
   const root = document.documentElement;

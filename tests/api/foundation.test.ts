@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import health from '../../netlify/functions/health';
-import { readOutbox, sendMail } from '../../src/lib/server/mailer';
+import { readOutboxPage } from '../../src/lib/email/outbox';
+import { sendMessage } from '../../src/lib/email/transport';
 import { call, clearStore, startSendGridFake, useOutbox, useSendGrid, type SendGridFake } from './helpers';
 
 let fake: SendGridFake;
@@ -18,6 +19,7 @@ const message = {
   text: 'Hi Ada',
   html: '<p>Hi Ada</p>',
   kind: 'test',
+  mailId: 'mail-1',
   headers: { 'List-Unsubscribe': '<https://x/u>' },
 };
 
@@ -36,13 +38,16 @@ describe('GET /api/health', () => {
   });
 });
 
-describe('mailer', () => {
+describe('the mail transport', () => {
   it('without a mail key, keeps every message in an outbox that can be read back', async () => {
     useOutbox();
     await clearStore('outbox');
-    const result = await sendMail(message);
-    expect(result).toMatchObject({ ok: true, provider: 'outbox' });
-    const [entry] = await readOutbox();
+    const result = await sendMessage(message);
+    expect(result.ok).toBe(true);
+    const {
+      entries: [entry],
+    } = await readOutboxPage(null, 20);
+    expect(result).toEqual({ ok: true, providerId: entry.id });
     expect(entry).toMatchObject({
       to: 'ada@example.com',
       subject: 'Hello',
@@ -57,8 +62,8 @@ describe('mailer', () => {
   it('with a key, sends through the real SendGrid client', async () => {
     useSendGrid(fake);
     fake.reset();
-    const result = await sendMail(message);
-    expect(result).toMatchObject({ ok: true, provider: 'sendgrid' });
+    const result = await sendMessage(message);
+    expect(result).toEqual({ ok: true, providerId: 'fake-1', status: 202 });
     expect(fake.messages).toHaveLength(1);
     const sent = fake.messages[0];
     expect(sent.path).toBe('/v3/mail/send');
@@ -67,15 +72,27 @@ describe('mailer', () => {
     expect(sent.body.subject).toBe('Hello');
     expect(sent.body.headers['List-Unsubscribe']).toBe('<https://x/u>');
     expect(sent.body.content.map((c: { type: string }) => c.type)).toEqual(['text/plain', 'text/html']);
+    // The queue's id goes along, so the provider's events name the message.
+    expect(sent.body.custom_args).toEqual({ mail_id: 'mail-1' });
   });
 
-  it('reports a provider failure instead of swallowing it', async () => {
+  it('reports a provider failure with its status, and what a 429 asks to wait, instead of swallowing it', async () => {
     useSendGrid(fake);
     fake.reset();
     fake.fail(500, 1);
-    const result = await sendMail(message);
-    expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error).toMatch(/SendGrid 500/);
+    const failed = await sendMessage(message);
+    expect(failed).toMatchObject({ ok: false, status: 500 });
+    if (!failed.ok) expect(failed.error).toMatch(/SendGrid 500/);
+    fake.fail(429, 1, { 'retry-after': '42' });
+    expect(await sendMessage(message)).toMatchObject({ ok: false, status: 429, retryAfterSeconds: 42 });
     fake.reset();
+  });
+
+  it('reports a provider it cannot reach without a status (the queue retries it)', async () => {
+    useSendGrid({ url: 'http://127.0.0.1:9' });
+    const result = await sendMessage(message);
+    expect(result.ok).toBe(false);
+    expect(result).not.toHaveProperty('status');
+    useOutbox();
   });
 });

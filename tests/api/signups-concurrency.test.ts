@@ -6,14 +6,13 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import waitlist from '../../netlify/functions/waitlist';
-import newsletter from '../../netlify/functions/newsletter-subscribe';
+import signups from '../../netlify/functions/signups';
 import { getSubscriber, listSubscribers, recordEvent, saveSignup } from '../../src/lib/signups/store';
 import { clearStore, startSendGridFake, storeKeys, useOutbox, useSendGrid, type SendGridFake } from './helpers';
 
 const routes: Record<string, (req: Request, ctx: { ip?: string }) => Promise<Response>> = {
-  '/api/waitlist': waitlist,
-  '/api/newsletter/subscribe': newsletter,
+  '/api/waitlist': signups,
+  '/api/newsletter/subscribe': signups,
 };
 
 async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
@@ -34,9 +33,8 @@ let previousLimit: string | undefined;
 beforeAll(async () => {
   previousLimit = process.env.SIGNUP_RATE_LIMIT;
   process.env.SIGNUP_RATE_LIMIT = '100000';
-  // Mail limits per client and site-wide are not under test here (each request has its own address).
-  process.env.MAIL_GLOBAL_HOURLY_LIMIT = '100000';
-  process.env.MAIL_CLIENT_HOURLY_LIMIT = '100000';
+  // The site-wide send rate is not under test here (tests/api/mail-queue.test.ts is about it).
+  process.env.MAIL_SEND_RATE_PER_MINUTE = '100000';
   fake = await startSendGridFake();
   useSendGrid(fake);
   await clearStore('subscribers');
@@ -56,8 +54,7 @@ afterAll(async () => {
   await new Promise<void>((r) => server.close(() => r()));
   await fake.close();
   useOutbox();
-  delete process.env.MAIL_GLOBAL_HOURLY_LIMIT;
-  delete process.env.MAIL_CLIENT_HOURLY_LIMIT;
+  delete process.env.MAIL_SEND_RATE_PER_MINUTE;
   if (previousLimit === undefined) delete process.env.SIGNUP_RATE_LIMIT;
   else process.env.SIGNUP_RATE_LIMIT = previousLimit;
 });

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { allowMethods, handler, HttpError, MAX_BODY_BYTES, readJson } from '../../src/lib/server/http';
+import {
+  allowMethods,
+  FUNCTION_CSP,
+  handler,
+  HttpError,
+  MAX_BODY_BYTES,
+  readJson,
+  refuseFraming,
+} from '../../src/lib/server/http';
 
 const schema = z.object({ name: z.string().min(2, 'Name must be at least 2 characters'), age: z.number().int() });
 const post = (body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
@@ -83,5 +91,32 @@ describe('function error shape', () => {
     const res = await limited(new Request('http://x/'), {});
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBe('30');
+  });
+});
+
+describe('no function answer can be framed', () => {
+  it('every answer of a handler, errors and redirects included, refuses framing', async () => {
+    const answers = [
+      await echo(post('{"name":"Ada","age":3}'), {}),
+      await echo(post('{'), {}),
+      await handler(async () => Response.redirect('http://x/join', 303))(new Request('http://x/'), {}),
+      await handler(async () => {
+        throw new Error('boom');
+      })(new Request('http://x/'), {}),
+    ];
+    for (const res of answers) {
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('content-security-policy')).toBe(FUNCTION_CSP);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+    expect(answers[2].status).toBe(303);
+    expect(answers[2].headers.get('location')).toBe('http://x/join');
+  });
+
+  it("keeps an answer's own policy and adds frame-ancestors to it", () => {
+    const own = refuseFraming(new Response('x', { headers: { 'content-security-policy': "default-src 'self'" } }));
+    expect(own.headers.get('content-security-policy')).toBe("default-src 'self'; frame-ancestors 'none'");
+    const done = refuseFraming(new Response('x', { headers: { 'content-security-policy': "frame-ancestors 'self'" } }));
+    expect(done.headers.get('content-security-policy')).toBe("frame-ancestors 'self'");
   });
 });

@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   addToTally,
+  digestEntryOf,
+  digestPosition,
+  digestRowOf,
+  idOfPosition,
+  positionOf,
+  rowComplete,
   bucketOf,
   bucketStart,
+  planRanges,
   emptyTally,
   indexStatusOf,
   markerBucket,
@@ -19,9 +26,11 @@ const base: IndexedFields = {
   name: 'Ada Lovelace',
   email: 'ada@example.com',
   source: 'youtube',
+  referrer: 'https://www.youtube.com/',
   interests: ['tech_news', 'smartphone_tutorials'],
   list: 'waitlist',
   createdAt: '2026-03-01T10:20:30.456Z',
+  consent: { at: '2026-03-01T10:25:00.000Z' },
   unsubscribedAt: null,
   // A confirmed subscriber: the status facet is the consent ledger's state.
   history: [
@@ -127,6 +136,92 @@ describe('subscriber index keys', () => {
   });
 });
 
+describe('what the key holds for the export and the search digest', () => {
+  it('gives back every column of the export row exactly, so the export reads no record', () => {
+    const sub = {
+      ...base,
+      unsubscribedAt: '2026-04-01T08:00:00.000Z',
+      history: [...base.history, { at: '2026-04-01T08:00:00.000Z', type: 'unsubscribed' as const }],
+    };
+    const e = parseIndexKey(subscriberIndexKeys(sub)[0])!;
+    expect(e).toMatchObject({
+      referrer: 'https://www.youtube.com/',
+      consentAt: '2026-03-01T10:25:00.000Z',
+      unsubscribedAt: '2026-04-01T08:00:00.000Z',
+      confirmedAt: '2026-03-01T10:25:00.000Z',
+      status: 'unsubscribed',
+      cut: false,
+      partial: false,
+      legacy: false,
+    });
+    expect(new Date(e.createdAtMs).toISOString()).toBe(base.createdAt);
+    expect(rowComplete(e)).toBe(true);
+  });
+
+  it('changes with every exported column: referrer, consent, confirmation and unsubscribe times', () => {
+    const [key] = subscriberIndexKeys(base);
+    expect(subscriberIndexKeys({ ...base, referrer: 'https://other.example/' })[0]).not.toBe(key);
+    expect(subscriberIndexKeys({ ...base, consent: { at: '2026-03-02T00:00:00.000Z' } })[0]).not.toBe(key);
+    const reconfirmed = {
+      ...base,
+      history: [...base.history, { at: '2026-05-01T00:00:00.000Z', type: 'confirmed' as const }],
+    };
+    expect(parseIndexKey(subscriberIndexKeys(reconfirmed)[0])!.confirmedAt).toBe('2026-05-01T00:00:00.000Z');
+  });
+
+  it('keeps the source as stored (the statistics trim it)', () => {
+    const e = parseIndexKey(subscriberIndexKeys({ ...base, source: ' youtube ' })[0])!;
+    expect(e.source).toBe(' youtube ');
+    expect(addToTally(emptyTally(), e).sources).toEqual({ youtube: 1 });
+  });
+
+  it('leaves out a long referrer rather than cutting the searchable text, and says so', () => {
+    const e = parseIndexKey(subscriberIndexKeys({ ...base, referrer: `https://ref.example/${'x'.repeat(400)}` })[0])!;
+    expect(e).toMatchObject({ name: base.name, email: base.email, source: base.source, referrer: '' });
+    expect(e.cut).toBe(false);
+    expect(e.partial).toBe(true);
+    expect(rowComplete(e)).toBe(false);
+  });
+
+  it('marks what it cannot give back to the character: times not in ISO form, interests out of order', () => {
+    expect(parseIndexKey(subscriberIndexKeys({ ...base, createdAt: '2026-03-01T10:20:30Z' })[0])!.partial).toBe(true);
+    expect(parseIndexKey(subscriberIndexKeys({ ...base, consent: { at: 'yesterday' } })[0])).toMatchObject({
+      partial: true,
+      consentAt: null,
+    });
+    const swapped = parseIndexKey(
+      subscriberIndexKeys({ ...base, interests: ['smartphone_tutorials', 'tech_news'] })[0],
+    )!;
+    expect(swapped).toMatchObject({ cut: true, partial: true });
+  });
+
+  it('still reads keys of the earlier layout (no times, no referrer), as legacy', () => {
+    const text = btoa(JSON.stringify(['Ada', 'ada@example.com', 'youtube'])).replace(/=+$/, '');
+    const legacy = `t/99504321/zzzzzzzzz.${'A'.repeat(43)}.c1w.${text}`;
+    expect(parseIndexKey(legacy)).toMatchObject({ name: 'Ada', source: 'youtube', legacy: true, partial: true });
+  });
+
+  it('a digest row reads back to the searchable facts and the key position', () => {
+    const [key] = subscriberIndexKeys({ ...base, interests: ['all'] });
+    const e = parseIndexKey(key)!;
+    const d = digestEntryOf(e.bucket, digestRowOf(e))!;
+    expect(d).toEqual({
+      tail: positionOf(key).slice('t/99999999/'.length),
+      bucket: e.bucket,
+      status: 'confirmed',
+      interests: ['all'],
+      list: 'waitlist',
+      name: base.name,
+      email: base.email,
+      source: base.source,
+      cut: false,
+    });
+    expect(digestPosition(d)).toBe(positionOf(key));
+    expect(idOfPosition(digestPosition(d))).toBe(base.id);
+    expect(digestEntryOf(e.bucket, ['short', 'c8w', '', '', ''])).toBeNull();
+  });
+});
+
 describe('buckets, markers, widening ranges and tallies', () => {
   it('bucket numbers round-trip to the hour', () => {
     const ms = Date.parse('2026-03-01T10:20:30.456Z');
@@ -153,27 +248,63 @@ describe('buckets, markers, widening ranges and tallies', () => {
     expect(markerBucket('x/1')).toBeNull();
   });
 
+  // Signed up at noon UTC on 2 May 2026 (8 a.m. in Toronto), confirmed the next day.
+  const times = { createdAtMs: Date.parse('2026-05-02T12:00:00.000Z'), confirmedAt: '2026-05-03T12:00:00.000Z' };
+
   it('tallies count each interest once, none as all, and merge', () => {
-    const a = addToTally(emptyTally(), { interests: ['tech_news', 'tech_news'], source: 'yt', status: 'confirmed' });
-    const b = addToTally(emptyTally(), { interests: [], source: '', status: 'confirmed' });
+    const a = addToTally(emptyTally(), {
+      interests: ['tech_news', 'tech_news'],
+      source: 'yt',
+      status: 'confirmed',
+      ...times,
+    });
+    const b = addToTally(emptyTally(), { interests: [], source: '', status: 'confirmed', ...times });
     expect(mergeTallies(a, b)).toEqual({
       total: 2,
       interests: { tech_news: 1, all: 1 },
       sources: { yt: 1, '': 1 },
       status: { pending: 0, confirmed: 2, unsubscribed: 0 },
+      signupDays: { '2026-05-02': 2 },
+      confirmationDays: { '2026-05-03': 2 },
     });
   });
 
-  it('interests and sources count confirmed subscribers only; every status counts in total', () => {
+  it('interests and sources count confirmed subscribers only; every status counts in total and its days', () => {
     const t = emptyTally();
-    addToTally(t, { interests: ['tech_news'], source: 'yt', status: 'confirmed' });
-    addToTally(t, { interests: ['tech_news'], source: 'yt', status: 'pending' });
-    addToTally(t, { interests: [], source: '', status: 'unsubscribed' });
+    addToTally(t, { interests: ['tech_news'], source: 'yt', status: 'confirmed', ...times });
+    addToTally(t, { interests: ['tech_news'], source: 'yt', status: 'pending', ...times, confirmedAt: null });
+    addToTally(t, { interests: [], source: '', status: 'unsubscribed', ...times });
     expect(t).toEqual({
       total: 3,
       interests: { tech_news: 1 },
       sources: { yt: 1 },
       status: { pending: 1, confirmed: 1, unsubscribed: 1 },
+      signupDays: { '2026-05-02': 3 },
+      // The unsubscribed subscriber did confirm that day; the pending one never did.
+      confirmationDays: { '2026-05-03': 2 },
     });
+  });
+});
+
+describe('ranges for the export', () => {
+  const hours = ['99504001', '99504002', '99504010', '99504011', '99504100', '99504101'];
+
+  it('takes the widest aligned range the snapshot expects to hold at most the target, never listing an hour twice', () => {
+    const small = new Map(hours.map((b) => [b, 10]));
+    expect(planRanges(hours, small, 50)).toEqual(['995040', '995041']);
+    expect(planRanges(hours, small, 25)).toEqual(['9950400', '9950401', '995041']);
+    const busy = new Map([...small, ['99504002', 100]]);
+    expect(planRanges(hours, busy, 25)).toEqual(['99504001', '99504002', '9950401', '995041']);
+  });
+
+  it('lists hours the snapshot does not know one at a time, and covers every hour exactly once', () => {
+    const ranges = planRanges(hours, new Map(), 1_000);
+    expect(ranges).toEqual(hours.slice().sort());
+    for (const counts of [new Map(), new Map(hours.map((b) => [b, 1]))]) {
+      const planned = planRanges([...hours].reverse(), counts, 15);
+      const covered = hours.filter((h) => planned.some((r) => h.startsWith(r)));
+      expect(covered).toEqual(hours);
+      expect(planned).toEqual([...planned].sort());
+    }
   });
 });

@@ -9,12 +9,14 @@ import {
   applySignup,
   applyConfirmation,
   confirmationRequestedRecently,
+  requestedList,
   mergeInterests,
   captureSource,
   isRecognisedPhoneModel,
   suggestPhoneModels,
   titleCase,
   type Signup,
+  type Subscriber,
 } from '../../src/lib/signups';
 import { phoneModelNames } from '../../src/lib/signups/phone-models';
 import { subscriberStatus } from '../../src/lib/signups/status';
@@ -150,6 +152,19 @@ describe('phone models', () => {
     expect(suggestPhoneModels('galaxy s24 u', ['samsung galaxy s24 ultra'])).toEqual(['Samsung Galaxy S24 Ultra']);
     expect(titleCase('apple iPhone 15 pro')).toBe('Apple iPhone 15 Pro');
   });
+
+  it('puts the exact model first: "Pixel 8" before "Pixel 8a" and "Pixel 8 Pro"', () => {
+    const catalogue = ['Google Pixel 8a', 'Google Pixel 8 Pro', 'Google Pixel 8', 'Samsung Galaxy S8'];
+    expect(suggestPhoneModels('Pixel 8', catalogue)[0]).toBe('Google Pixel 8');
+    expect(suggestPhoneModels('google pixel 8', catalogue)[0]).toBe('Google Pixel 8');
+    expect(suggestPhoneModels('pixel 8 ', catalogue)).toEqual([
+      'Google Pixel 8',
+      'Google Pixel 8a',
+      'Google Pixel 8 Pro',
+    ]);
+    const real = suggestPhoneModels('Pixel 8', names);
+    expect(real[0]).toBe('Google Pixel 8');
+  });
 });
 
 describe('source capture', () => {
@@ -188,6 +203,11 @@ describe('merging signups', () => {
     wordingVersion: 'sha256:abc',
   };
   const at = (d: string) => `2025-${d}T00:00:00.000Z`;
+  /** The record once its confirmation mail was recorded in the ledger (as the mail queue does). */
+  const mailed = (record: Subscriber): Subscriber => ({
+    ...record,
+    history: [...record.history, { at: record.confirmRequestedAt!, type: 'confirmation-sent', outcome: 'sent' }],
+  });
 
   it('a new address makes a pending record with the signup in its ledger, and asks for a confirmation', () => {
     const { record, sendConfirmation } = applySignup(null, base, 'id1', at('01-01'));
@@ -224,13 +244,14 @@ describe('merging signups', () => {
       list: 'newsletter' as const,
       interest: undefined,
       phoneModel: 'Pixel 8',
-      name: 'Mallory',
+      name: 'Ada L',
       consent: { ...consent(at('01-02')), form: 'newsletter' as const },
     };
     const pending = applySignup(first, nl, 'x', at('01-02'));
     expect(pending.record).toMatchObject({ name: 'Ada', list: 'both', phoneModel: 'Pixel 8' });
     expect(pending.sendConfirmation).toBe(true); // no confirmation mail recorded yet
-    const confirmed = applyConfirmation(pending.record, at('01-03'), 'h2');
+    // Confirmed from the client that typed both requests: the newest typed name and phone are kept.
+    const confirmed = applyConfirmation(pending.record, at('01-03'), 'h1');
     expect(confirmed.changed).toBe(true);
     expect(confirmed.record).toMatchObject({
       status: 'confirmed',
@@ -238,25 +259,128 @@ describe('merging signups', () => {
       unsubscribedAt: null,
       confirmNonce: null,
     });
+    expect(confirmed.record).toMatchObject({ name: 'Ada L', phoneModel: 'Pixel 8', pendingDetails: [] });
     expect(confirmed.record.consent).toMatchObject({ at: at('01-03'), form: 'newsletter' });
-    expect(confirmed.record.history.at(-1)).toMatchObject({ type: 'confirmed', ipHash: 'h2' });
+    expect(confirmed.record.history.at(-1)).toMatchObject({ type: 'confirmed', ipHash: 'h1' });
 
     const repeat = applySignup(
       confirmed.record,
-      { ...base, name: 'Eve', interest: 'smartphone_tutorials' },
+      { ...base, name: 'Eve', interest: 'smartphone_tutorials', consent: consent(at('02-01')) },
       'x',
       at('02-01'),
     );
-    expect(repeat.record).toMatchObject({ name: 'Ada', status: 'confirmed', interests: ['tech_news'], list: 'both' });
+    expect(repeat.record).toMatchObject({ name: 'Ada L', status: 'confirmed', interests: ['tech_news'], list: 'both' });
     expect(repeat.sendConfirmation).toBe(true); // a new interest needs the owner's confirmation
     expect(applySignup(confirmed.record, base, 'x', at('02-01')).sendConfirmation).toBe(false); // nothing new
+    // Confirmed from another client: the request is applied, but Eve's typing is not taken.
     const again = applyConfirmation(repeat.record, at('02-02'), 'h3');
     expect(again.record.interests).toEqual(['tech_news', 'smartphone_tutorials']);
-    expect(again.record.name).toBe('Ada');
+    expect(again.record.name).toBe('Ada L');
+  });
+
+  it("typed words reach mail only when the confirming client typed them: a stranger's request never names the owner", () => {
+    const stranger = {
+      ...base,
+      name: 'URGENT: your account is locked. Call 1-888-555-0100',
+      phoneModel: 'Reply with your card number',
+      ipHash: 'evil',
+    };
+    const planted = mailed(applySignup(null, stranger, 'id1', at('01-01')).record);
+    expect(planted.name).toBe(stranger.name); // staff see what was typed while it waits
+    // The owner signs up within the day (no second mail) and confirms the first mail from their own client.
+    const later = '2025-01-01T05:00:00.000Z';
+    const owner = applySignup(
+      planted,
+      { ...base, name: 'Victoria', ipHash: 'owner', consent: consent(later) },
+      'id1',
+      later,
+    );
+    expect(owner.sendConfirmation).toBe(false);
+    const confirmed = applyConfirmation(owner.record, at('01-02'), 'owner').record;
+    expect(confirmed).toMatchObject({ status: 'confirmed', name: '', phoneModel: '' });
+    // Had the owner's own request been the one the mail described, their name would be kept.
+    const own = applySignup(null, { ...base, name: 'Victoria', ipHash: 'owner' }, 'id2', at('01-01')).record;
+    expect(applyConfirmation(own, at('01-02'), 'owner').record.name).toBe('Victoria');
+    expect(applyConfirmation(own, at('01-02'), 'someone-else').record.name).toBe('');
+  });
+
+  it('a confirmation confirms what its mail described: a later request for another list waits for its own', () => {
+    const waitlistOnly = mailed(applySignup(null, base, 'id1', at('01-01')).record);
+    expect(requestedList(waitlistOnly)).toBe('waitlist');
+    const extra = applySignup(
+      waitlistOnly,
+      {
+        ...base,
+        list: 'newsletter',
+        interest: undefined,
+        ipHash: 'evil',
+        consent: { ...consent('2025-01-01T01:00:00.000Z'), form: 'newsletter' },
+      },
+      'id1',
+      '2025-01-01T01:00:00.000Z',
+    );
+    expect(extra.sendConfirmation).toBe(false);
+    expect(extra.record.list).toBe('both'); // pending: shown as asked
+    const confirmed = applyConfirmation(extra.record, at('01-02'), 'h1').record;
+    expect(confirmed.list).toBe('waitlist');
+    // The newsletter request stays waiting for a confirmation of its own, with its typed details.
+    expect(confirmed.pendingDetails.map((d) => d.ipHash)).toEqual(['evil']);
+    expect(requestedList(confirmed)).toBe('newsletter');
+    const later = applySignup(
+      confirmed,
+      { ...base, list: 'newsletter', interest: undefined, consent: consent(at('01-03')) },
+      'id1',
+      at('01-03'),
+    );
+    expect(later.sendConfirmation).toBe(true);
+    expect(applyConfirmation(later.record, at('01-04'), 'h1').record.list).toBe('both');
+  });
+
+  it('a confirmation that leaves later requests waiting asks about them at once, with a fresh link', () => {
+    const waitlistOnly = mailed(applySignup(null, base, 'id1', at('01-01')).record);
+    const laterAt = '2025-01-01T00:10:00.000Z';
+    const extra = applySignup(
+      waitlistOnly,
+      { ...base, list: 'newsletter', interest: undefined, consent: { ...consent(laterAt), form: 'newsletter' } },
+      'id1',
+      laterAt,
+    ).record;
+    const clickAt = '2025-01-01T00:20:00.000Z';
+    const first = applyConfirmation(extra, clickAt, 'h1', 'nonce-2');
+    expect(first).toMatchObject({ askAgain: true, record: { list: 'waitlist', status: 'confirmed' } });
+    expect(first.record).toMatchObject({ confirmNonce: 'nonce-2', confirmRequestedAt: clickAt });
+    expect(requestedList(first.record)).toBe('newsletter');
+    // That second link confirms the newsletter too.
+    const second = applyConfirmation(mailed(first.record), '2025-01-01T00:30:00.000Z', 'h1', 'nonce-3');
+    expect(second).toMatchObject({ askAgain: false, record: { list: 'both' } });
+    // Nothing left waiting: no further mail, whatever the caller offers.
+    expect(applyConfirmation(waitlistOnly, clickAt, 'h1', 'nonce-4')).toMatchObject({ askAgain: false });
+  });
+
+  it('a request the owner has answered holds nothing back: a confirmed subscriber joining another list the same day is asked', () => {
+    const confirmed = applyConfirmation(
+      mailed(applySignup(null, base, 'id1', at('01-01')).record),
+      '2025-01-01T00:05:00.000Z',
+      'h1',
+    ).record;
+    const sameDay = '2025-01-01T06:00:00.000Z';
+    const newsletter = applySignup(
+      confirmed,
+      { ...base, list: 'newsletter', interest: undefined, consent: { ...consent(sameDay), form: 'newsletter' } },
+      'id1',
+      sameDay,
+    );
+    expect(newsletter.sendConfirmation).toBe(true);
+    // Once that one is out and not answered, the cap holds again for 24 h.
+    const out = mailed(newsletter.record);
+    expect(
+      applySignup(out, { ...base, list: 'newsletter', interest: undefined }, 'id1', '2025-01-01T07:00:00.000Z')
+        .sendConfirmation,
+    ).toBe(false);
   });
 
   it('an unsubscribe stays until a fresh confirmation; confirmations are re-sent at most once per 24 h', () => {
-    const record = applyConfirmation(applySignup(null, base, 'id1', at('01-01')).record, at('01-01'), 'h').record;
+    const record = applyConfirmation(applySignup(null, base, 'id1', at('01-01')).record, at('01-01'), 'h1').record;
     const unsub = {
       ...record,
       unsubscribedAt: at('01-05'),
@@ -316,9 +440,27 @@ describe('merging signups', () => {
   });
 });
 
-describe('unsafe characters (control, NUL, U+FFFD, bidi) are refused by the shared schemas', () => {
+describe('unsafe characters (control, NUL, U+FFFD, bidi, invisible, stacked marks) are refused by the shared schemas', () => {
   const waitlist = { name: 'Ada', email: 'ada@example.com', interests: 'all' };
-  it.each(['Ada\u0000', 'Ada\u001B[31m', 'Ada\u202E', 'Ada\u2067x', 'Ada\uFFFD', 'Ada\u200B'])('%j', (name) => {
+  it.each([
+    'Ada\u0000',
+    'Ada\u001B[31m',
+    'Ada\u202E',
+    'Ada\u2067x',
+    'Ada\uFFFD',
+    'Ada\u200B',
+    'Ada\uD800',
+    'Ada\u061C',
+    'Ada\u{E0041}',
+    'Ada\u3164',
+    'Ada\uFFA0',
+    'Ada\u00AD',
+    'Ada\u2028x',
+    'Ada\u2029x',
+    'Ada\u180E',
+    'Ada\uE000',
+    'A\u0301\u0301\u0301\u0301\u0301da',
+  ])('%j', (name) => {
     const r = waitlistPayloadSchema.safeParse({ ...waitlist, name });
     expect(r.success).toBe(false);
     expect(fieldMessages(r.error!).name).toBe(MESSAGES.nameUnsafe);
@@ -335,5 +477,6 @@ describe('unsafe characters (control, NUL, U+FFFD, bidi) are refused by the shar
     });
     expect(fieldMessages(bad.error!)).toMatchObject({ phoneModel: MESSAGES.phoneUnsafe, source: MESSAGES.textUnsafe });
     expect(waitlistPayloadSchema.safeParse({ ...waitlist, name: 'Zoë Ōtani 🎉' }).success).toBe(true);
+    expect(waitlistPayloadSchema.safeParse({ ...waitlist, name: 'Nguye\u0302\u0303n ❤️ שָׁלוֹם' }).success).toBe(true);
   });
 });

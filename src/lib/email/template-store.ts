@@ -19,13 +19,16 @@ import {
 
 export const templateStore = recordStore('email-templates', emailTemplateSchema);
 
+/** The `lastUpdated` of a template nobody has saved: the epoch (the editor shows 'Never saved'). */
+const NEVER_SAVED = new Date(0).toISOString();
+
 /** The stored template, else the default (stamped with the epoch so it reads as never edited). */
 export async function getTemplate(id: TemplateId): Promise<EmailTemplate> {
   const stored = await templateStore.get(id).catch((err) => {
     console.error(`[templates] could not read ${id}, using the default`, err);
     return null;
   });
-  return stored ?? defaultTemplate(id, new Date(0).toISOString());
+  return stored ?? defaultTemplate(id, NEVER_SAVED);
 }
 
 /** Every built-in template (stored version when there is one), in a fixed order. */
@@ -35,13 +38,15 @@ export async function listTemplates(): Promise<EmailTemplate[]> {
 
 /**
  * Stores the default of every built-in template that is not stored yet; edited templates are kept.
+ * A stored default carries the epoch, as an unstored one does: nobody has saved it, so the editor
+ * says so rather than showing the time of the first staff visit as its last update.
  * Returns the ids it created. Safe to call repeatedly (the staff area asks once after signing in).
  */
-export async function initializeTemplates(now = new Date().toISOString()): Promise<TemplateId[]> {
+export async function initializeTemplates(): Promise<TemplateId[]> {
   const created: TemplateId[] = [];
   for (const id of TEMPLATE_IDS) {
     if (!(await templateStore.get(id))) {
-      await templateStore.set(id, defaultTemplate(id, now));
+      await templateStore.set(id, defaultTemplate(id, NEVER_SAVED));
       created.push(id);
     }
   }

@@ -79,7 +79,8 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
-const wrapHtml = (title: string, body: string) => `<!doctype html>
+/** The site's mail frame: an HTML document around `body` (already HTML), with the brand on top. */
+export const mailFrame = (title: string, body: string) => `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>
 <body style="margin:0;padding:0;background:#f6f7f9;font-family:-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#111827;">
@@ -112,7 +113,7 @@ We'll be in touch as soon as we launch.
 The ${SITE.name} team
 
 Don't want these e-mails? Unsubscribe with one click: {{unsubscribeUrl}}`,
-    htmlContent: wrapHtml(
+    htmlContent: mailFrame(
       `You're on the ${SITE.name} waitlist`,
       [
         `<h1 style="margin:0 0 16px;font-size:24px;line-height:1.3;">You're on the waitlist!</h1>`,
@@ -141,7 +142,7 @@ See you in your inbox,
 The ${SITE.name} team
 
 Don't want these e-mails? Unsubscribe with one click: {{unsubscribeUrl}}`,
-    htmlContent: wrapHtml(
+    htmlContent: mailFrame(
       `Welcome to the ${SITE.name} newsletter`,
       [
         `<h1 style="margin:0 0 16px;font-size:24px;line-height:1.3;">Welcome to the community!</h1>`,
@@ -234,14 +235,26 @@ export function renderTemplate(
     : `\nUnsubscribe with one click: ${values.unsubscribeUrl}`;
   const text = `${fill(template.textContent, v, (s) => s).trimEnd()}\n\n--\n${identity}${textUnsub}\n`;
 
-  const footer =
+  const footer = senderFooter(sender, hasVisibleUnsubscribe(template.htmlContent) ? null : values.unsubscribeUrl);
+  return { subject, text, html: withFooter(fill(template.htmlContent, v, escapeHtml), footer) };
+}
+
+/**
+ * The sender identification under every mail (CASL: name, mailing address, contact e-mail), with an
+ * unsubscribe link when `unsubscribeUrl` is given (already HTML-safe or a placeholder tag).
+ */
+export function senderFooter(sender: Sender, unsubscribeUrl: string | null): string {
+  return (
     `<div style="max-width:560px;margin:0 auto;padding:0 20px 32px;font-family:-apple-system,'Segoe UI',Roboto,Arial,sans-serif;font-size:12px;line-height:1.5;color:#4b5563;text-align:center;">` +
     `<p style="margin:0;">${escapeHtml(sender.name)} · ${escapeHtml(sender.mailingAddress)} · <a href="mailto:${escapeHtml(sender.email)}" style="color:#4b5563;">${escapeHtml(sender.email)}</a></p>` +
-    (hasVisibleUnsubscribe(template.htmlContent)
+    (unsubscribeUrl === null
       ? ''
-      : `<p style="margin:8px 0 0;"><a href="${escapeHtml(values.unsubscribeUrl)}" style="color:#4b5563;">Unsubscribe</a></p>`) +
-    `</div>`;
-  const body = fill(template.htmlContent, v, escapeHtml);
-  const html = /<\/body>/i.test(body) ? body.replace(/<\/body>/i, `${footer}\n</body>`) : `${body}\n${footer}`;
-  return { subject, text, html };
+      : `<p style="margin:8px 0 0;"><a href="${escapeHtml(unsubscribeUrl)}" style="color:#4b5563;">Unsubscribe</a></p>`) +
+    `</div>`
+  );
+}
+
+/** `body` (a mail document) with `footer` placed before its end. */
+export function withFooter(body: string, footer: string): string {
+  return /<\/body>/i.test(body) ? body.replace(/<\/body>/i, `${footer}\n</body>`) : `${body}\n${footer}`;
 }

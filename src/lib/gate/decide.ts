@@ -14,15 +14,30 @@ export interface GateInput {
   adminSession: boolean;
   /** That session has dev mode switched on (only meaningful with adminSession). */
   devMode: boolean;
+  /**
+   * An early-access pass cookie: `valid` (its revocation was checked within the last minute), `stale`
+   * (genuine, checked longer ago: check again), or absent.
+   */
+  pass?: 'valid' | 'stale' | null;
 }
 
 export type GateReason =
-  'launched' | 'asset' | 'api' | 'dev-mode' | 'home-needs-dev-mode' | 'open-page' | 'admin-session' | 'gated';
+  | 'launched'
+  | 'asset'
+  | 'api'
+  | 'dev-mode'
+  | 'home-needs-dev-mode'
+  | 'open-page'
+  | 'admin-session'
+  | 'early-access'
+  | 'gated';
 
 export type GateDecision =
   | { action: 'pass'; reason: GateReason }
   /** Serve the /join page instead (the address stays; the page's script may offer the staff key prompt). */
-  | { action: 'join'; reason: GateReason };
+  | { action: 'join'; reason: GateReason }
+  /** An early-access pass whose revocation check is old: check it again (/api/pass/check), then come back. */
+  | { action: 'recheck-pass'; reason: 'early-access' };
 
 /** The page a gated visitor is shown. */
 export const JOIN_PATH = '/join';
@@ -67,6 +82,12 @@ export function decideGate(input: GateInput): GateDecision {
   const path = normalisePath(input.path);
   if (path === '/api' || path.startsWith('/api/')) return { action: 'pass', reason: 'api' };
   if (input.adminSession && input.devMode) return { action: 'pass', reason: 'dev-mode' };
+  // An invited subscriber's pass opens the pre-launch site, home page included; never the staff area.
+  const staffArea = path === '/admin' || path.startsWith('/admin/');
+  if (input.pass && !staffArea) {
+    if (input.pass === 'stale') return { action: 'recheck-pass', reason: 'early-access' };
+    return { action: 'pass', reason: 'early-access' };
+  }
   // The home route is shown only in dev mode; everyone else (staff included) gets /join.
   if (path === '/') return { action: 'join', reason: 'home-needs-dev-mode' };
   if (OPEN_PAGES.includes(path)) return { action: 'pass', reason: 'open-page' };

@@ -84,13 +84,19 @@ function unsupportedType(): HttpError {
  * Only a JSON Content-Type is accepted: `text/plain` (what another site's page can post without a
  * CORS preflight) and forms get 415.
  * Throws HttpError 413 (too large), 415 (not JSON), 400 (invalid JSON or UTF-8, or failed validation, with per-field messages).
+ * With `optional`, an empty body is validated as `{}` (a payload whose fields are all optional).
  */
-export async function readJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.output<S>> {
+export async function readJson<S extends z.ZodType>(
+  req: Request,
+  schema: S,
+  options: { optional?: boolean } = {},
+): Promise<z.output<S>> {
   const declared = Number(req.headers.get('content-length') ?? '0');
   if (declared > MAX_BODY_BYTES) throw tooLarge();
   const type = req.headers.get('content-type') ?? '';
   if (type && !JSON_TYPE.test(type)) throw unsupportedType();
-  const text = await readCapped(req);
+  const raw = await readCapped(req);
+  const text = options.optional && raw.trim() === '' ? '{}' : raw;
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -170,6 +176,42 @@ export interface FnContext {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * The Content-Security-Policy of a function's answer that sets none: the functions' pages (the
+ * links in our e-mails, the waitlist form's no-JavaScript answers) use no script and inline styles
+ * only, and no answer may be framed by another site (a page with one button is a clickjacking target).
+ */
+export const FUNCTION_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+/**
+ * `res` with the framing refusal every function answer carries: `X-Frame-Options: DENY` and a CSP
+ * with `frame-ancestors 'none'` (FUNCTION_CSP, or appended to the answer's own). netlify.toml's
+ * headers reach static files only, on Netlify as in the local runtime.
+ */
+export function refuseFraming(res: Response): Response {
+  const csp = res.headers.get('content-security-policy');
+  const wanted: [string, string][] = [
+    ['x-frame-options', 'DENY'],
+    ['x-content-type-options', 'nosniff'],
+    [
+      'content-security-policy',
+      !csp ? FUNCTION_CSP : /frame-ancestors/i.test(csp) ? csp : `${csp}; frame-ancestors 'none'`,
+    ],
+  ];
+  const missing = wanted.filter(([name, value]) => res.headers.get(name) !== value);
+  if (missing.length === 0) return res;
+  try {
+    for (const [name, value] of missing) res.headers.set(name, value);
+    return res;
+  } catch {
+    // Immutable headers (Response.redirect, a fetched response): copy them onto a new answer.
+    const headers = new Headers(res.headers);
+    for (const [name, value] of missing) headers.set(name, value);
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  }
+}
+
 export interface HandlerOptions {
   /**
    * The 403 for a request from another site when the JSON error does not fit (a page's form posted
@@ -181,30 +223,38 @@ export interface HandlerOptions {
 /**
  * Wraps a function handler: every state-changing request from a foreign Origin -> 403 before the
  * handler runs; HttpError -> its JSON error; a malformed percent-encoding anywhere -> 400;
- * anything else -> logged, 500.
+ * anything else -> logged, 500. Every answer refuses to be framed (`refuseFraming`).
  */
 export function handler<C extends FnContext>(
   fn: (req: Request, context: C) => Promise<Response>,
   options: HandlerOptions = {},
 ) {
-  return async (req: Request, context: C): Promise<Response> => {
-    try {
-      if (!SAFE_METHODS.has(req.method) && isForeignOrigin(req)) {
-        console.warn(`[api] ${req.method} ${new URL(req.url).pathname} refused: Origin ${req.headers.get('origin')}`);
-        return (
-          options.refuseForeign?.(req) ??
-          errorResponse(403, 'forbidden_origin', 'Requests from other sites are not accepted.')
-        );
-      }
-      return await fn(req, context);
-    } catch (err) {
-      if (err instanceof HttpError) return errorResponse(err.status, err.code, err.message, err.fields, err.headers);
-      if (err instanceof URIError)
-        return errorResponse(400, 'invalid_encoding', 'The address or a cookie is not valid URL encoding.');
-      console.error('[api] unhandled error', err);
-      return errorResponse(500, 'internal_error', 'Something went wrong on our side. Please try again later.');
+  return async (req: Request, context: C): Promise<Response> => refuseFraming(await answer(fn, options, req, context));
+}
+
+/** The handler's answer before `refuseFraming`: the Origin check, then `fn`, errors as JSON. */
+async function answer<C extends FnContext>(
+  fn: (req: Request, context: C) => Promise<Response>,
+  options: HandlerOptions,
+  req: Request,
+  context: C,
+): Promise<Response> {
+  try {
+    if (!SAFE_METHODS.has(req.method) && isForeignOrigin(req)) {
+      console.warn(`[api] ${req.method} ${new URL(req.url).pathname} refused: Origin ${req.headers.get('origin')}`);
+      return (
+        options.refuseForeign?.(req) ??
+        errorResponse(403, 'forbidden_origin', 'Requests from other sites are not accepted.')
+      );
     }
-  };
+    return await fn(req, context);
+  } catch (err) {
+    if (err instanceof HttpError) return errorResponse(err.status, err.code, err.message, err.fields, err.headers);
+    if (err instanceof URIError)
+      return errorResponse(400, 'invalid_encoding', 'The address or a cookie is not valid URL encoding.');
+    console.error('[api] unhandled error', err);
+    return errorResponse(500, 'internal_error', 'Something went wrong on our side. Please try again later.');
+  }
 }
 
 /**
@@ -213,4 +263,22 @@ export function handler<C extends FnContext>(
  */
 export function clientIp(_req: Request, context?: FnContext): string {
   return context?.ip || 'unknown';
+}
+
+/**
+ * The key a per-client limit counts an address under: an IPv4 address as it is, an IPv6 address by
+ * its /64 network (one connection is usually given a whole /64, so counting single IPv6 addresses
+ * would let it pose as billions of clients).
+ */
+export function rateLimitKey(ip: string): string {
+  if (!ip.includes(':')) return ip;
+  const [head, tail = ''] = ip.toLowerCase().replace(/%.*$/, '').split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  if (ip.includes('.')) right.pop(); // an embedded IPv4 tail is below the /64
+  const groups = [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, '') || '0')
+    .join(':')}::/64`;
 }

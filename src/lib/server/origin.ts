@@ -20,7 +20,7 @@ function hostOf(value: string | null | undefined): string | null {
 
 /**
  * True when `req` comes from another site: its Origin names a host other than this request's own
- * host (URL, Host / X-Forwarded-Host header) or SITE_URL's, or is opaque (`null`).
+ * host (its URL) or SITE_URL's, or is opaque (`null`).
  */
 export function isForeignOrigin(req: Request): boolean {
   const origin = req.headers.get('origin');
@@ -37,15 +37,12 @@ export function isForeignFormPost(req: Request): boolean {
   return !isOwnHost(req, hostOf(req.headers.get('referer')));
 }
 
-/** True when `host` is this request's own host (URL, Host / X-Forwarded-Host header) or SITE_URL's. */
+/**
+ * True when `host` is this request's own host (the host of its URL, which the platform builds) or
+ * SITE_URL's or Netlify's URL's. Headers a client chooses, such as X-Forwarded-Host, never count.
+ */
 function isOwnHost(req: Request, host: string | null): boolean {
   if (!host) return false;
-  const own = new Set<string>();
-  const add = (h: string | null | undefined) => h && own.add(h.toLowerCase());
-  add(hostOf(req.url));
-  add(req.headers.get('host'));
-  add(req.headers.get('x-forwarded-host')?.split(',')[0]?.trim());
-  add(hostOf(process.env.SITE_URL));
-  add(hostOf(process.env.URL)); // Netlify's primary site address
-  return own.has(host);
+  const own = [hostOf(req.url), hostOf(process.env.SITE_URL), hostOf(process.env.URL)];
+  return own.includes(host);
 }

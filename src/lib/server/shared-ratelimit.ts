@@ -1,6 +1,8 @@
 /**
  * The one fixed-window limiter shared by every function instance, backed by Netlify Blobs: the mail
- * limits (`takeSlot`, src/lib/server/mail-limits.ts) and wrong admin keys (`recordHit`).
+ * limits (`takeSlot`, src/lib/email/limits.ts) and the staff key's attempts (`takeSlot` and
+ * `recordHit`, src/lib/admin/auth.ts), whether typed in the login, sent as the `admin-key` header or
+ * given to the pre-launch gate as `?admin=`.
  *
  * Why, next to the in-memory `enforceRateLimit`: in production every function instance counts alone,
  * and instances come and go, so only a count in shared storage holds for the whole site. (The per-IP
@@ -97,10 +99,21 @@ export async function takeSlot(
   return null;
 }
 
-/** Records one hit of `key` in `bucket` (no limit: wrong admin keys, counted with `currentHits`). */
-export async function recordHit(bucket: string, key: string, windowMs: number, now = Date.now()): Promise<void> {
+/**
+ * Records one hit of `key` in `bucket` (no limit: read back with `currentHits`). A hit with a `name`
+ * (letters, digits, `-` and `_`) is recorded once per window, however often it repeats: the staff
+ * login counts each distinct wrong key once (src/lib/admin/auth.ts).
+ */
+export async function recordHit(
+  bucket: string,
+  key: string,
+  windowMs: number,
+  now = Date.now(),
+  name: string = crypto.randomUUID(),
+): Promise<void> {
+  if (!/^[\w-]{1,64}$/.test(name)) throw new Error(`Invalid rate-limit hit name "${name}"`);
   const { prefix } = await prefixFor(bucket, key, windowMs, now);
-  await store().set(`${prefix}${crypto.randomUUID()}`, '1');
+  await store().set(`${prefix}${name}`, '1');
 }
 
 /** Forgets hits (e.g. earlier wrong keys after a right one). */
@@ -112,9 +125,14 @@ export async function clearHits(keys: readonly string[]): Promise<void> {
   );
 }
 
+/** Whole seconds until the current window of `windowMs` closes (at least 1). */
+export function secondsToWindowEnd(windowMs: number, now = Date.now()): number {
+  return Math.max(1, Math.ceil((windowEnd(now, windowMs) - now) / 1000));
+}
+
 /** The 429 for a client over its limit, with Retry-After. */
 export function rateLimited(windowMs: number, now = Date.now(), message = 'Too many requests.'): HttpError {
-  const retryAfter = Math.max(1, Math.ceil((windowEnd(now, windowMs) - now) / 1000));
+  const retryAfter = secondsToWindowEnd(windowMs, now);
   return new HttpError(429, 'rate_limited', `${message} Please wait ${retryAfter} seconds and try again.`, undefined, {
     'retry-after': String(retryAfter),
   });

@@ -24,6 +24,28 @@ export const INTEREST_LABELS: Record<Interest, string> = {
 /** Interests default to all. */
 export const DEFAULT_INTEREST: Interest = 'all';
 
+/**
+ * The benefit cards of the waitlist pages (docs/site.md#signups): on /join and /waitlist, and on the
+ * page a form posted without JavaScript comes back to with its errors. `icon` names an icon of src/lib/icons.ts.
+ */
+export const WAITLIST_BENEFITS = [
+  {
+    title: 'Early Access',
+    text: 'Be among the first to try the phone recommender, our guides and the shop before everyone else.',
+    icon: 'bolt',
+  },
+  {
+    title: 'Launch Notification',
+    text: 'One e-mail the moment we go live, so you never miss the launch.',
+    icon: 'bell',
+  },
+  {
+    title: 'Exclusive Content',
+    text: 'Members-only tutorials, phone picks and local tech events in Kitchener-Waterloo.',
+    icon: 'star',
+  },
+] as const;
+
 /** Lists a subscriber can be on. */
 export const LISTS = ['waitlist', 'newsletter', 'both'] as const;
 export type List = (typeof LISTS)[number];
@@ -59,9 +81,9 @@ export const MESSAGES = {
   referrerInvalid: `Referrer must be text of at most ${LIMITS.referrer} characters`,
   pageInvalid: 'Page must be a site path such as /join',
   formInvalid: 'Unknown form',
-  nameUnsafe: 'Name must not contain control, invisible or text-direction characters',
-  phoneUnsafe: 'Phone model must not contain control, invisible or text-direction characters',
-  textUnsafe: 'This field must not contain control, invisible or text-direction characters',
+  nameUnsafe: 'Name must not contain control, invisible or text-direction characters, or piled-up accents',
+  phoneUnsafe: 'Phone model must not contain control, invisible or text-direction characters, or piled-up accents',
+  textUnsafe: 'This field must not contain control, invisible or text-direction characters, or piled-up accents',
   consentWording: 'The consent wording does not match the one shown on this form',
 } as const;
 

@@ -2,7 +2,8 @@
  * The page answered to a waitlist form posted without JavaScript when the signup cannot be taken:
  * the form again, with the visitor's values, the field errors under the fields (red label,
  * aria-invalid, aria-describedby, focus on the first invalid field) or a notice (rate limit,
- * server error). Self-contained: inline styles only, no scripts. Pure.
+ * server error), and the waitlist's benefit cards as on the page the form was on. Self-contained:
+ * inline styles, the site's theme script only (plain-page.ts). Pure.
  *
  * The success case is not a page of its own: the function redirects to the form page's
  * `#joined` view (see docs/performance.md, "The waitlist form without JavaScript").
@@ -10,7 +11,16 @@
 import { SITE } from '../../config/site';
 import { escapeHtml } from '../email/templates';
 import { plainPage } from './plain-page';
-import { CONSENT_FORMS, DEFAULT_INTEREST, HONEYPOT_FIELD, INTEREST_LABELS, INTERESTS, LIMITS } from './constants';
+import * as ICONS from '../icons';
+import {
+  CONSENT_FORMS,
+  DEFAULT_INTEREST,
+  HONEYPOT_FIELD,
+  INTEREST_LABELS,
+  INTERESTS,
+  LIMITS,
+  WAITLIST_BENEFITS,
+} from './constants';
 
 /** The pages that show the waitlist form; a posted `page` outside this list is answered as /join. */
 export const WAITLIST_FORM_PAGES = ['/join', '/waitlist'] as const;
@@ -57,7 +67,20 @@ const FORM_PAGE_CSS = `
   .choice { display: flex; align-items: center; gap: .5rem; margin: 0; border: 1px solid var(--line); border-radius: .75rem; padding: .625rem .75rem; font-weight: 600; }
   .hp { position: absolute; left: -9999px; width: 1px; height: 1px; overflow: hidden; }
   form button { width: 100%; }
-  .privacy { font-size: .75rem; color: var(--muted); }`;
+  .privacy { font-size: .75rem; color: var(--muted); }
+  .benefits { list-style: none; margin: 1.5rem 0 0; padding: 0; display: grid; gap: .75rem; }
+  .benefits li { display: flex; gap: .75rem; align-items: flex-start; border: 1px solid var(--line); border-radius: .75rem; padding: 1rem; }
+  .benefits svg { flex: none; width: 2.5rem; height: 2.5rem; padding: .6rem; border-radius: .75rem; color: var(--brand); background: var(--bg); }
+  .benefits h2 { font-size: 1rem; margin: 0; }
+  .benefits p { margin: .25rem 0 0; font-size: .875rem; color: var(--muted); }`;
+
+/** The benefit cards of the waitlist page (WAITLIST_BENEFITS), in plain HTML. */
+const BENEFITS_HTML = `<ul class="benefits" aria-label="What you get">${WAITLIST_BENEFITS.map(
+  (b) =>
+    `<li><svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">${
+      ICONS[b.icon]
+    }</svg><div><h2>${escapeHtml(b.title)}</h2><p>${escapeHtml(b.text)}</p></div></li>`,
+).join('')}</ul>`;
 
 /** The waitlist form page with the visitor's values and the errors. */
 export function renderWaitlistFormPage({ page, values, errors = {}, notice }: WaitlistFormPageInput): string {
@@ -110,6 +133,7 @@ ${interestError ? `<p class="error" id="${FIELD_IDS.interests}-error">${e(intere
 <button type="submit" aria-describedby="wl-privacy">Join the Waitlist</button>
 <p class="privacy" id="wl-privacy">${e(CONSENT_FORMS.waitlist.wording)}</p>
 </form>
+${BENEFITS_HTML}
 <footer><a href="${e(page)}">Back to the waitlist page</a> · ${e(SITE.name)} · ${e(SITE.mailingAddress)}</footer>`,
   });
 }

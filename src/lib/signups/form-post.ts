@@ -14,7 +14,8 @@ import { HONEYPOT_FIELD } from './constants';
 import { renderFormRefusedPage, renderWaitlistFormPage, waitlistFormPage, type WaitlistFormPage } from './form-page';
 import { fieldMessages, waitlistPayloadSchema } from './schemas';
 import type { FormPostContext } from './handler';
-import { signUp, waitlistDraft } from './service';
+import { htmlPage } from './link-pages';
+import { holdLikeAMailedSignup, signUp, waitlistDraft } from './service';
 import { captureSource } from './source';
 
 /** True for a body a plain HTML form sends (`application/x-www-form-urlencoded`). */
@@ -24,7 +25,7 @@ export function isFormPost(req: Request): boolean {
 
 /** The 403 page for a form post from another site (or from nowhere): nothing read or stored. */
 export function refuseForeignFormPost(): Response {
-  return html(
+  return htmlPage(
     renderFormRefusedPage(
       'This form can only be sent from a page of this site. Please use the form on our waitlist page.',
     ),
@@ -35,13 +36,6 @@ export function refuseForeignFormPost(): Response {
 const TOO_MANY = 'Too many attempts. Please wait a minute and try again.';
 const FAILED = 'Something went wrong. Please try again later.';
 
-function html(body: string, status: number, headers: Record<string, string> = {}): Response {
-  return new Response(body, {
-    status,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...headers },
-  });
-}
-
 /** 303 See Other to the success view, so reloading the result never posts the form again. */
 function joined(page: WaitlistFormPage): Response {
   return new Response(null, { status: 303, headers: { location: `${page}#joined`, 'cache-control': 'no-store' } });
@@ -51,6 +45,7 @@ function joined(page: WaitlistFormPage): Response {
  * Answers a form-encoded waitlist signup. The endpoint's per-IP limit runs before the body is read.
  */
 export async function answerWaitlistFormPost(req: Request, { ip, enforceLimits }: FormPostContext): Promise<Response> {
+  const startedAt = performance.now();
   if (isForeignFormPost(req)) return refuseForeignFormPost();
   const declared = Number(req.headers.get('content-length') ?? '0');
   let text: string;
@@ -60,14 +55,14 @@ export async function answerWaitlistFormPost(req: Request, { ip, enforceLimits }
     text = await readCapped(req);
   } catch (err) {
     if (err instanceof HttpError && err.status === 429) {
-      return html(
+      return htmlPage(
         renderWaitlistFormPage({ page: '/join', values: { name: '', email: '', interests: '' }, notice: TOO_MANY }),
         429,
         err.headers,
       );
     }
     if (err instanceof HttpError && err.status === 413) {
-      return html(
+      return htmlPage(
         renderFormRefusedPage('The form sent more data than a signup needs. Please try again from our waitlist page.'),
         413,
       );
@@ -99,17 +94,18 @@ export async function answerWaitlistFormPost(req: Request, { ip, enforceLimits }
     [HONEYPOT_FIELD]: field(HONEYPOT_FIELD),
   });
   if (!parsed.success) {
-    return html(renderWaitlistFormPage({ page, values, errors: fieldMessages(parsed.error) }), 400);
+    return htmlPage(renderWaitlistFormPage({ page, values, errors: fieldMessages(parsed.error) }), 400);
   }
   if (parsed.data[HONEYPOT_FIELD]) {
     console.info('[signup] waitlist honeypot filled (form post); nothing stored');
+    await holdLikeAMailedSignup(startedAt);
     return joined(page);
   }
   try {
     await signUp(waitlistDraft(parsed.data), { ip });
   } catch (err) {
     console.error('[signup] waitlist form post failed', err);
-    return html(renderWaitlistFormPage({ page, values, notice: FAILED }), 500);
+    return htmlPage(renderWaitlistFormPage({ page, values, notice: FAILED }), 500);
   }
   return joined(page);
 }

@@ -1,17 +1,17 @@
 /**
- * The one signup handler behind POST /api/waitlist and POST /api/newsletter/subscribe (each
- * function file is a thin wrapper with its own route): method check, the per-IP limit, the shared
- * payload schema, the honeypot, then `signUp`. The answer is the
+ * The one signup handler behind POST /api/waitlist and POST /api/newsletter/subscribe (both served
+ * by netlify/functions/signups.ts, so they share one per-IP count): method check, the per-IP limit,
+ * the shared payload schema, the honeypot, then `signUp`. The answer is the
  * same for a new address, a known one, a limited mail and a filled honeypot, so nobody can probe
  * who is subscribed. Server only.
  */
 import type { z } from 'zod';
 import { getEnv } from '../server/env';
-import { allowMethods, clientIp, handler, json, readJson, type FnContext } from '../server/http';
+import { allowMethods, clientIp, handler, json, rateLimitKey, readJson, type FnContext } from '../server/http';
 import { enforceRateLimit } from '../server/ratelimit';
 import { HONEYPOT_FIELD } from './constants';
 import { isFormPost } from './form-post';
-import { signUp, type SignupDraft } from './service';
+import { holdLikeAMailedSignup, signUp, type SignupDraft } from './service';
 
 export interface SignupHandlerOptions<S extends z.ZodType> {
   /** For log lines: 'waitlist' or 'newsletter'. */
@@ -34,7 +34,7 @@ export interface SignupHandlerOptions<S extends z.ZodType> {
 /** What a no-JavaScript form post needs from the handler: the client and the endpoint's limits. */
 export interface FormPostContext {
   ip: string;
-  /** The endpoint's per-IP limit; throws HttpError 429 when exceeded. */
+  /** The signups' per-IP limit (both endpoints together); throws HttpError 429 when exceeded. */
   enforceLimits: () => void;
 }
 
@@ -42,18 +42,21 @@ export interface FormPostContext {
 export function signupHandler<S extends z.ZodType>(options: SignupHandlerOptions<S>) {
   return handler(
     async (req: Request, context: FnContext) => {
+      const startedAt = performance.now();
       allowMethods(req, 'POST');
-      // Per IP and minute, in memory: exact in the local runtime (one process), per instance on
-      // Netlify, where the platform's own per-IP rule in each function's config counts across
-      // instances before the function runs. No Blobs write: docs/storage.md, "What a signup costs".
+      // Per IP and minute, in memory, one count for both endpoints (one function serves them): exact
+      // in the local runtime (one process), per instance on Netlify, where the platform's own per-IP
+      // rule in the function's config counts across instances before the function runs. No Blobs
+      // write: docs/storage.md, "What a signup costs".
       const ip = clientIp(req, context);
       const limit = getEnv().SIGNUP_RATE_LIMIT;
-      const enforceLimits = () => enforceRateLimit('signup', ip, limit, 60_000);
+      const enforceLimits = () => enforceRateLimit('signup', rateLimitKey(ip), limit, 60_000);
       if (options.formPost && isFormPost(req)) return options.formPost(req, { ip, enforceLimits });
       enforceLimits();
       const payload = await readJson(req, options.schema);
       if ((payload as Record<string, unknown>)[HONEYPOT_FIELD]) {
         console.info(`[signup] ${options.name} honeypot filled; nothing stored`);
+        await holdLikeAMailedSignup(startedAt);
         return json(options.ok);
       }
       await signUp(options.toDraft(payload), { ip });

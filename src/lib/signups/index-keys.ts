@@ -1,26 +1,34 @@
 /**
  * Index keys of the subscriber store: the key names that serve the staff screens, derived from a
  * record by one pure function. The record blob (`subscribers/<id>`) stays the unit of truth; the
- * index (`subscriber-index` store) only lets a screen find rows and count facets without reading
- * every record. Layout and reasons: docs/storage.md.
+ * index (`subscriber-index` store) only lets a screen find rows, count facets and write the CSV
+ * export without reading every record. Layout and reasons: docs/storage.md.
  *
  * One index key per subscriber, under an hour bucket of its signup time, newest first:
- *   `t/<bucket>/<time>.<id>.<facets>.<text>`
+ *   `t/<bucket>/<time>.<id>.<facets>.<times>.<text>`
  * - bucket: 8 digits, 99999999 minus the hour since 1970 (newer hours sort first; a prefix of fewer
  *   digits covers 10, 100, ... hours, so a page lists a widening range with one call);
  * - time: milliseconds, inverted, 9 base-36 digits (newest first inside an hour);
  * - id: the record id (SHA-256 of the e-mail), as 43 base64url characters;
  * - facets: status (c/p/u), interests (one hex digit: bits of the three topics, 8 = 'all', 0 = none),
- *   list (w/n/b), `t` if `text` was cut;
- * - text: base64url of the JSON `[name, email, source]`, cut to fit a file name (255 bytes on the
- *   local store). It is what substring search and the source statistics read. base64url only keeps
- *   it out of plain sight in paths and logs; the protection is the store's access control.
+ *   list (w/n/b), then the flags: `t` when the searchable part is not complete (text cut, or interests
+ *   stored in another order than the key gives back), `r` when the export row is not (the referrer
+ *   left out to fit, or a time the key cannot give back to the character);
+ * - times: consent, unsubscribe and latest confirmation, each 9 base-36 digits of epoch milliseconds
+ *   or `-` (none, or not exact: then `r`);
+ * - text: base64url of the JSON `[name, email, source, referrer]`, cut to fit a file name (255 bytes
+ *   on the local store). Search, the source statistics and the CSV export read it. base64url only
+ *   keeps it out of plain sight in paths and logs; the protection is the store's access control.
+ * Keys written before the times part existed (`...<facets>.<text>` with `[name, email, source]`)
+ * still parse, as `legacy`: the maintenance pass rewrites them.
  *
- * Pure: no storage, no clock. Imports only types and the pure status rule, so scripts can bundle it.
+ * Pure: no storage, no clock. Imports only types, the pure status rule and the day rule (days.ts), so
+ * scripts can bundle it.
  */
 import type { Interest, List } from './constants';
 import type { Subscriber } from './schemas';
-import { subscriberStatus } from './status';
+import { lastConfirmedAt, subscriberStatus } from './status';
+import { dayOf } from './days';
 
 /** Status facet of a subscriber (the stats shape carries all three). */
 export type IndexStatus = 'pending' | 'confirmed' | 'unsubscribed';
@@ -104,47 +112,98 @@ function interestsFromCode(code: string): Interest[] {
   return bits & 8 ? [...topics, 'all'] : topics;
 }
 
-/** Searchable text `[name, email, source]`, cut (per field, longest first) until the key fits. */
-function textPart(name: string, email: string, source: string, room: number): { text: string; cut: boolean } {
+/**
+ * The text part `[name, email, source, referrer]`: whole when it fits; else without the referrer
+ * (`partial`), then with name, e-mail and source cut (longest first) until it fits (`cut`).
+ */
+function textPart(
+  name: string,
+  email: string,
+  source: string,
+  referrer: string,
+  room: number,
+): { text: string; cut: boolean; partial: boolean } {
+  let text = encodeText(JSON.stringify([name, email, source, referrer]));
+  if (text.length <= room) return { text, cut: false, partial: false };
   const fields = [name, email, source];
-  let text = encodeText(JSON.stringify(fields));
-  if (text.length <= room) return { text, cut: false };
+  text = encodeText(JSON.stringify([...fields, '']));
+  if (text.length <= room) return { text, cut: false, partial: referrer !== '' };
   while (text.length > room) {
     const longest = fields.reduce((best, f, i) => (f.length > fields[best].length ? i : best), 0);
     fields[longest] = fields[longest].slice(
       0,
       Math.max(0, fields[longest].length - Math.ceil((text.length - room) / 1.3) - 1),
     );
-    text = encodeText(JSON.stringify(fields));
+    text = encodeText(JSON.stringify([...fields, '']));
   }
-  return { text, cut: true };
+  return { text, cut: true, partial: referrer !== '' };
+}
+
+/** A time as 9 base-36 digits of epoch ms, when that gives the ISO text back exactly; null otherwise. */
+function exactTime(iso: string): string | null {
+  const ms = Date.parse(iso);
+  if (!Number.isFinite(ms) || ms < 0 || ms > TIME_MAX) return null;
+  return new Date(ms).toISOString() === iso ? ms.toString(36).padStart(9, '0') : null;
+}
+
+function timeFromCode(code: string): string | null {
+  return code === '-' ? null : new Date(parseInt(code, 36)).toISOString();
 }
 
 /** The fields of a subscriber the index keys are made from. */
 export type IndexedFields = Pick<
   Subscriber,
-  'id' | 'name' | 'email' | 'source' | 'interests' | 'list' | 'createdAt' | 'unsubscribedAt' | 'history' | 'deletedAt'
->;
+  | 'id'
+  | 'name'
+  | 'email'
+  | 'source'
+  | 'referrer'
+  | 'interests'
+  | 'list'
+  | 'createdAt'
+  | 'unsubscribedAt'
+  | 'history'
+  | 'deletedAt'
+> & { consent: Pick<Subscriber['consent'], 'at'> };
+
+function sameInterests(a: readonly Interest[], b: readonly Interest[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
 
 /**
  * Every index key of a subscriber (one; none for a staff-deleted tombstone, which no screen lists).
  * Equal records give equal keys, so a writer can compare the keys before and after a change and
- * touch only what differs.
+ * touch only what differs. A change to anything the staff screens or the export show changes the key.
  */
 export function subscriberIndexKeys(sub: IndexedFields): string[] {
   if (sub.deletedAt) return [];
   const ms = Date.parse(sub.createdAt);
   const at = Number.isFinite(ms) ? ms : 0;
+  let partial = exactTime(sub.createdAt) === null;
+  // Interests the key cannot give back in their stored order: search and export read the record.
+  const code = interestCode(sub.interests);
+  const interestsExact = sameInterests(interestsFromCode(code), sub.interests);
+  const times = [sub.consent.at, sub.unsubscribedAt, lastConfirmedAt(sub.history)].map((iso) => {
+    if (iso === null) return '-';
+    const exact = exactTime(iso);
+    if (exact === null) partial = true;
+    return exact ?? '-';
+  });
   const head = `${invertTime(at)}.${hexToB64url(sub.id)}.`;
-  const facets = `${STATUS_CODE[indexStatusOf(sub)]}${interestCode(sub.interests)}${LIST_CODE[sub.list]}`;
-  const room = MAX_SEGMENT - head.length - facets.length - 2;
-  const { text, cut } = textPart(sub.name, sub.email, sub.source.trim(), room);
-  return [`${TIME_PREFIX}${bucketOf(at)}/${head}${facets}${cut ? 't' : ''}.${text}`];
+  const facets = `${STATUS_CODE[indexStatusOf(sub)]}${code}${LIST_CODE[sub.list]}`;
+  const timesPart = times.join('');
+  // Two characters kept for the flags, two for the dots around the times.
+  const room = MAX_SEGMENT - head.length - facets.length - 2 - timesPart.length - 2;
+  const text = textPart(sub.name, sub.email, sub.source, sub.referrer, room);
+  const cut = text.cut || !interestsExact;
+  partial = partial || text.partial || !interestsExact;
+  const flags = `${cut ? 't' : ''}${partial ? 'r' : ''}`;
+  return [`${TIME_PREFIX}${bucketOf(at)}/${head}${facets}${flags}.${timesPart}.${text.text}`];
 }
 
 /** What one index key says about its subscriber. */
 export interface IndexEntry {
-  /** The whole key (also the paging position). */
+  /** The whole key. */
   key: string;
   bucket: string;
   /** Record id (64 hex). */
@@ -155,27 +214,49 @@ export interface IndexEntry {
   list: List;
   name: string;
   email: string;
+  /** As stored (the statistics trim it). */
   source: string;
-  /** True when name/email/source were cut to fit: read the record for an exact answer. */
+  /** '' when left out (see `partial`) or in a legacy key. */
+  referrer: string;
+  /** Consent, unsubscribe and latest confirmation times as ISO text (null: none, or not in the key). */
+  consentAt: string | null;
+  unsubscribedAt: string | null;
+  confirmedAt: string | null;
+  /** True when name/email/source were cut or the interests' order differs: read the record for an exact search answer. */
   cut: boolean;
+  /** True when the key cannot give the export row exactly (the CSV export reads the record). */
+  partial: boolean;
+  /** A key written before the times part existed (the maintenance pass rewrites it). */
+  legacy: boolean;
 }
 
-const KEY_PATTERN = /^t\/(\d{8})\/([0-9a-z]{9})\.([A-Za-z0-9_-]{43})\.([cpu])([0-9a-f])([wnb])(t?)\.([A-Za-z0-9_-]*)$/;
+const KEY_PATTERN =
+  /^t\/(\d{8})\/([0-9a-z]{9})\.([A-Za-z0-9_-]{43})\.([cpu])([0-9a-f])([wnb])(t?)(r?)\.(?:([0-9a-z]{9}|-)([0-9a-z]{9}|-)([0-9a-z]{9}|-)\.)?([A-Za-z0-9_-]*)$/;
 const STATUS_BY_CODE: Record<string, IndexStatus> = { p: 'pending', c: 'confirmed', u: 'unsubscribed' };
 const LIST_BY_CODE: Record<string, List> = { w: 'waitlist', n: 'newsletter', b: 'both' };
+
+/** Length of a key's position `t/<bucket>/<time>.<id>`: what orders keys and what a cursor holds. */
+export const POSITION_LENGTH = TIME_PREFIX.length + 8 + 1 + 9 + 1 + 43;
+
+/** The position of an index key (or of a cursor): its bucket, time and id. */
+export function positionOf(key: string): string {
+  return key.slice(0, POSITION_LENGTH);
+}
 
 /** Reads an index key; null for anything that is not one (a stray or damaged key is skipped, never thrown on). */
 export function parseIndexKey(key: string): IndexEntry | null {
   const m = KEY_PATTERN.exec(key);
   if (!m) return null;
-  const [, bucket, time, id, status, interests, list, cut, text] = m;
+  const [, bucket, time, id, status, interests, list, cut, partial, consent, unsub, confirmed, text] = m;
+  const legacy = consent === undefined;
   let fields: unknown;
   try {
     fields = JSON.parse(decodeText(text));
   } catch {
     return null;
   }
-  if (!Array.isArray(fields) || fields.length !== 3 || !fields.every((f) => typeof f === 'string')) return null;
+  if (!Array.isArray(fields) || fields.length !== (legacy ? 3 : 4) || !fields.every((f) => typeof f === 'string'))
+    return null;
   return {
     key,
     bucket,
@@ -187,8 +268,94 @@ export function parseIndexKey(key: string): IndexEntry | null {
     name: fields[0],
     email: fields[1],
     source: fields[2],
+    referrer: legacy ? '' : fields[3],
+    consentAt: legacy ? null : timeFromCode(consent),
+    unsubscribedAt: legacy ? null : timeFromCode(unsub),
+    confirmedAt: legacy ? null : timeFromCode(confirmed),
     cut: cut === 't',
+    partial: partial === 'r' || legacy,
+    legacy,
   };
+}
+
+/** True when the export row can be written from the key alone (no record read). */
+export function rowComplete(e: Pick<IndexEntry, 'cut' | 'partial'>): boolean {
+  return !e.cut && !e.partial;
+}
+
+/**
+ * One row of the search digest (docs/storage.md, "Search"): where the subscriber is in the index
+ * (`<time>.<id>` of its key), its facets as the key has them, and the searchable text. Kept
+ * decoded, so a search matches 100,000 rows without decoding 100,000 keys.
+ */
+export type DigestRow = [tail: string, facets: string, name: string, email: string, source: string];
+
+/** A digest row read back: what search matches on, and where the key is (`<time>.<id>` in `bucket`). */
+export type DigestEntry = Pick<
+  IndexEntry,
+  'bucket' | 'status' | 'interests' | 'list' | 'name' | 'email' | 'source' | 'cut'
+> & {
+  tail: string;
+};
+
+const FACETS = /^([cpu])([0-9a-f])([wnb])(t?)(r?)$/;
+type Facets = Pick<IndexEntry, 'status' | 'interests' | 'list' | 'cut'>;
+/** Facets read back, by their text: a few dozen distinct values, so a search reads each once. */
+const facetsSeen = new Map<string, Facets | null>();
+
+function facetsOf(code: string): Facets | null {
+  let facets = facetsSeen.get(code);
+  if (facets === undefined) {
+    const m = FACETS.exec(code);
+    facets = m
+      ? {
+          status: STATUS_BY_CODE[m[1]],
+          interests: interestsFromCode(m[2]),
+          list: LIST_BY_CODE[m[3]],
+          cut: m[4] === 't',
+        }
+      : null;
+    if (facetsSeen.size < 1024) facetsSeen.set(code, facets);
+  }
+  return facets;
+}
+
+/** The digest row of an index entry. */
+export function digestRowOf(e: IndexEntry): DigestRow {
+  const facets = /^t\/\d{8}\/[0-9a-z]{9}\.[A-Za-z0-9_-]{43}\.([cpu][0-9a-f][wnb]t?r?)\./.exec(e.key)?.[1] ?? '';
+  return [e.key.slice(TIME_PREFIX.length + 9, POSITION_LENGTH), facets, e.name, e.email, e.source];
+}
+
+/** A digest row of hour `bucket` read back; null when it is damaged. */
+export function digestEntryOf(bucket: string, row: DigestRow): DigestEntry | null {
+  const facets = typeof row[1] === 'string' ? facetsOf(row[1]) : null;
+  if (!facets || typeof row[0] !== 'string' || row[0].length !== 53) return null;
+  return {
+    bucket,
+    tail: row[0],
+    status: facets.status,
+    interests: facets.interests,
+    list: facets.list,
+    cut: facets.cut,
+    name: row[2],
+    email: row[3],
+    source: row[4],
+  };
+}
+
+/** The key position of a digest entry. */
+export function digestPosition(e: Pick<DigestEntry, 'bucket' | 'tail'>): string {
+  return `${TIME_PREFIX}${e.bucket}/${e.tail}`;
+}
+
+/** The record id (64 hex) at a key position. */
+export function idOfPosition(position: string): string {
+  return b64urlToHex(position.slice(TIME_PREFIX.length + 19, POSITION_LENGTH));
+}
+
+/** The id part (43 base64url characters) of a record id, as keys hold it. */
+export function keyIdOf(id: string): string {
+  return hexToB64url(id);
 }
 
 /** Counts over index entries (the statistics screen). */
@@ -197,26 +364,75 @@ export interface Tally {
   interests: Record<string, number>;
   sources: Record<string, number>;
   status: Record<IndexStatus, number>;
+  /** Subscribers by the day they signed up ('YYYY-MM-DD' in SITE.timeZone, see days.ts), whatever their status now. */
+  signupDays: Record<string, number>;
+  /** Subscribers by the day of their latest confirmation, whatever their status now (never confirmed: not in it). */
+  confirmationDays: Record<string, number>;
 }
 
 /** An empty tally. */
 export function emptyTally(): Tally {
-  return { total: 0, interests: {}, sources: {}, status: { pending: 0, confirmed: 0, unsubscribed: 0 } };
+  return {
+    total: 0,
+    interests: {},
+    sources: {},
+    status: { pending: 0, confirmed: 0, unsubscribed: 0 },
+    signupDays: {},
+    confirmationDays: {},
+  };
 }
 
 /**
- * Adds one entry to a tally (mutates `t`): every entry counts in `total` and its status; the
- * interests and sources count confirmed subscribers only (pending and unsubscribed ones are shown
- * apart): each interest once, none counted as 'all', the source trimmed ('' = direct). `source`
- * may come from the record when the key's text was cut.
+ * True when a tally holds the counts by day. A snapshot written before they existed lacks them:
+ * its hours must be counted afresh, never read as zeros.
  */
-export function addToTally(t: Tally, e: Pick<IndexEntry, 'interests' | 'source' | 'status'>): Tally {
+export function tallyHasDays(t: Partial<Tally> | null | undefined): boolean {
+  return (
+    typeof t?.signupDays === 'object' &&
+    t.signupDays !== null &&
+    typeof t.confirmationDays === 'object' &&
+    t.confirmationDays !== null
+  );
+}
+
+/**
+ * True when an entry's key cannot say whether or when the subscriber last confirmed: a key with
+ * no confirmation time that is marked `r` (a time not exact to the character, or a legacy key),
+ * for a subscriber who may have confirmed (pending means never). The statistics read its record.
+ */
+export function confirmationUnknown(e: Pick<IndexEntry, 'confirmedAt' | 'partial' | 'status'>): boolean {
+  return e.confirmedAt === null && e.partial && e.status !== 'pending';
+}
+
+/**
+ * Adds one entry to a tally (mutates `t`): every entry counts in `total`, its status, the day it
+ * signed up and the day of its latest confirmation; the interests and sources count confirmed
+ * subscribers only (pending and unsubscribed ones are shown apart): each interest once, none counted
+ * as 'all', the source trimmed ('' = direct). `source` and `confirmedAt` may come from the record
+ * when the key cannot give them (`cut`, `confirmationUnknown`).
+ */
+export function addToTally(
+  t: Tally,
+  e: Pick<IndexEntry, 'interests' | 'source' | 'status' | 'createdAtMs' | 'confirmedAt'>,
+): Tally {
   t.total += 1;
   t.status[e.status] += 1;
+  const signed = dayOf(e.createdAtMs);
+  t.signupDays[signed] = (t.signupDays[signed] ?? 0) + 1;
+  const confirmedMs = e.confirmedAt === null ? NaN : Date.parse(e.confirmedAt);
+  if (Number.isFinite(confirmedMs)) {
+    const confirmed = dayOf(confirmedMs);
+    t.confirmationDays[confirmed] = (t.confirmationDays[confirmed] ?? 0) + 1;
+  }
   if (e.status !== 'confirmed') return t;
   for (const i of e.interests.length ? new Set(e.interests) : ['all']) t.interests[i] = (t.interests[i] ?? 0) + 1;
-  t.sources[e.source] = (t.sources[e.source] ?? 0) + 1;
+  const source = e.source.trim();
+  t.sources[source] = (t.sources[source] ?? 0) + 1;
   return t;
+}
+
+function addCounts(into: Record<string, number>, from: Record<string, number> | undefined) {
+  for (const [k, v] of Object.entries(from ?? {})) into[k] = (into[k] ?? 0) + v;
 }
 
 /** Sum of tallies (a new object). */
@@ -224,8 +440,10 @@ export function mergeTallies(...tallies: Tally[]): Tally {
   const out = emptyTally();
   for (const t of tallies) {
     out.total += t.total;
-    for (const [k, v] of Object.entries(t.interests)) out.interests[k] = (out.interests[k] ?? 0) + v;
-    for (const [k, v] of Object.entries(t.sources)) out.sources[k] = (out.sources[k] ?? 0) + v;
+    addCounts(out.interests, t.interests);
+    addCounts(out.sources, t.sources);
+    addCounts(out.signupDays, t.signupDays);
+    addCounts(out.confirmationDays, t.confirmationDays);
     for (const s of Object.keys(out.status) as IndexStatus[]) out.status[s] += t.status[s] ?? 0;
   }
   return out;
@@ -256,4 +474,37 @@ export function widening(from: string): string[] {
   for (let digits = 8; digits >= 0; digits--)
     out.push(`${TIME_PREFIX}${from.slice(0, digits)}${digits === 8 ? '/' : ''}`);
   return out;
+}
+
+/**
+ * Bucket prefixes to list one after another (the CSV export), newest first, each expected to hold at most `target` keys by
+ * the newest snapshot's tallies: the widest aligned range (100 hours, 10 hours, one hour) that fits
+ * and starts where the last one ended. Hours the snapshot does not know are listed one at a time.
+ */
+export function planRanges(buckets: readonly string[], counts: ReadonlyMap<string, number>, target: number): string[] {
+  const sorted = [...buckets].sort();
+  const ranges: string[] = [];
+  let i = 0;
+  while (i < sorted.length) {
+    const b = sorted[i];
+    let chosen = b;
+    for (const digits of [6, 7]) {
+      const prefix = b.slice(0, digits);
+      let end = i;
+      let sum = 0;
+      while (end < sorted.length && sorted[end].startsWith(prefix)) {
+        sum += counts.get(sorted[end]) ?? target;
+        end++;
+      }
+      // Aligned, starting at this hour (no hour of the range was listed before), and small enough.
+      const startsHere = i === 0 || !sorted[i - 1].startsWith(prefix);
+      if (startsHere && sum <= target) {
+        chosen = prefix;
+        break;
+      }
+    }
+    ranges.push(chosen);
+    while (i < sorted.length && sorted[i].startsWith(chosen)) i++;
+  }
+  return ranges;
 }

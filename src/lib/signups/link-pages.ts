@@ -1,6 +1,6 @@
 /**
  * The plain HTML pages behind the links in our e-mails: confirm a subscription (double opt-in) and
- * unsubscribe. No scripts, inline styles only, light and dark. Opening a link (GET) only shows a
+ * unsubscribe. Inline styles only, light and dark as the visitor chose on the site. Opening a link (GET) only shows a
  * page with one button; the button POSTs a plain form, so a mail scanner that follows links changes
  * nothing. Served by functions under /api/, which the pre-launch gate never blocks. Referrer policy
  * `same-origin`: the token in the address never leaks to another site, and the button's POST still
@@ -8,10 +8,11 @@
  */
 import { SITE } from '../../config/site';
 import { escapeHtml } from '../email/templates';
-import { plainPage } from './plain-page';
+import { PLAIN_PAGE_CSP, plainPage } from './plain-page';
 
 export type ConfirmPageState = 'ask' | 'done' | 'invalid' | 'expired';
-export type UnsubscribePageState = 'ask' | 'done' | 'invalid';
+/** 'already': a link whose address is unsubscribed (the link was used, or staff removed the address). */
+export type UnsubscribePageState = 'ask' | 'done' | 'already' | 'invalid';
 
 interface PageInput {
   /** A constant of this module (never visitor text): written as is. */
@@ -101,6 +102,13 @@ ${button('/api/unsubscribe', token, 'Unsubscribe')}`,
 <p>Changed your mind? You can sign up again on our site at any time; we will ask you to confirm.</p>`,
         siteUrl,
       });
+    case 'already':
+      return layout({
+        title: "You're already unsubscribed",
+        body: `<p>This address is already unsubscribed: you will not receive any more e-mails from ${e(SITE.name)} at it. There is nothing more to do.</p>
+<p>Changed your mind? You can sign up again on our site at any time; we will ask you to confirm.</p>`,
+        siteUrl,
+      });
     default:
       return layout({
         title: 'This unsubscribe link is not valid',
@@ -110,8 +118,27 @@ ${button('/api/unsubscribe', token, 'Unsubscribe')}`,
   }
 }
 
-/** An HTML response for these pages (never cached or indexed). */
-export function htmlPage(html: string, status: number): Response {
+/** What an early-access pass link can show instead of opening the site. */
+export type PassPageState = 'invalid' | 'expired' | 'revoked';
+
+/** The page of an early-access pass link that does not open the site (docs/campaigns.md, "Early access"). */
+export function passPage(state: PassPageState, siteUrl: string): string {
+  const join = new URL('/join', siteUrl).href;
+  const title = {
+    invalid: 'This early-access link is not valid',
+    expired: 'This early-access link has expired',
+    revoked: 'This early-access pass is no longer active',
+  }[state];
+  const why = {
+    invalid: brokenLink,
+    expired: `<p>Early-access passes work for 30 days. Write to <a href="mailto:${e(SITE.email)}">${e(SITE.email)}</a> and we will look into it.</p>`,
+    revoked: `<p>Early access through this pass has ended. You are still on the waitlist: we will write when we launch.</p>`,
+  }[state];
+  return layout({ title, body: `${why}\n<p><a href="${e(join)}">Join the waitlist</a></p>`, siteUrl });
+}
+
+/** An HTML response for a plain page (never cached or indexed; no script but the theme's). */
+export function htmlPage(html: string, status: number, headers: Record<string, string> = {}): Response {
   return new Response(html, {
     status,
     headers: {
@@ -119,6 +146,8 @@ export function htmlPage(html: string, status: number): Response {
       'cache-control': 'no-store',
       'x-robots-tag': 'noindex',
       'referrer-policy': 'same-origin',
+      'content-security-policy': PLAIN_PAGE_CSP,
+      ...headers,
     },
   });
 }

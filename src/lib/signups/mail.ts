@@ -1,25 +1,24 @@
 /**
- * Signup e-mail: the double opt-in confirmation request, and list mail (welcome, staff sends) with
- * the unsubscribe headers (RFC 2369 List-Unsubscribe, RFC 8058 one-click). List mail goes only to
- * confirmed subscribers. Every attempt is recorded on the subscriber (mail status and consent
- * ledger). Never throws for a provider failure or a mail limit. Server only.
+ * A subscriber's mail, through the mail queue (src/lib/email/queue): the double opt-in request, the
+ * welcome after a confirmation, and staff sends. Each is rendered when it goes out, from the record
+ * as it is then (a mail that waited for the send rate is not sent to someone who unsubscribed
+ * meanwhile), and every attempt is written to the subscriber's ledger with the record's mail status.
+ * List mail (welcome, staff sends) goes only to confirmed subscribers. Server only.
  */
 import { requireConfig } from '../server/env';
-import { sendMail, type MailMessage } from '../server/mailer';
+import { sendMail, type MailEvent, type MailHandler, type MailHandlers, type QueuedMail } from '../email/queue/queue';
+import type { Entry } from '../email/queue/model';
+import { takeConfirmationAllowance } from '../email/limits';
 import { getTemplate } from '../email/template-store';
-import { interestMessage, renderTemplate, type TemplateId } from '../email/templates';
+import { interestMessage, isTemplateId, renderTemplate, type TemplateId } from '../email/templates';
 import { renderConfirmEmail } from '../email/confirm-email';
-import { recordMailStatus, setConfirmNonce, type StoredRecord } from './store';
+import { requestedList } from './merge';
+import { getSubscriber, recordMailStatus, type MailStatusUpdate, type StoredRecord } from './store';
 import { signUnsubscribeToken } from './unsubscribe-token';
-import { CONFIRM_TTL_MS, newConfirmNonce, signConfirmToken } from './confirm-token';
-import { subscriberStatus } from './status';
+import { CONFIRM_TTL_MS, signConfirmToken } from './confirm-token';
+import { mayReceiveListMail } from './status';
 import type { LedgerEvent, Subscriber } from './schemas';
-
-export type MailOutcome =
-  | { status: 'sent'; provider: string }
-  | { status: 'failed'; error: string }
-  | { status: 'limited'; error: string; retryAfter: number }
-  | { status: 'skipped'; reason: 'unsubscribed' | 'not-confirmed' };
+import type { List } from './constants';
 
 /** Mail kind of the double opt-in request. */
 export const CONFIRM_KIND = 'confirm-subscription';
@@ -41,124 +40,156 @@ export async function confirmUrl(id: string, nonce: string, now = Date.now()): P
   return new URL(`/api/confirm?token=${encodeURIComponent(token)}`, requireConfig('SITE_URL')).href;
 }
 
-async function deliver(
-  sub: Subscriber,
-  message: MailMessage,
-  event: LedgerEvent['type'],
-  detail: string,
-  at: string,
-  stored?: StoredRecord,
-): Promise<MailOutcome> {
-  const result = await sendMail(message);
-  const kind = message.kind;
-  try {
-    if (result.ok) {
-      await recordMailStatus(
-        sub.id,
-        { status: 'sent', kind, lastAttemptAt: at, lastError: null, sentAt: at },
-        { at, type: event, outcome: 'sent', detail },
-        stored,
-      );
-    } else if (result.limited) {
-      await recordMailStatus(
-        sub.id,
-        { status: 'skipped', kind, lastAttemptAt: at, lastError: result.error },
-        { at, type: event, outcome: 'limited', detail: `${detail}; ${result.error}` },
-        stored,
-      );
-    } else {
-      console.error(`[signup] ${kind} to subscriber ${sub.id} failed; the record is kept:`, result.error);
-      const error = result.error.slice(0, 1000);
-      await recordMailStatus(
-        sub.id,
-        { status: 'failed', kind, lastAttemptAt: at, lastError: error },
-        { at, type: event, outcome: 'failed', detail: `${detail}; ${error.slice(0, 300)}` },
-        stored,
-      );
-    }
-  } catch (err) {
-    console.error(`[signup] could not record the mail status of subscriber ${sub.id}`, err);
-  }
-  if (result.ok) return { status: 'sent', provider: result.provider };
-  if (result.limited) return { status: 'limited', error: result.error, retryAfter: result.limited.retryAfter };
-  return { status: 'failed', error: result.error };
+/** The ledger event a kind of subscriber mail writes. */
+const LEDGER_EVENT: Record<string, LedgerEvent['type']> = {
+  [CONFIRM_KIND]: 'confirmation-sent',
+  welcome: 'welcome-sent',
+  'staff-resend': 'staff-resend',
+};
+
+/** The record's mail status after a queue event. */
+function mailStatus(entry: Entry, event: MailEvent): MailStatusUpdate {
+  const kind = typeof entry.render.templateId === 'string' ? entry.render.templateId : entry.kind;
+  const status = (
+    {
+      sent: 'sent',
+      queued: 'waiting',
+      retry: 'waiting',
+      failed: 'failed',
+      skipped: 'skipped',
+      unknown: 'unknown',
+    } as const
+  )[event.outcome];
+  return {
+    status,
+    kind,
+    attempts: event.attempt,
+    lastAttemptAt: event.at,
+    lastError: event.outcome === 'sent' ? null : event.detail.slice(0, 1000),
+    ...(event.outcome === 'sent' ? { sentAt: event.at } : {}),
+  };
 }
 
 /**
- * Sends the double opt-in request: the link's nonce is stored (older links stop working), then
- * the mail with the signed, expiring confirmation link.
- * @param options.clientIp the visitor whose signup triggers it (per-client mail limit)
+ * Subscriber mail of one kind: rendered from the record (the one this request holds, or a fresh
+ * read in the worker), recorded on it (one conditional write on the ETag this request holds).
  */
-export async function sendConfirmationRequest(
-  sub: Subscriber,
-  {
-    clientIp,
-    storedNonce,
-    etag,
-    now = () => new Date().toISOString(),
-  }: {
-    clientIp?: string;
-    /** The nonce the signup already stored with the record (one write, not two); else a new one is stored. */
-    storedNonce?: string | null;
-    /** The ETag of the signup's write of `sub`: the mail status is then one conditional write, no read. */
-    etag?: string | null;
-    now?: () => string;
-  } = {},
-): Promise<MailOutcome> {
-  let nonce = storedNonce;
-  if (!nonce) {
-    nonce = newConfirmNonce();
-    await setConfirmNonce(sub.id, nonce);
-  }
-  const url = await confirmUrl(sub.id, nonce);
-  const rendered = renderConfirmEmail({
-    list: sub.list,
-    confirmUrl: url,
+function subscriberHandler(
+  render: (sub: Subscriber, entry: Entry) => Promise<Awaited<ReturnType<MailHandler['render']>>>,
+  held?: StoredRecord,
+): MailHandler {
+  let stored = held;
+  return {
+    async render(entry) {
+      const id = entry.subscriberId ?? '';
+      const sub = stored?.subscriber.id === id ? stored.subscriber : await getSubscriber(id);
+      if (!sub || sub.deletedAt) return { skip: 'the subscriber no longer exists' };
+      return render(sub, entry);
+    },
+    async record(entry, event) {
+      if (!entry.subscriberId) return;
+      const type = LEDGER_EVENT[entry.kind];
+      const detail = `${event.outcome === 'queued' ? '' : `attempt ${event.attempt}: `}${event.detail}`.slice(0, 500);
+      await recordMailStatus(
+        entry.subscriberId,
+        mailStatus(entry, event),
+        { at: event.at, type, outcome: event.outcome, detail, mailId: entry.id },
+        stored,
+      );
+      // The held ETag is spent: a later event of this mail reads the record afresh.
+      stored = undefined;
+    },
+  };
+}
+
+const renderConfirmation = async (sub: Subscriber, entry: Entry) => {
+  const nonce = String(entry.render.nonce ?? '');
+  // A newer link (or the confirmation itself) spent this one: the mail would only confuse.
+  if (!nonce || sub.confirmNonce !== nonce) return { skip: 'a newer confirmation link replaced this one' };
+  const list = (entry.render.list as List | undefined) ?? requestedList(sub);
+  return renderConfirmEmail({
+    list,
+    confirmUrl: await confirmUrl(sub.id, nonce, Date.parse(entry.createdAt)),
     validDays: Math.round(CONFIRM_TTL_MS / 86_400_000),
   });
-  return deliver(
-    sub,
-    // A request the signup decided with its record write (the stored nonce) is the one the record
-    // allows per address and 24 h (confirmationRequestedRecently): it takes no recipient slot.
-    { to: sub.email, ...rendered, kind: CONFIRM_KIND, clientIp, cappedByRecord: nonce === storedNonce },
-    'confirmation-sent',
-    CONFIRM_KIND,
-    now(),
-    nonce === storedNonce ? { subscriber: sub, etag: etag ?? null } : undefined,
-  );
-}
+};
 
-/**
- * Sends template `templateId` to a confirmed subscriber and records the result (status, time,
- * attempts, provider error, ledger event) so staff can see failures and resend.
- * Pending and unsubscribed subscribers get nothing ('skipped').
- * @param event 'welcome-sent' after a confirmation, 'staff-resend' when staff press Send Email
- */
-export async function sendSubscriberMail(
-  sub: Subscriber,
-  templateId: TemplateId,
-  event: 'welcome-sent' | 'staff-resend' = 'welcome-sent',
-  now = () => new Date().toISOString(),
-): Promise<MailOutcome> {
-  const status = subscriberStatus(sub);
-  if (status !== 'confirmed' || sub.deletedAt) {
-    const reason = status === 'pending' ? 'not-confirmed' : 'unsubscribed';
-    await recordMailStatus(sub.id, { status: 'skipped', kind: templateId, lastAttemptAt: now(), lastError: null });
-    return { status: 'skipped', reason };
-  }
+const renderListMail = async (sub: Subscriber, entry: Entry) => {
+  if (!mayReceiveListMail(sub)) return { skip: 'the subscriber is not confirmed or has unsubscribed' };
+  const templateId = isTemplateId(String(entry.render.templateId))
+    ? (entry.render.templateId as TemplateId)
+    : welcomeTemplateFor(sub);
   const url = await unsubscribeUrl(sub.id);
-  const template = await getTemplate(templateId);
-  const rendered = renderTemplate(template, {
+  const rendered = renderTemplate(await getTemplate(templateId), {
     name: sub.name,
     interestMessage: interestMessage({ interests: sub.interests, phoneModel: sub.phoneModel }),
     unsubscribeUrl: url,
     siteUrl: requireConfig('SITE_URL'),
   });
-  const message: MailMessage = {
-    to: sub.email,
+  return {
     ...rendered,
+    category: templateId,
     headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-    kind: templateId,
   };
-  return deliver(sub, message, event, templateId, now());
+};
+
+/** The subscriber mail kinds, for the queue's worker (records are read fresh there). */
+export const subscriberMailHandlers: MailHandlers = {
+  'confirm-subscription': subscriberHandler(renderConfirmation),
+  welcome: subscriberHandler(renderListMail),
+  'staff-resend': subscriberHandler(renderListMail),
+};
+
+/** What became of a subscriber mail this request asked for: queued (with its state), or refused by an allowance. */
+export type SubscriberMailOutcome = QueuedMail | { state: 'limited'; detail: string; retryAfter: number };
+
+/**
+ * Queues the double opt-in request for the link nonce the signup stored with the record, and sends
+ * it at once when the send rate allows. Confirmation requests to an alias of an inbox take one of the
+ * inbox's alias allowances (src/lib/email/limits.ts); a refusal is recorded in the ledger and frees
+ * the record to ask again later.
+ * @param stored the record as the signup wrote it, with that write's ETag (no read needed)
+ */
+export async function sendConfirmationRequest(
+  stored: StoredRecord & { subscriber: { confirmNonce: string | null } },
+): Promise<SubscriberMailOutcome> {
+  const sub = stored.subscriber;
+  const hit = await takeConfirmationAllowance(sub.email);
+  if (hit) {
+    const at = new Date().toISOString();
+    const detail = 'not sent: this inbox has had the most confirmation requests for its aliases today';
+    await recordMailStatus(
+      sub.id,
+      { status: 'skipped', kind: CONFIRM_KIND, attempts: 0, lastAttemptAt: at, lastError: detail },
+      { at, type: 'confirmation-sent', outcome: 'limited', detail },
+      stored,
+    );
+    return { state: 'limited', detail, retryAfter: hit.retryAfter };
+  }
+  return sendMail(
+    {
+      to: sub.email,
+      kind: CONFIRM_KIND,
+      subscriberId: sub.id,
+      render: { nonce: sub.confirmNonce, list: requestedList(sub) },
+    },
+    subscriberHandler(renderConfirmation, stored),
+  );
+}
+
+/**
+ * Queues list mail to a confirmed subscriber (the welcome after a confirmation, or a staff send) and
+ * sends it at once when the send rate allows. Pending and unsubscribed subscribers get nothing.
+ * @param stored the record as this request holds it, with its ETag when known
+ */
+export async function sendSubscriberMail(
+  stored: StoredRecord,
+  templateId: TemplateId,
+  kind: 'welcome' | 'staff-resend',
+): Promise<QueuedMail> {
+  const sub = stored.subscriber;
+  return sendMail(
+    { to: sub.email, kind, subscriberId: sub.id, render: { templateId } },
+    subscriberHandler(renderListMail, stored),
+  );
 }

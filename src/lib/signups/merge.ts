@@ -20,6 +20,8 @@ export const CONFIRMATION_RESEND_MS = 24 * 60 * 60 * 1000;
  * under a flood of repeat signups.
  */
 export const HISTORY_SOFT_MAX = 500;
+/** Requests whose typed details a record keeps until a confirmation uses them (the newest). */
+export const PENDING_DETAILS_MAX = 20;
 
 /** One validated signup, from either form. */
 export interface Signup {
@@ -86,19 +88,44 @@ export function appendEvent(history: readonly LedgerEvent[], event: LedgerEvent)
 }
 
 /**
- * True when a confirmation mail went out, or was decided on, within CONFIRMATION_RESEND_MS. The
- * decision is stored with the signup that made it (`confirmRequestedAt`, one conditional write), so
- * of any number of signups of one address at the same moment exactly one sends the mail: the record
- * itself caps confirmation requests at one per address and 24 h, and they need no per-recipient mail
- * limit (docs/consent-and-mail.md, "Mail limits"). A mail a limit stopped does not count.
+ * How long a signup's decision to send a confirmation stands without its mail being recorded in the
+ * ledger: the signup is still running (it records the mail's first attempt within seconds). Past
+ * this, the request died between storing the record and recording the mail, and the next signup of
+ * the address may ask again. Equal to the mail queue's claim lease.
+ */
+export const CONFIRMATION_DECISION_GRACE_MS = 2 * 60 * 1000;
+
+/** When the owner of the address last pressed a confirm button (epoch ms; -Infinity if never). */
+function lastConfirmedAt(history: readonly LedgerEvent[]): number {
+  let last = -Infinity;
+  for (const e of history) if (e.type === 'confirmed') last = Math.max(last, Date.parse(e.at));
+  return last;
+}
+
+/**
+ * True when a confirmation request to this address is out or on its way: its mail was recorded in
+ * the ledger within CONFIRMATION_RESEND_MS (sent, waiting or retrying; not one that finally failed
+ * or that an allowance refused), or a signup decided on one within the last
+ * CONFIRMATION_DECISION_GRACE_MS and is still recording it. The decision is stored with the signup
+ * that made it (`confirmRequestedAt`, one conditional write), so of any number of signups of one
+ * address at the same moment exactly one sends the mail: the record itself caps confirmation
+ * requests at one per address and 24 h (docs/consent-and-mail.md, "Mail limits"). A request the
+ * owner has answered since (a confirmation after it) is spent and holds nothing back: only the
+ * owner of the inbox can lift the cap, so it still bounds what strangers can send there.
  */
 export function confirmationRequestedRecently(
   sub: Pick<Subscriber, 'history' | 'confirmRequestedAt'>,
   now: string,
 ): boolean {
-  const since = Date.parse(now) - CONFIRMATION_RESEND_MS;
-  if (sub.confirmRequestedAt && Date.parse(sub.confirmRequestedAt) > since) return true;
-  return sub.history.some((e) => e.type === 'confirmation-sent' && e.outcome !== 'limited' && Date.parse(e.at) > since);
+  const t = Date.parse(now);
+  const since = Math.max(t - CONFIRMATION_RESEND_MS, lastConfirmedAt(sub.history));
+  const recorded = sub.history.some(
+    (e) =>
+      e.type === 'confirmation-sent' && e.outcome !== 'limited' && e.outcome !== 'failed' && Date.parse(e.at) > since,
+  );
+  if (recorded) return true;
+  const decided = sub.confirmRequestedAt ? Date.parse(sub.confirmRequestedAt) : -Infinity;
+  return decided > since && decided > t - CONFIRMATION_DECISION_GRACE_MS;
 }
 
 /**
@@ -120,6 +147,7 @@ export function applySignup(
   now: string,
 ): { record: Subscriber; sendConfirmation: boolean } {
   const event = signupEvent(signup);
+  const details = { at: now, ipHash: signup.ipHash, name: signup.name, phoneModel: signup.phoneModel ?? '' };
   if (!existing) {
     const record: Subscriber = {
       id,
@@ -141,6 +169,7 @@ export function applySignup(
       confirmNonce: null,
       confirmRequestedAt: now,
       deletedAt: null,
+      pendingDetails: [details],
     };
     return { record, sendConfirmation: true };
   }
@@ -159,6 +188,7 @@ export function applySignup(
     : existing;
   const status = subscriberStatus(base);
   const history = appendEvent(base.history, event);
+  const pendingDetails = [...(existing.deletedAt ? [] : base.pendingDetails), details].slice(-PENDING_DETAILS_MAX);
   const record: Subscriber =
     status === 'pending'
       ? {
@@ -171,8 +201,9 @@ export function applySignup(
           referrer: base.referrer || signup.referrer,
           updatedAt: now,
           history,
+          pendingDetails,
         }
-      : { ...base, updatedAt: now, history };
+      : { ...base, updatedAt: now, history, pendingDetails };
   record.status = subscriberStatus(record);
   const covered =
     status === 'confirmed' && listCovers(base.list, signup.list) && interestCovered(base.interests, signup.interest);
@@ -182,26 +213,55 @@ export function applySignup(
 }
 
 /**
- * The record after its owner pressed the confirm button: every signup since the last confirmation
- * applied (lists widened, interests merged, the newest consent wording recorded), any unsubscribe
- * lifted, the outstanding link spent. `changed` is false when there was nothing to confirm.
+ * Signup events no confirmation has confirmed yet, oldest first: those after the last confirmation's
+ * cut (`upTo`, the moment its mail was decided; its own time for confirmations recorded without one).
+ */
+function requestsSinceConfirmation(history: readonly LedgerEvent[]): LedgerEvent[] {
+  let cut = -Infinity;
+  for (const e of history) if (e.type === 'confirmed') cut = Math.max(cut, Date.parse(e.upTo ?? e.at));
+  return history.filter((e) => e.type === 'signup' && Date.parse(e.at) > cut);
+}
+
+/**
+ * The list(s) the requests waiting for a confirmation ask for: what the confirmation mail describes.
+ * Falls back to the record's list when no request is waiting.
+ */
+export function requestedList(sub: Pick<Subscriber, 'history' | 'list'>): List {
+  let list: List | null = null;
+  for (const r of requestsSinceConfirmation(sub.history)) if (r.list) list = list ? mergeList(list, r.list) : r.list;
+  return list ?? sub.list;
+}
+
+/**
+ * The record after its owner pressed the confirm button. A confirmation confirms what its mail
+ * described: the requests made up to the moment that mail was decided (`confirmRequestedAt`), not
+ * ones that came after it. Those requests are applied (lists widened, interests merged, the newest
+ * consent wording recorded), any unsubscribe is lifted and the outstanding link spent.
+ *
+ * Typed text reaches mail only when the confirmed owner typed it: the name and phone model are taken
+ * from the newest confirmed request made from the client address that confirms (`ipHash`); without
+ * one, a record confirmed for the first time keeps no name or phone (mail greets "Hi there"), and a
+ * record confirmed before keeps the ones its earlier confirmation gave it. `changed` is false when
+ * there was nothing to confirm.
  */
 export function applyConfirmation(
   sub: Subscriber,
   now: string,
   ipHash: string,
-): { record: Subscriber; changed: boolean } {
-  let last = -1;
-  sub.history.forEach((e, i) => {
-    if (e.type === 'confirmed') last = i;
-  });
-  const requests = sub.history.slice(last + 1).filter((e) => e.type === 'signup');
-  if (sub.status === 'confirmed' && requests.length === 0)
-    return { record: { ...sub, confirmNonce: null }, changed: false };
-  let list = sub.list;
-  let interests = sub.interests;
+  nextNonce: string | null = null,
+): { record: Subscriber; changed: boolean; askAgain: boolean } {
+  const waiting = requestsSinceConfirmation(sub.history);
+  const cut = sub.confirmRequestedAt ? Date.parse(sub.confirmRequestedAt) : Infinity;
+  const covered = (at: string) => Date.parse(at) <= cut;
+  const requests = waiting.filter((r) => covered(r.at));
+  if (subscriberStatus(sub) === 'confirmed' && requests.length === 0)
+    return { record: { ...sub, confirmNonce: null }, changed: false, askAgain: false };
+  const confirmedBefore = sub.history.some((e) => e.type === 'confirmed');
+  // A pending record shows every request; what becomes confirmed is the covered ones only.
+  let list: List | null = confirmedBefore || requests.length === 0 ? sub.list : null;
+  let interests: Interest[] = confirmedBefore || requests.length === 0 ? sub.interests : [];
   for (const r of requests) {
-    if (r.list) list = mergeList(list, r.list);
+    if (r.list) list = list ? mergeList(list, r.list) : r.list;
     interests = mergeInterests(interests, r.interest);
   }
   const latest = requests[requests.length - 1];
@@ -214,24 +274,40 @@ export function applyConfirmation(
         source: latest.source ?? '',
       }
     : { ...sub.consent, at: now };
+  const own = ipHash ? sub.pendingDetails.filter((d) => covered(d.at) && d.ipHash === ipHash).at(-1) : undefined;
+  const typed = own
+    ? { name: own.name, phoneModel: own.phoneModel }
+    : confirmedBefore
+      ? { name: sub.name, phoneModel: sub.phoneModel }
+      : { name: '', phoneModel: '' };
   const record: Subscriber = {
     ...sub,
-    list,
+    ...typed,
+    list: list ?? sub.list,
     interests,
     consent,
     consentLog: [...sub.consentLog, consent].slice(-CONSENT_LOG_MAX),
     unsubscribedAt: null,
     confirmNonce: null,
     updatedAt: now,
+    pendingDetails: sub.pendingDetails.filter((d) => !covered(d.at)),
     history: appendEvent(sub.history, {
       at: now,
       type: 'confirmed',
       ipHash,
+      upTo: sub.confirmRequestedAt ?? now,
       ...(latest?.wordingVersion ? { wordingVersion: latest.wordingVersion } : {}),
     }),
   };
   record.status = subscriberStatus(record);
-  return { record, changed: true };
+  // Requests made after this mail was decided are not confirmed by it; the link just used is spent,
+  // so they get a confirmation mail of their own now (the caller sends it).
+  const askAgain = nextNonce !== null && waiting.length > requests.length;
+  if (askAgain) {
+    record.confirmRequestedAt = now;
+    record.confirmNonce = nextNonce;
+  }
+  return { record, changed: true, askAgain };
 }
 
 /**

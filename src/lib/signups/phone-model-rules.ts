@@ -2,6 +2,8 @@
  * Phone-model recognition and type-ahead suggestions of the newsletter block (docs/site.md#validation).
  * Pure, client-safe.
  */
+import { splitPhoneText } from '../recommender/preferences';
+import { matchRank } from '../recommender/search';
 import { LIMITS } from './constants';
 
 /** Model-name patterns recognised even when the phone is not in the catalogue (docs/site.md#validation). */
@@ -39,7 +41,9 @@ export function titleCase(name: string): string {
 
 /**
  * Up to `limit` (5) catalogue names containing the typed text, title-cased; none for empty text.
- * Names starting with the text come first, then catalogue order.
+ * Ranked as the recommender's phone search ranks (`matchRank`): the exact name first ('Pixel 8' before
+ * 'Pixel 8a'), then names starting with the text (with or without the brand), then names with a word
+ * starting with it, then the rest; catalogue order within each.
  */
 export function suggestPhoneModels(
   text: string,
@@ -48,10 +52,11 @@ export function suggestPhoneModels(
 ): string[] {
   const t = text.trim().toLowerCase();
   if (!t) return [];
-  const hits = names.filter((n) => n.toLowerCase().includes(t));
-  const starts = hits.filter(
-    (n) => n.toLowerCase().startsWith(t) || n.toLowerCase().split(' ').slice(1).join(' ').startsWith(t),
-  );
-  const rest = hits.filter((n) => !starts.includes(n));
-  return [...starts, ...rest].slice(0, limit).map(titleCase);
+  const rank = (name: string) => matchRank(splitPhoneText(name), t) ?? 4;
+  return names
+    .filter((n) => n.toLowerCase().includes(t))
+    .map((name) => ({ name, rank: rank(name) }))
+    .sort((a, b) => a.rank - b.rank)
+    .slice(0, limit)
+    .map((h) => titleCase(h.name));
 }

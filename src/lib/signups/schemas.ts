@@ -18,17 +18,29 @@ import {
 } from './constants';
 
 /**
- * Characters refused in visitor text: C0/C1 controls (NUL included), the Unicode replacement
- * character U+FFFD (what invalid UTF-8 decodes to), zero-width and BOM characters, and the
- * bidirectional overrides, embeddings, isolates and marks that can make stored text display
- * differently from what it is.
+ * Characters refused in visitor text, so that stored text shows what it is: C0/C1 controls (NUL
+ * included) and U+2028/U+2029 (line breaks inside one line), lone UTF-16 surrogates (half a
+ * character), U+FFFD (what invalid UTF-8 decodes to), private-use characters and noncharacters, and
+ * every character Unicode marks as default-ignorable, i.e. drawn as nothing: zero-width characters,
+ * the soft hyphen, bidirectional controls (U+061C, the overrides, embeddings, isolates and marks),
+ * tag characters, the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), the combining grapheme joiner
+ * and the like. The two variation selectors that pick an emoji's look (U+FE0E, U+FE0F) are allowed.
+ * U+2800 (the blank braille pattern) is refused too: it is drawn as nothing though Unicode does not
+ * say so.
  */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point: they are refused
-export const UNSAFE_TEXT = /[\u0000-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF\uFFFD]/;
+export const UNSAFE_TEXT =
+  /[\p{Cc}\p{Cs}\p{Co}\p{Zl}\p{Zp}\p{Noncharacter_Code_Point}\u2800\uFFFD]|(?![\uFE0E\uFE0F])\p{Default_Ignorable_Code_Point}/u;
 
-/** True when `text` holds no UNSAFE_TEXT character. */
+/**
+ * More combining marks on one character than any script writes (Vietnamese stacks two, pointed
+ * Hebrew three or four): a "zalgo" flood that spills over the lines around it.
+ */
+export const MAX_COMBINING_MARKS = 4;
+const MARK_FLOOD = new RegExp(`\\p{M}{${MAX_COMBINING_MARKS + 1},}`, 'u');
+
+/** True when `text` holds no UNSAFE_TEXT character and no flood of combining marks. */
 export function isSafeText(text: string): boolean {
-  return !UNSAFE_TEXT.test(text);
+  return !UNSAFE_TEXT.test(text) && !MARK_FLOOD.test(text);
 }
 
 /** Trimmed e-mail, lower-cased (the normalised form used as the subscriber's identity). */
@@ -124,8 +136,12 @@ export type ConsentRecord = z.infer<typeof consentRecordSchema>;
 
 /** Delivery state of the last e-mail sent to a subscriber (so staff can see a failure and resend). */
 export const mailStatusSchema = z.object({
-  /** 'sent', 'failed' (provider error, see lastError) or 'skipped' (address unsubscribed). */
-  status: z.enum(['sent', 'failed', 'skipped']),
+  /**
+   * 'sent'; 'waiting' (in the mail queue: the send rate, or a retry after a provider error);
+   * 'failed' (given up, see lastError); 'skipped' (no longer wanted when its turn came);
+   * 'unknown' (an attempt was cut off: it may have been delivered).
+   */
+  status: z.enum(['sent', 'waiting', 'failed', 'skipped', 'unknown']),
   /** Which message: 'waitlist-confirmation', 'newsletter-welcome', ... */
   kind: z.string(),
   lastAttemptAt: z.string(),
@@ -145,7 +161,9 @@ export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
  * What the consent ledger records. `signup`: a form was submitted (a request, not yet consent);
  * `confirmation-sent`: the double opt-in mail; `confirmed`: the visitor pressed the confirm button
  * (express consent); `welcome-sent` / `staff-resend`: list mail after confirmation;
- * `unsubscribed`: the link page or one-click; `staff-deleted`: staff removed the personal data.
+ * `unsubscribed`: the link page or one-click; `staff-deleted`: staff removed the personal data;
+ * `campaign-sent`: a campaign went to the subscriber (kept as the campaign's receipt, merged in when
+ * the ledger is read: src/lib/admin/ledger.ts).
  */
 export const LEDGER_EVENT_TYPES = [
   'signup',
@@ -155,6 +173,7 @@ export const LEDGER_EVENT_TYPES = [
   'staff-resend',
   'unsubscribed',
   'staff-deleted',
+  'campaign-sent',
 ] as const;
 export type LedgerEventType = (typeof LEDGER_EVENT_TYPES)[number];
 
@@ -179,8 +198,20 @@ export const ledgerEventSchema = z.object({
   source: z.string().optional(),
   /** Keyed hash of the client address (HMAC with SESSION_SECRET, 32 hex digits); never the address. */
   ipHash: z.string().optional(),
-  /** Mail events: 'sent', 'failed' or 'limited' (a mail limit stopped it). */
-  outcome: z.enum(['sent', 'failed', 'limited']).optional(),
+  /**
+   * Mail events, one per attempt: 'sent'; 'retry' (a provider error, another attempt follows);
+   * 'queued' (recorded, waiting for the send rate); 'failed' (given up); 'skipped' (no longer wanted
+   * when its turn came); 'unknown' (the attempt was cut off: it may have been delivered); 'limited'
+   * (a per-inbox allowance refused it, nothing was queued).
+   */
+  outcome: z.enum(['sent', 'retry', 'queued', 'failed', 'skipped', 'unknown', 'limited']).optional(),
+  /** Mail events: the mail queue's id of the message. */
+  mailId: z.string().optional(),
+  /**
+   * confirmed: the signups it confirms are those up to this time, when its confirmation mail was
+   * decided (a confirmation confirms what its mail described); later ones wait for their own.
+   */
+  upTo: z.string().optional(),
   /** Free detail: template id, one-click vs page, provider error. */
   detail: z.string().optional(),
 });
@@ -232,5 +263,14 @@ export const subscriberSchema = z.object({
   confirmRequestedAt: z.string().nullable().default(null),
   /** Set when staff deleted the subscriber: a tombstone without personal data (name, address). */
   deletedAt: z.string().nullable().default(null),
+  /**
+   * What each signup request since the last confirmation typed, with the keyed hash of its client
+   * address (newest last, capped). A confirmation takes the name and phone model only from a request
+   * made from the address that confirms (`applyConfirmation`), so mail never carries a stranger's
+   * words. Cleared by the confirmation it feeds and by a staff delete.
+   */
+  pendingDetails: z
+    .array(z.object({ at: z.string(), ipHash: z.string(), name: z.string(), phoneModel: z.string() }))
+    .default([]),
 });
 export type Subscriber = z.infer<typeof subscriberSchema>;

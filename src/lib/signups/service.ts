@@ -5,7 +5,7 @@
 import { requireConfig } from '../server/env';
 import { CONSENT_FORMS, type ConsentForm } from './constants';
 import { hashIp, wordingVersion } from './ledger';
-import { sendConfirmationRequest, sendSubscriberMail, welcomeTemplateFor, type MailOutcome } from './mail';
+import { sendConfirmationRequest, sendSubscriberMail, welcomeTemplateFor, type SubscriberMailOutcome } from './mail';
 import type { Signup } from './merge';
 import type { NewsletterPayload } from './newsletter-schema';
 import type { Subscriber, WaitlistPayload } from './schemas';
@@ -15,7 +15,7 @@ import { newConfirmNonce, verifyConfirmToken } from './confirm-token';
 export interface SignupResult {
   subscriber: Subscriber;
   /** null when no mail was due (already confirmed for this list, or a confirmation went out in the last 24 h). */
-  mail: MailOutcome | null;
+  mail: SubscriberMailOutcome | null;
 }
 
 /** What the signup function knows about the request besides the payload. */
@@ -29,11 +29,25 @@ export interface SignupRequest {
 export type SignupDraft = Omit<Signup, 'consent' | 'ipHash' | 'wordingVersion'> & { form: ConsentForm; page: string };
 
 /**
+ * How long a signup that sent its confirmation mail takes, as a running average of this instance's
+ * recent ones (ms). A signup that sends nothing (a known address, a filled honeypot) answers faster;
+ * held until this long, its answer cannot tell anyone whether an address is already on the list.
+ */
+let mailedSignupMs = 20;
+
+/** Waits until a signup started at `startedAt` (performance.now()) took as long as one that sent mail. */
+export async function holdLikeAMailedSignup(startedAt: number): Promise<void> {
+  const wait = mailedSignupMs - (performance.now() - startedAt);
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+}
+
+/**
  * Stores the signup (pending record, or the request recorded on the existing one), then sends the
  * confirmation request when one is due. A mail failure or limit leaves the record in place; the
- * visitor's answer does not depend on any of it.
+ * visitor's answer does not depend on any of it, not even in its timing (`holdLikeAMailedSignup`).
  */
 export async function signUp(draft: SignupDraft, request: SignupRequest): Promise<SignupResult> {
+  const startedAt = performance.now();
   const secret = requireConfig('SESSION_SECRET');
   requireConfig('SITE_URL');
   // One clock reading per signup: the record's times and its ledger time are the same instant.
@@ -47,9 +61,9 @@ export async function signUp(draft: SignupDraft, request: SignupRequest): Promis
     wordingVersion: await wordingVersion(wording),
   };
   const { subscriber, etag, sendConfirmation } = await saveSignup(signup, now, newConfirmNonce());
-  const mail = sendConfirmation
-    ? await sendConfirmationRequest(subscriber, { clientIp: request.ip, storedNonce: subscriber.confirmNonce, etag })
-    : null;
+  const mail = sendConfirmation ? await sendConfirmationRequest({ subscriber, etag }) : null;
+  if (mail?.state === 'sent') mailedSignupMs = 0.8 * mailedSignupMs + 0.2 * (performance.now() - startedAt);
+  else await holdLikeAMailedSignup(startedAt);
   return { subscriber, mail };
 }
 
@@ -82,11 +96,15 @@ export function newsletterDraft(p: NewsletterPayload): SignupDraft {
 }
 
 export type ConfirmResult =
-  { outcome: 'confirmed'; subscriber: Subscriber; welcome: MailOutcome | null } | { outcome: 'invalid' | 'expired' };
+  | { outcome: 'confirmed'; subscriber: Subscriber; welcome: SubscriberMailOutcome | null }
+  | { outcome: 'invalid' | 'expired' };
 
 /**
  * The confirm button: checks the signed link, confirms the subscription (express consent in the
- * ledger), then sends the list's welcome when something new was confirmed.
+ * ledger), then sends the list's welcome when something new was confirmed. Signups of the address
+ * made after the confirmed mail was decided are not confirmed by it (a stranger may have made them);
+ * they get a confirmation mail of their own, so a visitor who joined a second list meanwhile is asked
+ * about it instead of waiting for a mail that never comes.
  */
 export async function confirmFromToken(
   token: string | null,
@@ -96,10 +114,15 @@ export async function confirmFromToken(
   const secret = requireConfig('SESSION_SECRET');
   const check = await verifyConfirmToken(token, secret, Date.parse(now));
   if (!check.ok) return { outcome: check.reason };
-  const result = await confirmSubscriber(check.id, check.nonce, await hashIp(ip, secret), now);
+  const result = await confirmSubscriber(check.id, check.nonce, await hashIp(ip, secret), now, newConfirmNonce());
   if (result.status !== 'confirmed') return { outcome: 'invalid' };
   const welcome = result.changed
-    ? await sendSubscriberMail(result.subscriber, welcomeTemplateFor(result.subscriber), 'welcome-sent')
+    ? await sendSubscriberMail(
+        { subscriber: result.subscriber, etag: result.etag },
+        welcomeTemplateFor(result.subscriber),
+        'welcome',
+      )
     : null;
+  if (result.askAgain) await sendConfirmationRequest({ subscriber: result.subscriber, etag: null });
   return { outcome: 'confirmed', subscriber: result.subscriber, welcome };
 }

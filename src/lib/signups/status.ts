@@ -26,3 +26,9 @@ export function subscriberStatus(s: {
 export function mayReceiveListMail(s: Parameters<typeof subscriberStatus>[0] & { deletedAt?: string | null }): boolean {
   return !s.deletedAt && subscriberStatus(s) === 'confirmed';
 }
+
+/** Time of the latest confirmation in the ledger (null while never confirmed). */
+export function lastConfirmedAt(history: readonly Pick<LedgerEvent, 'type' | 'at'>[]): string | null {
+  for (let i = history.length - 1; i >= 0; i--) if (history[i].type === 'confirmed') return history[i].at;
+  return null;
+}

@@ -8,20 +8,32 @@
  * (subscriber-index.ts): record first, then its index keys. A change to an existing record is a
  * conditional write on the ETag it was read with (`update`), so two requests changing one record at
  * the same moment both land: the second is applied to the first one's result, never written over it.
+ * When such a change moved index keys and the record changed again meanwhile, the writer checks its
+ * keys against the newest record (`settleIndex`), so a late index write never leaves a key behind.
  */
-import { hashKey, mapLimit, recordStore, type ReadResult } from '../server/storage';
+import { hashKey, recordStore, type ReadResult } from '../server/storage';
 import { subscriberIndexKeys } from './index-keys';
-import { removeIndexKeys, scanIndex, syncIndex, takeSnapshot, type Snapshot } from './subscriber-index';
+import {
+  changeIndexKeys,
+  noteDeleted,
+  syncIndex,
+  takeSnapshot,
+  type IndexChange,
+  type RecordFacts,
+  type Snapshot,
+} from './subscriber-index';
 import { applyConfirmation, applySignup, applyUnsubscribe, appendEvent, type Signup } from './merge';
 import { subscriberSchema, type LedgerEvent, type MailStatus, type Subscriber } from './schemas';
-import { subscriberStatus } from './status';
+import { lastConfirmedAt, subscriberStatus } from './status';
+import { noteStop } from './stops';
 
 export const subscriberStore = recordStore('subscribers', subscriberSchema);
 
-/** Deletes a record and its index keys. */
+/** Deletes a record and its index keys, noting the delete for readers of keys (`noteDeleted`). */
 async function removeRecord(sub: Subscriber): Promise<void> {
   await subscriberStore.delete(sub.id);
-  await syncIndex(sub, null);
+  const { removed } = await syncIndex(sub, null);
+  await noteDeleted(removed);
 }
 
 /** Trimmed, lower-cased e-mail (the identity of a subscriber). */
@@ -78,13 +90,43 @@ async function update(
     }
     const written = await subscriberStore.replace(id, record, found.etag);
     if (written) {
-      await syncIndex(found.value, record);
+      const change = await syncIndex(found.value, record);
+      if (change.added.length || change.removed.length) await settleIndex(id, written.etag, change);
       return { subscriber: record, etag: written.etag, changed: true };
     }
     // Lost to another writer: wait a little (random, growing) so racing writers spread out.
     await new Promise((r) => setTimeout(r, Math.random() * 4 * attempt));
   }
   throw new Error(`Subscriber ${id} changed ${UPDATE_ATTEMPTS} times while being updated; nothing written.`);
+}
+
+/** Rounds of `settleIndex` before the maintenance pass is left to repair what remains. */
+const SETTLE_ROUNDS = 4;
+
+/**
+ * After an update moved index keys (`change`), makes sure they match the newest record. Another
+ * writer may have changed the record after this one, and its index change may have landed before
+ * this one's: then a key this write added could outlive the record it belongs to (a staff-deleted
+ * subscriber's key put back), or a key it removed could be one the newest record wants. So: read the
+ * record; if it is still the one written (`etag`), every later writer's index change comes after
+ * ours and nothing is left to do (one read). Otherwise put back the removed keys the newest record
+ * wants, delete the added keys it does not want, and check again against the record just read.
+ * A record that cannot be read is left to the maintenance pass.
+ */
+async function settleIndex(id: string, etag: string, change: IndexChange): Promise<void> {
+  let expected: string | null = etag;
+  for (let round = 0; round < SETTLE_ROUNDS; round++) {
+    const current = await subscriberStore.read(id);
+    if (current.status === 'unreadable') return;
+    const currentEtag = current.status === 'ok' ? (current.etag ?? null) : null;
+    if (current.status === 'ok' && currentEtag !== null && currentEtag === expected) return;
+    const wanted = current.status === 'ok' ? subscriberIndexKeys(current.value) : [];
+    const add = [...change.added, ...change.removed].filter((k) => wanted.includes(k));
+    const remove = change.added.filter((k) => !wanted.includes(k));
+    await changeIndexKeys(add, remove);
+    if (current.status === 'missing' || currentEtag === null) return;
+    expected = currentEtag;
+  }
 }
 
 /**
@@ -164,9 +206,11 @@ export function listSubscribers(): Promise<Subscriber[]> {
  */
 export async function tombstoneSubscriber(id: string, now = new Date().toISOString()): Promise<Subscriber | null> {
   let live = false;
+  let keys: string[] = [];
   const result = await update(id, (sub) => {
     live = !sub.deletedAt;
     if (!live) return null;
+    keys = subscriberIndexKeys(sub);
     return {
       ...sub,
       name: '',
@@ -176,6 +220,7 @@ export async function tombstoneSubscriber(id: string, now = new Date().toISOStri
       interests: [],
       mail: null,
       confirmNonce: null,
+      pendingDetails: [],
       unsubscribedAt: sub.unsubscribedAt ?? now,
       deletedAt: now,
       updatedAt: now,
@@ -186,13 +231,15 @@ export async function tombstoneSubscriber(id: string, now = new Date().toISOStri
       }),
     };
   });
-  return result && live ? result.subscriber : null;
+  if (!result || !live) return null;
+  await Promise.all([noteDeleted(keys), noteStop(id, Date.parse(now))]);
+  return result.subscriber;
 }
 
 /**
  * Removes a record entirely, with its index keys (tests and data-erasure requests handled by hand;
  * staff use `tombstoneSubscriber`). A record that cannot be read is deleted by id; its index key is
- * then removed by the maintenance run (see subscriber-index.ts `reconcileIndex`).
+ * then removed by the maintenance pass (index-pass.ts).
  */
 export async function deleteSubscriber(subOrId: Subscriber | string): Promise<void> {
   if (typeof subOrId !== 'string') return removeRecord(subOrId);
@@ -211,44 +258,54 @@ export async function markUnsubscribed(
   now = new Date().toISOString(),
   event: Partial<LedgerEvent> = {},
 ): Promise<Subscriber | null> {
+  // Noted first: a campaign sending right now leaves them out from its next batch on, even if this
+  // request dies before the record is written (then the stop only holds back mail they still want).
+  await noteStop(id, Date.parse(now));
   const result = await update(id, (sub) =>
     subscriberStatus(sub) === 'unsubscribed' && sub.unsubscribedAt ? null : applyUnsubscribe(sub, now, event),
   );
   return result?.subscriber ?? null;
 }
 
-/** Stores the nonce of the confirmation link being sent (older links stop working). */
-export async function setConfirmNonce(id: string, nonce: string): Promise<Subscriber | null> {
-  return (await update(id, (sub) => ({ ...sub, confirmNonce: nonce })))?.subscriber ?? null;
-}
-
-export type ConfirmOutcome = { status: 'confirmed'; subscriber: Subscriber; changed: boolean } | { status: 'invalid' };
+export type ConfirmOutcome =
+  | { status: 'confirmed'; subscriber: Subscriber; etag: string | null; changed: boolean; askAgain: boolean }
+  | { status: 'invalid' };
 
 /**
  * Confirms the subscription of `id` when `nonce` is the outstanding link's (see `applyConfirmation`).
  * A spent or superseded link of an already confirmed subscriber still answers 'confirmed' (unchanged),
- * so a second click shows the same page.
+ * so a second click shows the same page. `askAgain`: requests came in after the confirmed mail was
+ * decided; the record now holds `nextNonce` for the confirmation mail that asks about them.
  */
 export async function confirmSubscriber(
   id: string,
   nonce: string,
   ipHash: string,
   now = new Date().toISOString(),
+  nextNonce: string | null = null,
 ): Promise<ConfirmOutcome> {
   let outcome: 'confirm' | 'already-confirmed' | 'invalid' = 'invalid';
   let changed = false;
+  let askAgain = false;
   const result = await update(id, (sub) => {
     if (sub.deletedAt) outcome = 'invalid';
     else if (sub.confirmNonce !== nonce)
       outcome = subscriberStatus(sub) === 'confirmed' ? 'already-confirmed' : 'invalid';
     else outcome = 'confirm';
     if (outcome !== 'confirm') return null;
-    const applied = applyConfirmation(sub, now, ipHash);
+    const applied = applyConfirmation(sub, now, ipHash, nextNonce);
     changed = applied.changed;
+    askAgain = applied.askAgain;
     return applied.record;
   });
   if (!result || outcome === 'invalid') return { status: 'invalid' };
-  return { status: 'confirmed', subscriber: result.subscriber, changed: outcome === 'confirm' && changed };
+  return {
+    status: 'confirmed',
+    subscriber: result.subscriber,
+    etag: result.etag,
+    changed: outcome === 'confirm' && changed,
+    askAgain: outcome === 'confirm' && askAgain,
+  };
 }
 
 /** Appends one ledger event to the (freshly read) record; no-op if the record is gone. */
@@ -256,20 +313,14 @@ export async function recordEvent(id: string, event: LedgerEvent): Promise<Subsc
   return (await update(id, (sub) => ({ ...sub, history: appendEvent(sub.history, event) })))?.subscriber ?? null;
 }
 
-/** A send's outcome as the record keeps it. */
-export type MailStatusUpdate = Omit<MailStatus, 'attempts' | 'sentAt'> & { sentAt?: string | null };
+/** A send's outcome as the record keeps it (`sentAt` kept from before unless given). */
+export type MailStatusUpdate = Omit<MailStatus, 'sentAt'> & { sentAt?: string | null };
 
 function withMailStatus(sub: Subscriber, status: MailStatusUpdate, event?: LedgerEvent): Subscriber {
-  const mail: MailStatus = {
-    status: status.status,
-    kind: status.kind,
-    lastAttemptAt: status.lastAttemptAt,
-    lastError: status.lastError,
-    attempts: (sub.mail?.attempts ?? 0) + (status.status === 'skipped' ? 0 : 1),
-    sentAt: status.sentAt ?? sub.mail?.sentAt ?? null,
-  };
-  // A confirmation request a mail limit stopped was not sent: the next signup may ask again.
-  const stopped = event?.type === 'confirmation-sent' && event.outcome === 'limited';
+  const mail: MailStatus = { ...status, sentAt: status.sentAt ?? sub.mail?.sentAt ?? null };
+  // A confirmation request that will not go (refused by an allowance, or given up after its
+  // attempts) does not count as asked: the next signup of the address may ask again.
+  const stopped = event?.type === 'confirmation-sent' && (event.outcome === 'limited' || event.outcome === 'failed');
   return {
     ...sub,
     mail,
@@ -292,51 +343,16 @@ export async function recordMailStatus(
   return (await update(id, (sub) => withMailStatus(sub, status, event), stored))?.subscriber ?? null;
 }
 
-/** What a maintenance run changed in the index. */
-export interface ReconcileReport {
-  /** Records that had no index key (e.g. a crash between the two writes, or data from before the index). */
-  indexed: number;
-  /** Index keys removed: their record is gone, or a lost concurrent write left a second key. */
-  removed: number;
-  /** Records that could not be read (left alone, logged). */
-  unreadable: number;
-}
-
 /**
- * Repairs the index against the records (the unit of truth): indexes records without a key, drops
- * keys of deleted records and duplicate keys of one record. Each fix re-reads the record first, so
- * a signup running at the same time is never undone. Run by the maintenance function.
+ * What the statistics read from a record whose index key cannot say it (a cut source, a confirmation
+ * time the key does not hold); null when the record is missing or unreadable.
  */
-export async function reconcileSubscriberIndex(now = Date.now()): Promise<ReconcileReport> {
-  const [ids, entries] = await Promise.all([subscriberStore.keys(), scanIndex()]);
-  const byId = new Map<string, string[]>();
-  for (const e of entries) byId.set(e.id, [...(byId.get(e.id) ?? []), e.key]);
-  const recordIds = new Set(ids);
-  const suspects = new Set<string>();
-  for (const id of ids) if ((byId.get(id)?.length ?? 0) !== 1) suspects.add(id);
-  for (const id of byId.keys()) if (!recordIds.has(id)) suspects.add(id);
-  const report: ReconcileReport = { indexed: 0, removed: 0, unreadable: 0 };
-  await mapLimit([...suspects], 8, async (id) => {
-    const r = await subscriberStore.read(id);
-    if (r.status === 'unreadable') {
-      report.unreadable += 1;
-      return;
-    }
-    const present = byId.get(id) ?? [];
-    const sub = r.status === 'ok' ? r.value : null;
-    const wanted = sub ? subscriberIndexKeys(sub) : [];
-    const stray = present.filter((k) => !wanted.includes(k));
-    const missing = wanted.filter((k) => !present.includes(k));
-    if (!stray.length && !missing.length) return;
-    await removeIndexKeys(stray, now);
-    if (missing.length && sub) await syncIndex(null, sub, now);
-    report.removed += stray.length;
-    report.indexed += missing.length ? 1 : 0;
-  });
-  return report;
+export async function indexedRecordFacts(id: string): Promise<RecordFacts | null> {
+  const sub = await subscriberStore.get(id);
+  return sub ? { source: sub.source.trim(), confirmedAt: lastConfirmedAt(sub.history) } : null;
 }
 
-/** A statistics snapshot of the whole index (sources of cut keys read from their records). */
+/** A statistics snapshot of the whole index (what keys cannot say read from their records). */
 export function snapshotSubscriberStats(now = Date.now()): Promise<Snapshot> {
-  return takeSnapshot(async (id) => (await subscriberStore.get(id))?.source.trim() ?? null, now);
+  return takeSnapshot(indexedRecordFacts, now);
 }

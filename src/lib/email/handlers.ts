@@ -1,0 +1,15 @@
+/**
+ * Every kind of mail the queue's worker can send, with how it renders and where it records each
+ * attempt. The request paths pass their own handler (holding the record they just wrote); the worker,
+ * which only has the entry, uses these. Server only.
+ */
+import { campaignTestMailHandler } from '../campaigns/service';
+import { recommendationsMailHandler } from '../recommender/mail';
+import { subscriberMailHandlers } from '../signups/mail';
+import type { MailHandlers } from './queue/queue';
+
+export const MAIL_HANDLERS: MailHandlers = {
+  ...subscriberMailHandlers,
+  recommendations: recommendationsMailHandler,
+  'campaign-test': campaignTestMailHandler,
+};
