@@ -68,6 +68,12 @@ describe('search (docs/site.md#staff-area)', () => {
     ['', ['ada@example.com', 'grace@navy.mil', 'linus@example.org']],
     ['   ', ['ada@example.com', 'grace@navy.mil', 'linus@example.org']],
     ['zzz', []],
+    // What the table shows: an empty source as Direct, no interests as All, no name as a dash, labels joined.
+    ['direct', ['grace@navy.mil']],
+    ['all', ['grace@navy.mil']],
+    ['-', ['grace@navy.mil']],
+    ['tutorials, phone', ['linus@example.org']],
+    ['phone recommendations, smartphone', []],
   ])('"%s" matches %o', (q, emails) => {
     expect(filterSubscribers(list, q).map((s) => s.email)).toEqual(emails);
   });

@@ -1,10 +1,15 @@
 /**
- * /admin, the staff dashboard (docs/site.md#staff-area): tabs Site Pages, Waitlist Management, Email & Settings.
+ * /admin, the staff dashboard (docs/site.md#staff-area): tabs Site Pages, Waitlist Management, Email & Settings;
+ * once the site is launched, above them the offer to send the launch notification.
  */
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
 import AdminGate from './AdminGate';
 import { Tab, TabList, Tabs } from './ui';
 import { SITE_PAGES } from '../../lib/admin/pages';
+import { $adminAuth, adminFetch } from '../../stores/admin';
+import type { Campaign } from '../../lib/campaigns/model';
+import { SITE } from '../../config/site';
 
 export default function AdminDashboard() {
   return (
@@ -13,6 +18,7 @@ export default function AdminDashboard() {
       title="Admin Dashboard"
       subtitle="Manage the site, the waitlist and the e-mails subscribers receive."
     >
+      <LaunchOffer />
       <Tabs.Root defaultValue="pages">
         <TabList label="Dashboard sections">
           <Tab value="pages">Site Pages</Tab>
@@ -66,10 +72,30 @@ export default function AdminDashboard() {
             <Card
               title="Email Templates"
               meta="/admin/email-templates"
-              description="Edit the welcome e-mails, preview them with sample values, and read the local outbox."
+              description="Edit the welcome e-mails and preview them with sample values."
               action={
                 <a href="/admin/email-templates" className="btn-primary w-full">
                   Edit Templates
+                </a>
+              }
+            />
+            <Card
+              title="Mail"
+              meta="/admin/mail"
+              description="Every e-mail the site sends: what waits, what was sent, what failed and why; retry a failed mail."
+              action={
+                <a href="/admin/mail" className="btn-primary w-full">
+                  Open the Mail Queue
+                </a>
+              }
+            />
+            <Card
+              title="Campaigns"
+              meta="/admin/campaigns"
+              description="E-mail confirmed subscribers: campaigns, the launch notification and early-access waves, with progress and reports."
+              action={
+                <a href="/admin/campaigns" className="btn-primary w-full">
+                  Open Campaigns
                 </a>
               }
             />
@@ -91,6 +117,59 @@ export default function AdminDashboard() {
         </Tabs.Content>
       </Tabs.Root>
     </AdminGate>
+  );
+}
+
+/**
+ * Once the site is launched (the session answer says so): the launch notification the waitlist was
+ * promised, offered until one is on its way, then a link to it.
+ */
+function LaunchOffer() {
+  const auth = useStore($adminAuth);
+  const launched = auth.status === 'signed-in' && auth.session.launched === true;
+  const [launch, setLaunch] = useState<Pick<Campaign, 'id' | 'status'> | null | undefined>(undefined);
+
+  useEffect(() => {
+    if (!launched) return;
+    adminFetch<Campaign[]>('/api/admin/campaigns')
+      .then((all) =>
+        setLaunch(
+          all.find((c) => c.kind === 'launch' && ['scheduled', 'sending', 'paused', 'sent'].includes(c.status)) ?? null,
+        ),
+      )
+      // Not knowing whether one went out: offer it (the composer shows the archive too).
+      .catch(() => setLaunch(null));
+  }, [launched]);
+
+  if (!launched || launch === undefined) return null;
+  return (
+    <section
+      className="card mb-6 flex flex-wrap items-center justify-between gap-4 border-brand-300 p-5 dark:border-brand-700"
+      aria-labelledby="launch-offer-title"
+    >
+      <div className="min-w-0">
+        <h2 id="launch-offer-title" className="font-semibold">
+          {launch ? 'Launch notification' : 'The site is live: send the launch notification'}
+        </h2>
+        <p className="mt-1 text-sm text-muted">
+          {launch
+            ? launch.status === 'sent'
+              ? 'It went out to the waitlist.'
+              : 'It is on its way to the waitlist.'
+            : `The waitlist was promised one e-mail the moment ${SITE.name} goes live. It goes to every confirmed waitlist subscriber, once.`}
+        </p>
+      </div>
+      <a
+        href={launch ? `/admin/campaigns?id=${encodeURIComponent(launch.id)}` : '/admin/campaigns?kind=launch'}
+        className={launch ? 'btn-secondary' : 'btn-primary'}
+      >
+        {launch
+          ? launch.status === 'sent'
+            ? 'View its report'
+            : 'View its progress'
+          : 'Write the launch notification'}
+      </a>
+    </section>
   );
 }
 

@@ -3,7 +3,7 @@
  * browser is signed in; if not, shows the key prompt. The key is checked on the server only
  * (POST /api/admin/session), which sets an HttpOnly session cookie; 'Logout' clears it.
  */
-import { useEffect, useId, useState, type SubmitEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { toast } from '../../stores/toast';
 import { $adminAuth, checkSession, signIn, signOut } from '../../stores/admin';
@@ -30,11 +30,22 @@ interface Props {
 
 export default function AdminGate({ variant, title, subtitle, children }: Props) {
   const auth = useStore($adminAuth);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Signing in replaces the key prompt (and the focused field) with the screen: focus goes to its heading.
+  const promptShown = useRef(false);
 
   useEffect(() => {
     const timer = setTimeout(() => void checkSession(), variant === 'dashboard' ? DASHBOARD_AUTH_DELAY_MS : 0);
     return () => clearTimeout(timer);
   }, [variant]);
+
+  useEffect(() => {
+    if (auth.status === 'signed-out') promptShown.current = true;
+    else if (auth.status === 'signed-in' && promptShown.current) {
+      promptShown.current = false;
+      heading.current?.focus();
+    }
+  }, [auth.status]);
 
   if (auth.status === 'checking') {
     return (
@@ -63,7 +74,9 @@ export default function AdminGate({ variant, title, subtitle, children }: Props)
               <span aria-hidden="true">←</span> Admin Dashboard
             </a>
           ) : null}
-          <h1 className="section-title">{title}</h1>
+          <h1 ref={heading} tabIndex={-1} className="section-title outline-none">
+            {title}
+          </h1>
           {subtitle ? <p className="mt-1 text-sm text-muted">{subtitle}</p> : null}
         </div>
         <div className="flex items-center gap-3">

@@ -5,7 +5,8 @@
  *
  * Paged on the server: 50 rows at a time, newest first, 'Load more' follows the Link header; the
  * search runs on the server over every subscriber (typing waits a moment before asking). Select-all
- * acts on the rows on screen. Records the server could not read are counted, not shown.
+ * acts on the rows on screen. Records the server could not read are counted, not shown. Export CSV
+ * prepares the file of the current search on the server, with a progress bar (CsvExport).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../stores/toast';
@@ -18,8 +19,9 @@ import {
   sourceLabel,
   type AdminSubscriber,
 } from '../../lib/admin/subscribers';
-import { ConfirmDialog, EmptyState, Spinner } from './ui';
+import { ConfirmDialog, EmailAddress, EmptyState, LineIcon, Spinner } from './ui';
 import SubscriberTimeline from './SubscriberTimeline';
+import { DownloadIcon, ExportPanel, useCsvExport } from './CsvExport';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -63,6 +65,10 @@ export default function SubscriberTable() {
   // Answers to an older search or refresh are dropped: only the latest request may fill the table.
   const requestId = useRef(0);
   const [timelineOf, setTimelineOf] = useState<AdminSubscriber | null>(null);
+  const csvExport = useCsvExport();
+  // Once deleted rows have left the table, keyboard focus goes on to the next row's Delete button (id),
+  // or to the search field (null), never to the page itself.
+  const [focusAfterDelete, setFocusAfterDelete] = useState<string | null | undefined>(undefined);
 
   const load = useCallback(async (q: string) => {
     const id = ++requestId.current;
@@ -133,6 +139,21 @@ export default function SubscriberTable() {
   const chosen = useMemo(() => visible.filter((s) => selected.has(s.id)), [visible, selected]);
   const allChosen = visible.length > 0 && chosen.length === visible.length;
 
+  useEffect(() => {
+    if (focusAfterDelete === undefined) return;
+    const row = focusAfterDelete && document.querySelector<HTMLElement>(`[data-delete-row="${focusAfterDelete}"]`);
+    (row || document.getElementById('subscriber-search'))?.focus();
+    setFocusAfterDelete(undefined);
+  }, [focusAfterDelete, visible]);
+
+  /** The row focus moves to when `gone` leave the table: the first row after them, else the last before. */
+  function neighbourOf(gone: ReadonlySet<string>): string | null {
+    const first = visible.findIndex((s) => gone.has(s.id));
+    const after = visible.slice(first + 1).find((s) => !gone.has(s.id));
+    const before = visible.slice(0, Math.max(first, 0)).at(-1);
+    return (after ?? before)?.id ?? null;
+  }
+
   function toggleAll(checked: boolean) {
     setSelected(checked ? new Set(visible.map((s) => s.id)) : new Set());
   }
@@ -148,8 +169,13 @@ export default function SubscriberTable() {
   async function sendEmail(sub: AdminSubscriber) {
     setSending(sub.id);
     try {
-      await adminFetch(`/api/admin/waitlist/${sub.id}/send-email`, { method: 'POST' });
-      toast({ title: 'Email sent', description: `Welcome email has been sent to ${sub.email}` });
+      const answer = await adminFetch<{ queued?: boolean; message: string }>(
+        `/api/admin/waitlist/${sub.id}/send-email`,
+        { method: 'POST' },
+      );
+      // A provider error or the send rate can hold the mail back: it is queued and goes out by itself.
+      if (answer.queued) toast({ title: 'Email queued', description: answer.message });
+      else toast({ title: 'Email sent', description: `Welcome email has been sent to ${sub.email}` });
     } catch (err) {
       console.error('[admin] send email failed', err);
       toast({ title: 'Error sending email', description: sendFailureText(err), variant: 'destructive' });
@@ -162,6 +188,7 @@ export default function SubscriberTable() {
     setDeleting(true);
     try {
       await adminFetch(`/api/admin/waitlist/${sub.id}`, { method: 'DELETE' });
+      setFocusAfterDelete(neighbourOf(new Set([sub.id])));
       setSubscribers((prev) => prev.filter((s) => s.id !== sub.id));
       setTotal((n) => Math.max(0, n - 1));
       setSelected((prev) => {
@@ -197,6 +224,7 @@ export default function SubscriberTable() {
       }
     }
     const gone = new Set(deleted);
+    setFocusAfterDelete(neighbourOf(gone));
     setSubscribers((prev) => prev.filter((s) => !gone.has(s.id)));
     setTotal((n) => Math.max(0, n - gone.size));
     setSelected(new Set());
@@ -220,10 +248,6 @@ export default function SubscriberTable() {
       toast({ title: 'Bulk deletion completed', description: `Deleted ${plural(deleted.length)}.` });
     }
   }
-
-  // The export follows the search as typed, even before the server's answer has replaced the rows.
-  const typed = query.trim();
-  const csvHref = `/api/admin/waitlist.csv${typed ? `?q=${encodeURIComponent(typed)}` : ''}`;
 
   return (
     <section aria-labelledby="subscribers-title">
@@ -252,9 +276,9 @@ export default function SubscriberTable() {
           {chosen.length > 0 ? (
             <button
               type="button"
-              className="btn bg-red-700 text-white hover:bg-red-800"
-              onClick={() => setBulkOpen(true)}
-              disabled={deleting}
+              className="btn bg-red-700 text-white hover:bg-red-800 aria-disabled:opacity-60"
+              onClick={() => !deleting && setBulkOpen(true)}
+              aria-disabled={deleting || undefined}
             >
               Delete Selected ({chosen.length})
             </button>
@@ -263,12 +287,19 @@ export default function SubscriberTable() {
             {loading ? <Spinner /> : <RefreshIcon />}
             Refresh
           </button>
-          <a className="btn-secondary" href={csvHref} download>
-            <DownloadIcon />
+          {/* The export follows the search as typed, even before the server's answer has replaced the rows. */}
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() => void csvExport.start(query.trim())}
+            disabled={csvExport.busy}
+          >
+            {csvExport.busy ? <Spinner /> : <DownloadIcon />}
             Export CSV
-          </a>
+          </button>
         </div>
       </div>
+      <ExportPanel view={csvExport.view} onDismiss={csvExport.dismiss} />
 
       <p className="mt-4 text-sm text-muted" role="status" aria-live="polite">
         {progress
@@ -292,7 +323,7 @@ export default function SubscriberTable() {
         <table className="w-full min-w-[52rem] text-left text-sm" aria-busy={searching}>
           <thead className="border-b border-line bg-surface-2 text-xs uppercase tracking-wide text-muted">
             <tr>
-              <th scope="col" className="w-10 px-3 py-3">
+              <th scope="col" className="w-10 px-2 py-3">
                 <input
                   type="checkbox"
                   className="h-4 w-4 accent-brand-600"
@@ -305,22 +336,22 @@ export default function SubscriberTable() {
                   disabled={loading || visible.length === 0}
                 />
               </th>
-              <th scope="col" className="px-3 py-3 font-semibold">
+              <th scope="col" className="px-2 py-3 font-semibold">
                 Name
               </th>
-              <th scope="col" className="px-3 py-3 font-semibold">
+              <th scope="col" className="px-2 py-3 font-semibold">
                 Email
               </th>
-              <th scope="col" className="px-3 py-3 font-semibold">
+              <th scope="col" className="px-2 py-3 font-semibold">
                 Interests
               </th>
-              <th scope="col" className="px-3 py-3 font-semibold">
+              <th scope="col" className="px-2 py-3 font-semibold">
                 Source
               </th>
-              <th scope="col" className="px-3 py-3 font-semibold">
+              <th scope="col" className="px-2 py-3 font-semibold">
                 Date
               </th>
-              <th scope="col" className="px-3 py-3 text-right font-semibold">
+              <th scope="col" className="px-2 py-3 text-right font-semibold">
                 Actions
               </th>
             </tr>
@@ -350,7 +381,7 @@ export default function SubscriberTable() {
                   key={sub.id}
                   className={selected.has(sub.id) ? 'bg-brand-50/60 dark:bg-brand-700/10' : 'hover:bg-surface-2/60'}
                 >
-                  <td className="px-3 py-3">
+                  <td className="px-2 py-3">
                     <input
                       type="checkbox"
                       className="h-4 w-4 accent-brand-600"
@@ -359,9 +390,10 @@ export default function SubscriberTable() {
                       onChange={(e) => toggle(sub.id, e.target.checked)}
                     />
                   </td>
-                  <td className="px-3 py-3 font-medium">{nameLabel(sub.name)}</td>
-                  <td className="px-3 py-3">
-                    <span className="[overflow-wrap:anywhere]">{sub.email}</span>
+                  <td className="px-2 py-3 font-medium">{nameLabel(sub.name)}</td>
+                  {/* 20 rem: an address of usual length keeps its line while the other columns give way. */}
+                  <td className="min-w-[20rem] px-2 py-3">
+                    <EmailAddress email={sub.email} testId="subscriber-email" />
                     <span className="mt-1 flex flex-wrap gap-1">
                       {sub.list !== 'waitlist' ? (
                         <span className="badge bg-surface-2 text-muted">
@@ -381,9 +413,9 @@ export default function SubscriberTable() {
                       ) : null}
                     </span>
                   </td>
-                  <td className="px-3 py-3">{interestsLabel(sub.interests)}</td>
-                  <td className="px-3 py-3">{sourceLabel(sub.source)}</td>
-                  <td className="px-3 py-3 text-muted">
+                  <td className="px-2 py-3">{interestsLabel(sub.interests)}</td>
+                  <td className="px-2 py-3">{sourceLabel(sub.source)}</td>
+                  <td className="px-2 py-3 text-muted">
                     <time dateTime={sub.createdAt} title={new Date(sub.createdAt).toLocaleString()}>
                       <span className="block whitespace-nowrap">{new Date(sub.createdAt).toLocaleDateString()}</span>
                       <span className="block whitespace-nowrap text-xs">
@@ -391,8 +423,9 @@ export default function SubscriberTable() {
                       </span>
                     </time>
                   </td>
-                  <td className="px-3 py-3">
-                    <div className="flex justify-end gap-2">
+                  <td className="px-2 py-3">
+                    {/* The buttons wrap when the row is tight, leaving the e-mail column its one line. */}
+                    <div className="flex flex-wrap justify-end gap-2">
                       <button
                         type="button"
                         className="btn-secondary whitespace-nowrap !px-3 !py-1.5 text-xs"
@@ -418,12 +451,14 @@ export default function SubscriberTable() {
                         {sending === sub.id ? <Spinner className="h-3 w-3" /> : null}
                         Send Email
                       </button>
+                      {/* aria-disabled while deleting: a disabled button would drop the keyboard focus to the page. */}
                       <button
                         type="button"
-                        className="btn !px-3 !py-1.5 text-xs text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-900/30"
-                        onClick={() => setPendingDelete(sub)}
-                        disabled={deleting}
+                        className="btn !px-3 !py-1.5 text-xs text-red-700 hover:bg-red-50 aria-disabled:opacity-50 dark:text-red-400 dark:hover:bg-red-900/30"
+                        onClick={() => !deleting && setPendingDelete(sub)}
+                        aria-disabled={deleting || undefined}
                         aria-label={`Delete ${sub.email}`}
+                        data-delete-row={sub.id}
                       >
                         Delete
                       </button>
@@ -475,35 +510,9 @@ export default function SubscriberTable() {
 
 function RefreshIcon() {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      className="h-4 w-4"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <LineIcon>
       <path d="M21 12a9 9 0 1 1-3-6.7L21 8" />
       <path d="M21 3v5h-5" />
-    </svg>
-  );
-}
-
-function DownloadIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className="h-4 w-4"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
-    </svg>
+    </LineIcon>
   );
 }

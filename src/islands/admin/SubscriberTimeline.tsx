@@ -1,7 +1,7 @@
 /**
  * One subscriber's consent timeline (the append-only ledger: signup, confirmation, mails,
  * unsubscribe), opened from the subscriber table, with the proof-of-consent CSV download.
- * A Radix dialog: focus trapped, Escape closes, focus returns to the button that opened it.
+ * A Radix dialog: focus trapped, Escape closes, focus returns to the button that opened it (useReturnFocus).
  */
 import { useEffect, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
@@ -9,7 +9,7 @@ import { adminFetch } from '../../stores/admin';
 import { STATUS_LABELS, nameLabel, type AdminSubscriber } from '../../lib/admin/subscribers';
 import { timelineEntry } from '../../lib/admin/timeline';
 import type { LedgerEvent } from '../../lib/signups/schemas';
-import { Spinner } from './ui';
+import { Spinner, useReturnFocus } from './ui';
 
 interface Props {
   /** The subscriber to show; null keeps the dialog closed. */
@@ -25,6 +25,7 @@ const TONES = {
 
 export default function SubscriberTimeline({ subscriber, onClose }: Props) {
   const [history, setHistory] = useState<LedgerEvent[] | null>(null);
+  const returnFocus = useReturnFocus();
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -48,6 +49,7 @@ export default function SubscriberTimeline({ subscriber, onClose }: Props) {
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
         <Dialog.Content
+          {...returnFocus}
           className="card fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col p-0 shadow-xl"
           data-testid="subscriber-timeline"
         >
@@ -59,7 +61,13 @@ export default function SubscriberTimeline({ subscriber, onClose }: Props) {
                 : ''}
             </Dialog.Description>
           </div>
-          <div className="min-h-0 flex-1 overflow-y-auto p-5 sm:p-6">
+          {/* A scroll area of text only: focusable, so the keyboard can scroll it (on small screens it scrolls). */}
+          <div
+            className="min-h-0 flex-1 overflow-y-auto p-5 sm:p-6"
+            tabIndex={0}
+            role="region"
+            aria-label="Events of this subscriber"
+          >
             {error ? (
               <p className="text-sm font-medium text-red-700 dark:text-red-400" role="alert">
                 {error}

@@ -1,7 +1,9 @@
 /**
- * The Statistics tab: the total of confirmed subscribers, pending and unsubscribed ones apart, and
- * the interests and referral sources of the confirmed ones as bars with counts and rounded
- * percentages of the total; the empty states of docs/site.md#messages.
+ * The Statistics tab: the total of confirmed subscribers, pending and unsubscribed ones apart, the
+ * signups and confirmations per day over the last 90 days (DailyChart), and the interests and
+ * referral sources of the confirmed ones as bars with counts and rounded percentages of the total;
+ * the empty states of docs/site.md#messages. Below, the storage upkeep's health (UpkeepHealth),
+ * refreshed with the statistics.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from '../../stores/toast';
@@ -14,13 +16,17 @@ import {
   type WaitlistStats as Stats,
 } from '../../lib/admin/subscribers';
 import { EmptyState, Spinner } from './ui';
+import UpkeepHealth from './UpkeepHealth';
+import DailyChart from './DailyChart';
 
 export default function WaitlistStats() {
   const [stats, setStats] = useState<Stats | null>(null);
   const [loading, setLoading] = useState(true);
+  const [loads, setLoads] = useState(0);
 
   const load = useCallback(async () => {
     setLoading(true);
+    setLoads((n) => n + 1);
     try {
       setStats(await adminFetch<Stats>('/api/admin/waitlist/stats'));
     } catch (err) {
@@ -90,6 +96,7 @@ export default function WaitlistStats() {
           Refresh Stats
         </button>
       </div>
+      {stats.daily?.length ? <DailyChart daily={stats.daily} /> : null}
       <div className="grid gap-6 xl:grid-cols-2">
         <Breakdown
           title="Interests"
@@ -99,6 +106,7 @@ export default function WaitlistStats() {
         />
         <Breakdown title="Referral Sources" bars={sources} empty="No source data available" />
       </div>
+      <UpkeepHealth reload={loads} />
     </div>
   );
 }

@@ -1,8 +1,11 @@
 /**
  * Small building blocks shared by the admin screens: Radix Tabs styled for the site, a
- * confirmation dialog (Radix AlertDialog), a spinner and an empty state.
+ * confirmation dialog (Radix AlertDialog), focus return for dialogs, a spinner, an empty state, a
+ * labelled form field, a checkbox, a progress bar, an e-mail address, and loading one answer of the
+ * admin API.
  */
-import type { ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { adminFetch } from '../../stores/admin';
 import * as Tabs from '@radix-ui/react-tabs';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 
@@ -48,6 +51,146 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   );
 }
 
+/** A label, its control and the control's error message (the control gets `id` and `${id}-error`). */
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="min-w-0">
+      <label htmlFor={id} className={`label ${error ? 'text-red-700 dark:text-red-400' : ''}`}>
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1.5 text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A checkbox with its label to the right. */
+export function Checkbox({
+  label,
+  checked,
+  onChange,
+}: {
+  label: ReactNode;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  return (
+    <label className="flex w-fit cursor-pointer items-center gap-2 text-sm">
+      <input
+        type="checkbox"
+        className="h-4 w-4 accent-brand-600"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      {label}
+    </label>
+  );
+}
+
+/**
+ * One GET of the admin API, loaded now and again whenever `reload` is called or `deps` change:
+ * the last answer (kept while a new one loads), whether the last try failed, and whether one is under
+ * way. A failure is logged with `what`.
+ */
+export function useAdminData<T>(path: string, what: string, deps: readonly unknown[] = []) {
+  const [data, setData] = useState<T | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [loading, setLoading] = useState(true);
+  const reload = useCallback(async () => {
+    setLoading(true);
+    try {
+      setData(await adminFetch<T>(path));
+      setFailed(false);
+    } catch (err) {
+      console.error(`[admin] loading ${what} failed`, err);
+      setFailed(true);
+    } finally {
+      setLoading(false);
+    }
+  }, [path, what]);
+  useEffect(() => {
+    void reload();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `deps` are the caller's reasons to load again
+  }, [reload, ...deps]);
+  return { data, failed, loading, reload };
+}
+
+/**
+ * A progress bar (role progressbar, 0-100). `percent` null: under way, amount not known yet (no
+ * value, a pulsing bar).
+ */
+export function ProgressBar({
+  label,
+  percent,
+  valueText,
+  className = 'h-2.5',
+}: {
+  label: string;
+  percent: number | null;
+  valueText?: string;
+  className?: string;
+}) {
+  return (
+    <div
+      className={`${className} overflow-hidden rounded-full bg-surface-2`}
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent ?? undefined}
+      aria-valuetext={valueText}
+    >
+      <div
+        className={`h-full rounded-full bg-brand-600 transition-[width] ${percent === null ? 'animate-pulse opacity-40' : ''}`}
+        style={{ width: `${percent ?? 100}%` }}
+      />
+    </div>
+  );
+}
+
+/**
+ * Props for a Radix dialog's content that give keyboard focus back to the control that opened it.
+ * Radix returns focus only to its own Trigger; these dialogs are opened from buttons in the page (a
+ * table row, a toolbar), so the opener is noted as the dialog opens. When the opener is gone or
+ * disabled by then (a deleted row), `fallback` says where focus goes instead.
+ */
+export function useReturnFocus(fallback?: () => HTMLElement | null) {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: () => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    },
+    onCloseAutoFocus: (e: Event) => {
+      e.preventDefault();
+      const el = opener.current;
+      opener.current = null;
+      if (el?.isConnected && !el.matches(':disabled')) el.focus();
+      else fallback?.()?.focus();
+    },
+  };
+}
+
 interface ConfirmProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -55,25 +198,78 @@ interface ConfirmProps {
   description: ReactNode;
   confirmLabel: string;
   onConfirm: () => void;
+  /** `danger` (default): the action removes or stops something; `primary`: it goes ahead with something. */
+  tone?: 'danger' | 'primary';
 }
 
-/** A confirmation dialog (focus trapped, Escape cancels, Cancel focused first). */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, onConfirm }: ConfirmProps) {
+/**
+ * A confirmation dialog (focus trapped, Escape cancels, Cancel focused first; on closing, focus goes
+ * back to the control that opened it).
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  tone = 'danger',
+}: ConfirmProps) {
+  const returnFocus = useReturnFocus();
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
-        <AlertDialog.Content className="card fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 p-6 shadow-xl">
+        <AlertDialog.Content
+          {...returnFocus}
+          className="card fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 p-6 shadow-xl"
+        >
           <AlertDialog.Title className="text-lg font-bold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-muted">{description}</AlertDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel className="btn-secondary">Cancel</AlertDialog.Cancel>
-            <AlertDialog.Action className="btn bg-red-700 text-white hover:bg-red-800" onClick={onConfirm}>
+            <AlertDialog.Action
+              className={tone === 'danger' ? 'btn bg-red-700 text-white hover:bg-red-800' : 'btn-primary'}
+              onClick={onConfirm}
+            >
               {confirmLabel}
             </AlertDialog.Action>
           </div>
         </AlertDialog.Content>
       </AlertDialog.Portal>
     </AlertDialog.Root>
+  );
+}
+
+/**
+ * An e-mail address that is never broken inside its name or its domain: a very long one goes onto a
+ * second line at the '@' (a <wbr>, which copies as nothing).
+ */
+export function EmailAddress({ email, testId }: { email: string; testId?: string }) {
+  const at = email.lastIndexOf('@');
+  return (
+    <span data-testid={testId}>
+      <span className="whitespace-nowrap">{email.slice(0, at)}</span>
+      <wbr />
+      <span className="whitespace-nowrap">{email.slice(at)}</span>
+    </span>
+  );
+}
+
+/** A 24-px line icon in the current text colour (decorative: hidden from assistive tech). */
+export function LineIcon({ children }: { children: ReactNode }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className="h-4 w-4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      {children}
+    </svg>
   );
 }

@@ -9,9 +9,10 @@
  * Every route except login/logout requires `requireAdmin` (cookie or `admin-key` header) -> 401.
  */
 import { getEnv } from '../server/env';
-import { clientIp, HttpError, json, readJson, refuseNonJsonBody, type FnContext } from '../server/http';
-import { isOutboxCursor, OUTBOX_RETENTION_DAYS, readOutboxPage } from '../server/mailer';
-import { mailLimitError } from '../server/mail-limits';
+import { clientIp, fieldErrors, HttpError, json, readJson, refuseNonJsonBody, type FnContext } from '../server/http';
+import { listQueue, queueSummary, retryEntry } from '../email/queue/queue';
+import { isOutboxCursor, OUTBOX_RETENTION_DAYS, readOutboxPage } from '../email/outbox';
+import { mailLimitError, takeStaffMailAllowance } from '../email/limits';
 import { deleteSubscriber, getSubscriber, subscriberStore, tombstoneSubscriber } from '../signups/store';
 import { sendSubscriberMail, welcomeTemplateFor } from '../signups/mail';
 import { subscriberStatus } from '../signups/status';
@@ -21,9 +22,42 @@ import { activeSession, checkKeyLimited, requireAdmin, secrets, unauthorized } f
 import { consentProofCsv, csvFileName, proofFileName } from './csv';
 import { parseListQuery, subscriberPage, subscribersCsvStream, waitlistStats } from './listing';
 import { revokeSession } from './revocation';
-import { loginSchema, templateEditSchema } from './schemas';
+import {
+  exportRequestSchema,
+  loginSchema,
+  mailQueueQuerySchema,
+  mailRetrySchema,
+  templateEditSchema,
+  type ExportStatus,
+} from './schemas';
+import { readJob, requestJob, startJob } from '../jobs/all';
+import { kickJobs } from '../jobs/kick';
+import type { Job } from '../jobs/model';
+import {
+  EXPORT_JOB,
+  exportPart,
+  NEW_EXPORT,
+  type ExportInput,
+  type ExportResult,
+  type ExportState,
+} from './export-job';
+import { maintenanceHealth } from '../maintenance/run';
 import { clearSessionCookie, createSessionToken, sessionCookie, sessionFromRequest } from './session';
 import { toAdminSubscriber } from './subscribers';
+import { ledgerOf } from './ledger';
+import { scrubInvitation } from '../campaigns/store';
+import { audienceCountSchema, campaignCreateSchema, campaignTestSchema, revokeSchema } from '../campaigns/model';
+import { audienceOf } from '../campaigns/send';
+import {
+  campaignArchive,
+  campaignView,
+  controlSend,
+  createDraft,
+  revokeWave,
+  sendNow,
+  sendTest,
+  waveView,
+} from '../campaigns/service';
 
 type Params = Record<string, string>;
 interface Route {
@@ -37,6 +71,7 @@ interface Route {
 
 const SUBSCRIBER_ID = /^[0-9a-f]{64}$/;
 const OUTBOX_PAGE = 20;
+const MAIL_QUEUE_PAGE = 20;
 
 /** `Link` header value for the next page: the request's own path and query with `cursor` replaced. */
 function nextLink(req: Request, cursor: string): string {
@@ -51,6 +86,44 @@ async function existingSubscriber(id: string, options: { tombstones?: boolean } 
   if (!sub || (sub.deletedAt && !options.tombstones))
     throw new HttpError(404, 'not_found', 'No subscriber with this id (it may have been deleted already).');
   return sub;
+}
+
+type ExportJob = Job<ExportState, ExportInput, ExportResult>;
+
+/** An export job, or 404. */
+async function existingExport(id: string): Promise<ExportJob> {
+  const found = await readJob<ExportState, ExportInput, ExportResult>(id);
+  if (!found || found.job.type !== EXPORT_JOB) throw new HttpError(404, 'not_found', 'No export with this id.');
+  return found.job;
+}
+
+/** What GET /api/admin/exports/{id} answers for a job. */
+function exportStatus(job: ExportJob): ExportStatus {
+  const status =
+    job.status === 'done' ? 'done' : job.status === 'failed' || job.status === 'cancelled' ? 'failed' : 'running';
+  return {
+    id: job.id,
+    status,
+    rows: job.state.rows,
+    total: Math.max(job.progress.total ?? 0, job.state.rows),
+    files:
+      job.result?.parts.map((p) => ({
+        url: `${ADMIN_PREFIX}/exports/${job.id}/files/${p.part}`,
+        bytes: p.bytes,
+        rows: p.rows,
+      })) ?? [],
+    createdAt: new Date(job.createdAt).toISOString(),
+    finishedAt: job.finishedAt === null ? null : new Date(job.finishedAt).toISOString(),
+    error:
+      job.status === 'cancelled' ? 'Cancelled.' : job.status === 'failed' ? (job.error ?? 'The export failed.') : null,
+  };
+}
+
+/** File name of part `n` of an export: the file name of the whole export, numbered when there are several parts. */
+function partFileName(job: ExportJob, n: number): string {
+  const name = job.result?.fileName ?? csvFileName(new Date(job.createdAt), job.input.q !== '');
+  const count = job.result?.parts.length ?? 1;
+  return count > 1 ? name.replace(/\.csv$/, `-part-${n}-of-${count}.csv`) : name;
 }
 
 function csvResponse(body: string, fileName: string): Response {
@@ -107,6 +180,8 @@ export const ROUTES: Route[] = [
     auth: false, // checks itself, to answer with the session's details
     async run(req, context) {
       const auth = await requireAdmin(req, context);
+      // Whether the site is launched: the dashboard then offers the launch notification.
+      const launched = getEnv().SITE_LAUNCHED;
       return json(
         auth.via === 'cookie'
           ? {
@@ -114,8 +189,9 @@ export const ROUTES: Route[] = [
               devMode: auth.session.devMode,
               expiresAt: new Date(auth.session.expiresAt).toISOString(),
               via: 'cookie',
+              launched,
             }
-          : { authenticated: true, devMode: false, expiresAt: null, via: 'header' },
+          : { authenticated: true, devMode: false, expiresAt: null, via: 'header', launched },
       );
     },
   },
@@ -144,7 +220,7 @@ export const ROUTES: Route[] = [
     auth: true,
     async run(req) {
       const { q } = parseListQuery(new URL(req.url));
-      return new Response(subscribersCsvStream(q), {
+      return new Response(await subscribersCsvStream(q), {
         headers: {
           'content-type': 'text/csv; charset=utf-8',
           'content-disposition': `attachment; filename="${csvFileName(new Date(), q !== '')}"`,
@@ -152,6 +228,69 @@ export const ROUTES: Route[] = [
           'x-content-type-options': 'nosniff',
         },
       });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/exports',
+    auth: true,
+    async run(req) {
+      const body = await readJson(req, exportRequestSchema, { optional: true });
+      const q = (body.q ?? '').trim();
+      const job = await startJob<ExportState, ExportInput>(EXPORT_JOB, { q }, NEW_EXPORT);
+      if (!job) throw new HttpError(503, 'unavailable', 'The export could not be started. Try again.');
+      // The background runner starts now; if it cannot be reached, the scheduled resumer starts it.
+      await kickJobs(new URL(req.url).origin, job.id);
+      console.info(`[admin] export ${job.id} started${q ? ' (searched)' : ''}`);
+      return json({ id: job.id }, { status: 202, headers: { location: `${ADMIN_PREFIX}/exports/${job.id}` } });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/exports/:id',
+    auth: true,
+    async run(_req, _context, { id }) {
+      return json(exportStatus(await existingExport(id)));
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/exports/:id',
+    auth: true,
+    async run(_req, _context, { id }) {
+      await existingExport(id);
+      const job = (await requestJob(id, 'cancel')) as ExportJob | null;
+      if (!job) throw new HttpError(404, 'not_found', 'No export with this id.');
+      return json(exportStatus(job));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/exports/:id/files/:n',
+    auth: true,
+    async run(_req, _context, { id, n }) {
+      const job = await existingExport(id);
+      const part = /^[1-9]\d{0,4}$/.test(n) ? Number(n) : 0;
+      const found = job.status === 'done' && part ? await exportPart(job, part) : null;
+      if (!found) throw new HttpError(404, 'not_found', 'No such file of this export (it may have expired).');
+      return new Response(found.body, {
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-encoding': 'gzip',
+          'content-length': String(found.body.byteLength),
+          'content-disposition': `attachment; filename="${partFileName(job, part)}"`,
+          'cache-control': 'private, no-store',
+          'x-content-type-options': 'nosniff',
+        },
+      });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/maintenance',
+    auth: true,
+    async run() {
+      return json(await maintenanceHealth());
     },
   },
   {
@@ -168,7 +307,7 @@ export const ROUTES: Route[] = [
     auth: true,
     async run(_req, _context, { id }) {
       const sub = await existingSubscriber(id);
-      return json({ subscriber: toAdminSubscriber(sub), history: sub.history });
+      return json({ subscriber: toAdminSubscriber(sub), history: await ledgerOf(sub) });
     },
   },
   {
@@ -178,7 +317,7 @@ export const ROUTES: Route[] = [
     async run(_req, _context, { id }) {
       // Tombstones too: the proof of consent outlives a staff delete.
       const sub = await existingSubscriber(id, { tombstones: true });
-      return csvResponse(consentProofCsv(sub, sub.history), proofFileName(sub.id, new Date()));
+      return csvResponse(consentProofCsv(sub, await ledgerOf(sub)), proofFileName(sub.id, new Date()));
     },
   },
   {
@@ -199,6 +338,7 @@ export const ROUTES: Route[] = [
         return json({ ok: true, id });
       }
       await tombstoneSubscriber(id);
+      await scrubInvitation(id);
       console.info(`[admin] deleted subscriber ${id} (tombstone with the consent ledger kept)`);
       return json({ ok: true, id });
     },
@@ -221,19 +361,23 @@ export const ROUTES: Route[] = [
           `Not sent: ${sub.email} has not confirmed the subscription yet (double opt-in).`,
         );
       }
-      const outcome = await sendSubscriberMail(sub, welcomeTemplateFor(sub), 'staff-resend');
-      if (outcome.status === 'sent') {
-        return json({
-          ok: true,
-          email: sub.email,
-          provider: outcome.provider,
-          message: `Welcome email has been sent to ${sub.email}`,
-        });
-      }
-      if (outcome.status === 'limited') throw mailLimitError({ scope: 'recipient', retryAfter: outcome.retryAfter });
-      if (outcome.status === 'skipped')
-        throw new HttpError(409, 'unsubscribed', `Not sent: ${sub.email} has unsubscribed.`);
-      throw new HttpError(502, 'mail_failed', `Failed to send welcome email: ${outcome.error.slice(0, 500)}`);
+      const hit = await takeStaffMailAllowance(sub.email);
+      if (hit) throw mailLimitError(hit);
+      const mail = await sendSubscriberMail({ subscriber: sub, etag: null }, welcomeTemplateFor(sub), 'staff-resend');
+      if (mail.state === 'sent')
+        return json({ ok: true, email: sub.email, message: `Welcome email has been sent to ${sub.email}` });
+      if (mail.state === 'waiting')
+        return json(
+          {
+            ok: true,
+            queued: true,
+            email: sub.email,
+            message: `Welcome email to ${sub.email} is in the mail queue and goes out by itself (${mail.detail}).`,
+          },
+          { status: 202 },
+        );
+      if (mail.state === 'skipped') throw new HttpError(409, 'unsubscribed', `Not sent: ${mail.detail}.`);
+      throw new HttpError(502, 'mail_failed', `Failed to send welcome email: ${mail.detail.slice(0, 500)}`);
     },
   },
   {
@@ -289,6 +433,129 @@ export const ROUTES: Route[] = [
         },
         { headers },
       );
+    },
+  },
+  {
+    method: 'GET',
+    path: '/mail-queue',
+    auth: true,
+    async run(req) {
+      const url = new URL(req.url);
+      const parsed = mailQueueQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+      if (!parsed.success)
+        throw new HttpError(400, 'invalid_input', 'Some query parameters are invalid.', fieldErrors(parsed.error));
+      const { state, kind, cursor } = parsed.data;
+      const [summary, page] = await Promise.all([
+        queueSummary(),
+        listQueue({ state, kind, after: cursor ?? null, limit: MAIL_QUEUE_PAGE }),
+      ]);
+      const headers: Record<string, string> = {};
+      if (page.next) headers.link = nextLink(req, page.next);
+      return json({ summary, entries: page.rows, next: page.next }, { headers });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/mail-queue/retry',
+    auth: true,
+    async run(req) {
+      const { key } = await readJson(req, mailRetrySchema);
+      const result = await retryEntry(key);
+      if (result === 'not_found') throw new HttpError(404, 'not_found', 'No mail with this key in the queue.');
+      if (result === 'not_retryable')
+        throw new HttpError(
+          409,
+          'not_retryable',
+          'Only a failed mail, or one whose outcome is unknown, can be retried.',
+        );
+      console.info(`[admin] mail ${result.id} queued again by staff`);
+      return json(result, { status: 202 });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/campaigns',
+    auth: true,
+    async run() {
+      return json(await campaignArchive());
+    },
+  },
+  {
+    method: 'POST',
+    path: '/campaigns',
+    auth: true,
+    async run(req) {
+      const payload = await readJson(req, campaignCreateSchema);
+      const campaign = await createDraft(payload, new URL(req.url).origin);
+      console.info(`[admin] campaign ${campaign.id} (${campaign.kind}) created: ${campaign.audienceCount} recipients`);
+      return json(
+        { id: campaign.id, audienceCount: campaign.audienceCount, status: campaign.status, campaign },
+        { status: 201, headers: { location: `${ADMIN_PREFIX}/campaigns/${campaign.id}` } },
+      );
+    },
+  },
+  {
+    method: 'POST',
+    path: '/campaigns/audience',
+    auth: true,
+    async run(req) {
+      const { audience, kind, limit } = await readJson(req, audienceCountSchema);
+      const count = (await audienceOf({ audience, kind, limit: kind === 'early-access' ? (limit ?? null) : null }))
+        .length;
+      return json({ count });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/campaigns/:id',
+    auth: true,
+    async run(_req, _context, { id }) {
+      return json(await campaignView(id, true));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/campaigns/:id/test',
+    auth: true,
+    async run(req, _context, { id }) {
+      const { to } = await readJson(req, campaignTestSchema);
+      const mail = await sendTest(id, to);
+      if (mail.state === 'failed' || mail.state === 'skipped')
+        throw new HttpError(502, 'mail_failed', `The test copy could not be sent: ${mail.detail.slice(0, 300)}`);
+      return json({ ok: true, to, state: mail.state, detail: mail.detail }, { status: 202 });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/campaigns/:id/send',
+    auth: true,
+    async run(req, _context, { id }) {
+      return json(await sendNow(id, new URL(req.url).origin), { status: 202 });
+    },
+  },
+  ...(['pause', 'resume', 'cancel'] as const).map((what): Route => ({
+    method: 'POST',
+    path: `/campaigns/:id/${what}`,
+    auth: true,
+    async run(req, _context, { id }) {
+      return json(await controlSend(id, what, new URL(req.url).origin));
+    },
+  })),
+  {
+    method: 'POST',
+    path: '/campaigns/:id/revoke',
+    auth: true,
+    async run(req, _context, { id }) {
+      const body = await readJson(req, revokeSchema, { optional: true });
+      return json(await revokeWave(id, body.subscriberId ?? null));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/campaigns/:id/wave',
+    auth: true,
+    async run(_req, _context, { id }) {
+      return json(await waveView(id));
     },
   },
 ];

@@ -2,21 +2,31 @@
  * Server-side admin authentication for every /api/admin/* route: the signed session cookie set at
  * login, or the `admin-key` header (for scripts; docs/site.md#roles). Server only.
  *
- * Guessing is limited per client address, twice:
- * - in memory (`enforceRateLimit`, per instance): every key check counts, a right key clears the count;
- * - across instances (the shared Blobs limiter, bucket `admin-login`): wrong keys are recorded, a
- *   right key clears them.
- * Once over ADMIN_LOGIN_RATE_LIMIT per 15 minutes the address gets 429 before any comparison.
+ * Every staff key submitted anywhere (the login, the `admin-key` header, the pre-launch gate's
+ * `?admin=`, whose page posts to the login) goes through `checkKeyLimited`, the one limiter on
+ * guessing, counted per client address across every instance in the shared Blobs limiter:
+ * - a key is compared only in a free attempt slot: ADMIN_LOGIN_RATE_LIMIT per 15 minutes, then one
+ *   a minute (so guessing stays slow, while the right key waits a minute at most, never 15);
+ * - a wrong key is remembered by its fingerprint for the window: sending it again answers 401 at
+ *   once and uses no slot (a script with an old key does not lock its office out);
+ * - the right key frees the slots and forgets the wrong keys of its address.
+ * An empty key is no key. Why this shape: docs/consent-and-mail.md, "Threat model".
  */
 import { getEnv, requireConfig } from '../server/env';
 import { clientIp, HttpError, type FnContext } from '../server/http';
-import { enforceRateLimit, resetRateLimit } from '../server/ratelimit';
+import { hmacKey } from '../server/hmac';
 import { keysMatch, sessionFromRequest, type Session, type SessionSecrets } from './session';
-import { clearHits, currentHits, rateLimited, recordHit } from '../server/shared-ratelimit';
+import { clearHits, currentHits, rateLimited, recordHit, takeSlot } from '../server/shared-ratelimit';
 import { isRevoked } from './revocation';
 
+/** Attempt slots per address: ADMIN_LOGIN_RATE_LIMIT per LOGIN_WINDOW_MS. */
 export const LOGIN_BUCKET = 'admin-login';
+/** Past those, one attempt per address per LOGIN_SLOW_MS. */
+export const LOGIN_SLOW_BUCKET = 'admin-login-slow';
+/** Fingerprints of the wrong keys an address sent in the window. */
+export const WRONG_KEYS_BUCKET = 'admin-login-wrong';
 export const LOGIN_WINDOW_MS = 15 * 60_000;
+export const LOGIN_SLOW_MS = 60_000;
 export const ADMIN_KEY_HEADER = 'admin-key';
 
 /** SESSION_SECRET and ADMIN_KEY of this process; 503 `not_configured` when either is missing (fail closed). */
@@ -37,39 +47,53 @@ export function unauthorized(message = 'Admin authentication required. Sign in w
 }
 
 /**
- * Checks a submitted key with the per-address limit: 429 when the address is over the limit,
- * otherwise true/false (a correct key forgets the address's earlier attempts).
+ * A wrong key's fingerprint: an HMAC keyed with both secrets (so it means nothing to anyone else,
+ * and changes when the key is rotated), 32 hex digits.
+ */
+async function fingerprint(key: string, { secret, adminKey }: SessionSecrets): Promise<string> {
+  const material = `admin-key-fingerprint|${secret.length}:${secret}|${adminKey}`;
+  const mac = await crypto.subtle.sign('HMAC', await hmacKey(material), new TextEncoder().encode(key));
+  return Array.from(new Uint8Array(mac).slice(0, 16), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Checks a submitted key under the one limiter on guessing (see the header): 429 when the address
+ * has no free attempt, otherwise true/false.
  */
 export async function checkKeyLimited(key: string, req: Request, context?: FnContext): Promise<boolean> {
-  const adminKey = secrets().adminKey;
+  const keys = secrets();
   const ip = clientIp(req, context);
   const limit = getEnv().ADMIN_LOGIN_RATE_LIMIT;
-  enforceRateLimit(LOGIN_BUCKET, ip, limit, LOGIN_WINDOW_MS);
-  // Only wrong keys are recorded, so staff who mistype once are not locked out and scripts using
-  // the header are never slowed down.
-  const failures = await currentHits(LOGIN_BUCKET, ip, LOGIN_WINDOW_MS);
-  if (failures.length >= limit) throw rateLimited(LOGIN_WINDOW_MS, Date.now(), 'Too many wrong admin keys.');
-  const ok = await keysMatch(key, adminKey);
-  if (ok) {
-    resetRateLimit(LOGIN_BUCKET, ip);
-    if (failures.length) await clearHits(failures);
-  } else {
-    await recordHit(LOGIN_BUCKET, ip, LOGIN_WINDOW_MS);
+  const print = await fingerprint(key, keys);
+  const wrong = await currentHits(WRONG_KEYS_BUCKET, ip, LOGIN_WINDOW_MS);
+  if (wrong.some((k) => k.endsWith(`/${print}`))) return false; // known wrong: nothing new to learn
+  const slot =
+    (await takeSlot(LOGIN_BUCKET, ip, limit, LOGIN_WINDOW_MS)) ??
+    (await takeSlot(LOGIN_SLOW_BUCKET, ip, 1, LOGIN_SLOW_MS));
+  if (!slot) throw rateLimited(LOGIN_SLOW_MS, Date.now(), 'Too many wrong admin keys.');
+  const ok = await keysMatch(key, keys.adminKey);
+  if (!ok) {
+    await recordHit(WRONG_KEYS_BUCKET, ip, LOGIN_WINDOW_MS, Date.now(), print);
+    return false;
   }
+  // Without wrong keys in the window, the only slot to give back is this one (no list needed).
+  const attempts = wrong.length ? await currentHits(LOGIN_BUCKET, ip, LOGIN_WINDOW_MS) : [];
+  await clearHits([...new Set([slot, ...attempts, ...wrong])]);
   return ok;
 }
 
 export type AdminAuth = { via: 'cookie'; session: Session } | { via: 'header' };
 
 /**
- * Authenticates an admin request, or throws 401 (429 when a wrong `admin-key` header is repeated).
- * A valid cookie wins; a present header is checked (and counted) only without one.
+ * Authenticates an admin request, or throws 401 (429 when the `admin-key` header's address has no
+ * free attempt, see `checkKeyLimited`). A valid cookie wins; a header is checked only without one.
  */
 export async function requireAdmin(req: Request, context?: FnContext): Promise<AdminAuth> {
   const session = await activeSession(req);
   if (session) return { via: 'cookie', session };
-  const header = req.headers.get(ADMIN_KEY_HEADER);
-  if (header !== null) {
+  // An empty header is no key: it is not compared, and counts toward nothing.
+  const header = req.headers.get(ADMIN_KEY_HEADER)?.trim();
+  if (header) {
     if (await checkKeyLimited(header, req, context)) return { via: 'header' };
     throw unauthorized('Invalid admin key.');
   }

@@ -32,8 +32,24 @@ export function csvHeaderLine(): string {
   return `\uFEFF${CSV_COLUMNS.map(csvCell).join(',')}\r\n`;
 }
 
-/** One subscriber's line, CRLF-terminated (the export streams these). */
-export function csvRow(s: AdminSubscriber): string {
+/** What one line of the export holds: a subscriber as staff see it, or as its index key gives it. */
+export type CsvFields = Pick<
+  AdminSubscriber,
+  | 'name'
+  | 'email'
+  | 'interests'
+  | 'source'
+  | 'referrer'
+  | 'createdAt'
+  | 'consentAt'
+  | 'unsubscribedAt'
+  | 'list'
+  | 'status'
+  | 'confirmedAt'
+>;
+
+/** One subscriber's line, CRLF-terminated (the export writes these). */
+export function csvRow(s: CsvFields): string {
   const cells = [
     s.name,
     s.email,

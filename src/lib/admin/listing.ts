@@ -1,34 +1,38 @@
 /**
  * The waitlist screens on the server: one page of subscribers (newest first, with search and a
- * cursor), exact statistics, and the CSV export streamed page by page. Every screen reads the
- * index (src/lib/signups/subscriber-index.ts) and then only the records it shows. Server only.
+ * cursor), exact statistics, and the small synchronous CSV download. Every screen reads the index
+ * (src/lib/signups/subscriber-index.ts) and then only the records it shows. Server only.
  *
  * Search: a complete e-mail address is looked up directly by its id (one read, whatever the size);
- * any other text is matched as a substring of name, e-mail, source and interests against the
- * index keys (one list of the index, no record reads). docs/storage.md says why.
+ * any other text is matched as a substring of name, e-mail, source and interests against the search
+ * digest (search.ts). docs/storage.md says why.
  */
 import { HttpError } from '../server/http';
-import { mapLimit } from '../server/storage';
-import { emailField } from '../signups/schemas';
-import { subscriberId, subscriberStore } from '../signups/store';
+import { indexedRecordFacts, subscriberId, subscriberStore } from '../signups/store';
 import {
+  deletedPositions,
+  entriesOf,
   indexStats,
   listBuckets,
-  bucketEntries,
+  listKeys,
   pageIndex,
-  scanIndex,
   type ListCache,
 } from '../signups/subscriber-index';
-import type { IndexEntry } from '../signups/index-keys';
-import type { Subscriber } from '../signups/schemas';
-import { csvHeaderLine, csvRow } from './csv';
-import { isListed, matchesSearch, toAdminSubscriber, type AdminSubscriber, type WaitlistStats } from './subscribers';
+import { idOfPosition, positionOf, TIME_PREFIX } from '../signups/index-keys';
+import { dailyFigures, dayOf, type DailyFigure } from '../signups/days';
+import { csvHeaderLine } from './csv';
+import { csvLineOfEmail, csvLinesOf, planExport } from './export-rows';
+import { exactEmail, searchSubscribers } from './search';
+import { isListed, toAdminSubscriber, type AdminSubscriber, type WaitlistStats } from './subscribers';
+
+export { exactEmail };
 
 /** Rows per page of the subscriber table. */
 export const PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
 const MAX_QUERY = 200;
-const CURSOR = /^t\/\d{8}\/[0-9a-z]{9}\.[A-Za-z0-9_-]{43}\.[cpu][0-9a-f][wnb]t?\.[A-Za-z0-9_-]*$/;
+/** A cursor is a key position (`t/<bucket>/<time>.<id>`), or a whole index key as earlier cursors were. */
+const CURSOR = /^t\/\d{8}\/[0-9a-z]{9}\.[A-Za-z0-9_-]{43}(?:\.[A-Za-z0-9_.-]*)?$/;
 
 /** GET /api/admin/waitlist parameters. */
 export interface ListQuery {
@@ -63,26 +67,19 @@ export function parseListQuery(url: URL): ListQuery {
   return { q, cursor, limit };
 }
 
-/** The opaque cursor for a position (an index key): base64url, so it travels safely in a URL. */
+/** The opaque cursor for a position (of an index key): base64url, so it travels safely in a URL. */
 export function encodeCursor(key: string): string {
-  return btoa(key).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(positionOf(key)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 function decodeCursor(cursor: string): string | null {
   if (cursor.length > 400 || !/^[A-Za-z0-9_-]+$/.test(cursor)) return null;
   try {
     const key = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
-    return CURSOR.test(key) ? key : null;
+    return CURSOR.test(key) ? positionOf(key) : null;
   } catch {
     return null;
   }
-}
-
-/** A complete e-mail address (normalised), or null when `q` is any other text. */
-export function exactEmail(q: string): string | null {
-  if (!q.includes('@')) return null;
-  const parsed = emailField.safeParse(q);
-  return parsed.success ? parsed.data : null;
 }
 
 /** One page of the table. */
@@ -96,23 +93,12 @@ export interface SubscriberPage {
   unreadable: string[];
 }
 
-/** Index entries matching a substring query; entries whose key text was cut are checked against their record. */
-async function matchingEntries(q: string, entries: IndexEntry[]): Promise<IndexEntry[]> {
-  const verdicts = await mapLimit(entries, 16, async (e) => {
-    if (matchesSearch(e, q)) return true;
-    if (!e.cut) return false;
-    const sub = await subscriberStore.get(e.id);
-    return sub !== null && matchesSearch(sub, q);
-  });
-  return entries.filter((_, i) => verdicts[i]);
-}
-
 /**
  * The records behind index entries, as rows. A tombstone is never a row: its index key is removed
  * when it is written, but a concurrent write's index update can land after that and put a key back
  * (until the maintenance run's index check removes it).
  */
-async function readRows(entries: IndexEntry[]): Promise<{ rows: AdminSubscriber[]; unreadable: string[] }> {
+async function readRows(entries: { id: string }[]): Promise<{ rows: AdminSubscriber[]; unreadable: string[] }> {
   const { values, unreadable } = await subscriberStore.getMany(entries.map((e) => e.id));
   return { rows: values.filter(isListed).map(toAdminSubscriber), unreadable };
 }
@@ -134,35 +120,36 @@ export async function subscriberPage({ q, cursor, limit }: ListQuery): Promise<S
     const cache: ListCache = new Map();
     const [page, stats] = await Promise.all([
       pageIndex({ after: cursor, limit, buckets, cache }),
-      indexStats(readSource, Date.now(), buckets, cache),
+      indexStats(indexedRecordFacts, Date.now(), buckets, cache),
     ]);
     const { rows, unreadable } = await readRows(page.entries);
     const last = page.entries[page.entries.length - 1];
     return { rows, total: stats.tally.total, next: page.more && last ? encodeCursor(last.key) : null, unreadable };
   }
-  const all = await matchingEntries(q, await scanIndex());
-  const start = cursor ? all.findIndex((e) => e.key > cursor) : 0;
+  const all = (await searchSubscribers(q)).hits;
+  const start = cursor ? all.findIndex((e) => e.position > cursor) : 0;
   const slice = start === -1 ? [] : all.slice(start, start + limit);
-  const { rows, unreadable } = await readRows(slice);
+  const { rows, unreadable } = await readRows(slice.map((h) => ({ id: idOfPosition(h.position) })));
   const last = slice[slice.length - 1];
   const more = start !== -1 && start + limit < all.length;
-  return { rows, total: all.length, next: more && last ? encodeCursor(last.key) : null, unreadable };
+  return { rows, total: all.length, next: more && last ? encodeCursor(last.position) : null, unreadable };
 }
 
-/** Trimmed source of a record (for index keys whose text was cut). */
-async function readSource(id: string): Promise<string | null> {
-  const sub = await subscriberStore.get(id);
-  return sub ? sub.source.trim() : null;
-}
-
-/** GET /api/admin/waitlist/stats: total, interests and sources (of confirmed subscribers), plus the status counts. */
+/**
+ * GET /api/admin/waitlist/stats: total, interests and sources (of confirmed subscribers), the status
+ * counts, and signups and confirmations per day over the last DAILY_DAYS days.
+ */
 export interface WaitlistStatsAnswer extends WaitlistStats {
   statusBreakdown: { confirmed: number; pending: number; unsubscribed: number };
+  daily: DailyFigure[];
 }
 
-/** Exact statistics from the index (no record is read unless its key text was cut). */
-export async function waitlistStats(): Promise<WaitlistStatsAnswer> {
-  const { tally } = await indexStats(readSource);
+/**
+ * Exact statistics from the index (no record is read unless its key cannot say what is counted).
+ * `now` decides which day is today (SITE.timeZone).
+ */
+export async function waitlistStats(now = Date.now()): Promise<WaitlistStatsAnswer> {
+  const { tally } = await indexStats(indexedRecordFacts, now);
   return {
     totalCount: tally.status.confirmed,
     pendingCount: tally.status.pending,
@@ -174,30 +161,47 @@ export async function waitlistStats(): Promise<WaitlistStatsAnswer> {
       pending: tally.status.pending,
       unsubscribed: tally.status.unsubscribed,
     },
+    daily: dailyFigures(tally.signupDays, tally.confirmationDays, dayOf(now)),
   };
 }
 
-/** Records read per batch of the CSV export (bounds memory and requests in flight). */
-const CSV_BATCH = 100;
+/**
+ * Rows the synchronous download (`GET /api/admin/waitlist.csv`) writes at most: well within a
+ * synchronous function's time and its 20 MB streamed answer. Larger lists are exported as a job
+ * (`POST /api/admin/exports`).
+ */
+export const SYNC_CSV_MAX_ROWS = 10_000;
+/** Index keys listed per request of the synchronous download. */
+const SYNC_RANGE_KEYS = 2_000;
 
 /**
- * The CSV export as a stream: ten hours at a time, newest first, the matching records read in
- * batches. Memory holds one range's index keys and one batch of records, whatever the total.
- * Unreadable records are skipped and logged; `onDone` gets their count.
+ * The CSV download as a stream, for lists of at most SYNC_CSV_MAX_ROWS rows (413 `export_too_large`
+ * above, checked before anything is sent): the index listed a range of hours at a time, newest first,
+ * each row from its key or, where the key is not enough, its record. `onDone` gets the rows written
+ * and the records that could not be read.
  */
-export function subscribersCsvStream(
+export async function subscribersCsvStream(
   q: string,
   onDone?: (written: number, unreadable: number) => void,
-): ReadableStream<Uint8Array> {
+  maxRows = SYNC_CSV_MAX_ROWS,
+): Promise<ReadableStream<Uint8Array>> {
   const encoder = new TextEncoder();
   const email = exactEmail(q);
-  let buckets: string[] | null = null;
-  let pending: IndexEntry[] = [];
+  const plan = await planExport(q, SYNC_RANGE_KEYS);
+  if (plan.total > maxRows) {
+    throw new HttpError(
+      413,
+      'export_too_large',
+      `This export has about ${plan.total} rows, more than a direct download can carry (${maxRows}). ` +
+        'Use Export CSV in the staff area, or POST /api/admin/exports, which prepares the file in the background.',
+    );
+  }
+  const ranges = [...plan.ranges];
+  const deleted = await deletedPositions();
   let written = 0;
   let unreadable = 0;
   let headerSent = false;
-  let done = false;
-  const rowsOf = (subs: Subscriber[]) => subs.map((s) => csvRow(toAdminSubscriber(s))).join('');
+  let emailDone = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
@@ -206,47 +210,28 @@ export function subscribersCsvStream(
           controller.enqueue(encoder.encode(csvHeaderLine()));
           return;
         }
-        if (done) return;
-        if (email) {
-          const sub = await subscriberStore.get(await subscriberId(email));
-          if (sub && sub.email === email) {
-            controller.enqueue(encoder.encode(rowsOf([sub])));
-            written += 1;
+        // Loop until a chunk is out or the data ends: a pull that enqueues nothing is not called again.
+        for (;;) {
+          let lines;
+          if (email) {
+            if (emailDone) break;
+            emailDone = true;
+            lines = await csvLineOfEmail(email);
+          } else {
+            const range = ranges.shift();
+            if (range === undefined) break;
+            lines = await csvLinesOf(entriesOf(await listKeys(`${TIME_PREFIX}${range}`)), q, deleted);
           }
-          done = true;
-        } else {
-          // Ten hours per list call: few calls, and memory holds only one range's keys.
-          buckets ??= [...new Set((await listBuckets()).map((b) => b.slice(0, 7)))];
-          // Loop until a chunk is out or the data ends: a pull that enqueues nothing is not called again.
-          for (;;) {
-            while (pending.length === 0 && buckets.length > 0) {
-              const entries = await bucketEntries(buckets.shift()!);
-              pending = q ? await matchingEntries(q, entries) : entries;
-            }
-            if (pending.length === 0) {
-              done = true;
-              break;
-            }
-            const batch = pending.splice(0, CSV_BATCH);
-            const { values, unreadable: bad } = await subscriberStore.getMany(
-              batch.map((e) => e.id),
-              16,
-            );
-            unreadable += bad.length;
-            // As in the listing: a tombstone behind a key that a late index write put back is no row.
-            const listed = values.filter(isListed);
-            written += listed.length;
-            if (listed.length) {
-              controller.enqueue(encoder.encode(rowsOf(listed)));
-              return;
-            }
+          written += lines.rows;
+          unreadable += lines.unreadable;
+          if (lines.text) {
+            controller.enqueue(encoder.encode(lines.text));
+            return;
           }
         }
-        if (done) {
-          onDone?.(written, unreadable);
-          if (unreadable) console.error(`[admin] CSV export skipped ${unreadable} unreadable record(s)`);
-          controller.close();
-        }
+        onDone?.(written, unreadable);
+        if (unreadable) console.error(`[admin] CSV export skipped ${unreadable} unreadable record(s)`);
+        controller.close();
       } catch (err) {
         console.error('[admin] CSV export failed', err);
         controller.error(err);

@@ -35,4 +35,6 @@ export const ADMIN_NAV: readonly { title: string; href: string }[] = [
   { title: 'Dashboard', href: '/admin' },
   { title: 'Waitlist', href: '/admin/waitlist' },
   { title: 'Email Templates', href: '/admin/email-templates' },
+  { title: 'Mail', href: '/admin/mail' },
+  { title: 'Campaigns', href: '/admin/campaigns' },
 ];

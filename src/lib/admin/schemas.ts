@@ -5,6 +5,7 @@
  */
 import { z } from '../zod';
 import { PLACEHOLDERS, templateUpdateSchema } from '../email/templates';
+import { ENTRY_STATES, isEntryKey, MAIL_KINDS } from '../email/queue/model';
 
 /** POST /api/admin/session — the key typed by staff; `devMode` also opens the home page before launch. */
 export const loginSchema = z.object({
@@ -21,6 +22,8 @@ export interface SessionInfo {
   expiresAt: string;
   /** How this request was authenticated. */
   via: 'cookie' | 'header';
+  /** SITE_LAUNCHED: the site is open to everyone (GET only). */
+  launched?: boolean;
 }
 
 const KNOWN = new Set<string>(PLACEHOLDERS);
@@ -54,3 +57,63 @@ export const templateEditSchema = templateUpdateSchema.superRefine((v, ctx) => {
   }
 });
 export type TemplateEdit = z.infer<typeof templateEditSchema>;
+
+/** GET /api/admin/mail-queue query: one state and/or kind, and the page's cursor (an entry key). */
+export const mailQueueQuerySchema = z.object({
+  state: z.enum(ENTRY_STATES, { error: `state must be one of ${ENTRY_STATES.join(', ')}` }).optional(),
+  kind: z.enum(MAIL_KINDS, { error: `kind must be one of ${MAIL_KINDS.join(', ')}` }).optional(),
+  cursor: z
+    .string()
+    .max(200)
+    .refine(isEntryKey, 'The cursor is not valid. Start again from the first page.')
+    .optional(),
+});
+export type MailQueueQuery = z.infer<typeof mailQueueQuerySchema>;
+
+/** POST /api/admin/mail-queue/retry: the entry to try again (a failed mail, or one whose outcome is unknown). */
+export const mailRetrySchema = z.object({
+  key: z.string({ error: 'key is required' }).max(200).refine(isEntryKey, 'Not a mail queue entry'),
+});
+
+/** POST /api/admin/exports — the table's search to export ('' or absent: everyone). */
+export const exportRequestSchema = z.object({
+  q: z.string({ error: 'q must be text' }).max(200, 'The search is too long (200 characters at most)').optional(),
+});
+export type ExportRequest = z.infer<typeof exportRequestSchema>;
+
+/** GET /api/admin/exports/{id} answer: where the export is, and its files once done. */
+export interface ExportStatus {
+  id: string;
+  status: 'running' | 'done' | 'failed';
+  /** Rows written so far, and the rows expected (the matching subscribers when it started). */
+  rows: number;
+  total: number;
+  /** The parts of the file, in order: each downloads one part of the CSV (gzip, decompressed by the browser). */
+  files: { url: string; bytes: number; rows: number }[];
+  createdAt: string;
+  finishedAt: string | null;
+  error: string | null;
+}
+
+/** GET /api/admin/maintenance (and `maintenance` in /api/health for staff): how the scheduled upkeep is doing. */
+export interface MaintenanceHealth {
+  schedule: string;
+  budgetMs: number;
+  /** The newest runs, newest first: when, how long, and how much of the pass each did. */
+  runs: { at: string; ms: number; errors: string[]; passSteps: number | null }[];
+  /** The pass under way. */
+  pass: { startedAt: string; phase: string; progress: { done: number; total: number | null }; runs: number } | null;
+  /** The last full pass. */
+  lastFullPass: {
+    startedAt: string;
+    finishedAt: string;
+    runs: number;
+    steps: number;
+    ms: number;
+    keys: number;
+    records: number;
+    repairs: { indexed: number; removed: number; migrated: number; unreadable: number };
+  } | null;
+  /** Index keys per sweep step, and record id partitions of the check. */
+  slice: { keysPerStep: number; partitions: number };
+}

@@ -6,8 +6,10 @@
  * ⚠️ Imported by browser code: no secrets, no server imports here.
  */
 import { INTEREST_LABELS, type Interest, type List } from '../signups/constants';
-import type { Subscriber, SubscriberStatus } from '../signups/schemas';
-import { subscriberStatus } from '../signups/status';
+import type { MailStatus, Subscriber, SubscriberStatus } from '../signups/schemas';
+import { lastConfirmedAt, subscriberStatus } from '../signups/status';
+import { dayLabel, type DailyFigure } from '../signups/days';
+import { SITE } from '../../config/site';
 
 /** A subscriber as GET /api/admin/waitlist returns it (the stored record minus the consent log). */
 export interface AdminSubscriber {
@@ -29,7 +31,7 @@ export interface AdminSubscriber {
   confirmedAt: string | null;
   /** Last e-mail delivery state (null before the first attempt). */
   mail: {
-    status: 'pending' | 'sent' | 'failed' | 'skipped';
+    status: MailStatus['status'];
     kind: string;
     lastError: string | null;
     sentAt: string | null;
@@ -51,7 +53,7 @@ export function toAdminSubscriber(sub: Subscriber): AdminSubscriber {
     consentAt: sub.consent.at,
     unsubscribedAt: sub.unsubscribedAt,
     status: subscriberStatus(sub),
-    confirmedAt: [...sub.history].reverse().find((e) => e.type === 'confirmed')?.at ?? null,
+    confirmedAt: lastConfirmedAt(sub.history),
     mail: sub.mail
       ? { status: sub.mail.status, kind: sub.mail.kind, lastError: sub.mail.lastError, sentAt: sub.mail.sentAt }
       : null,
@@ -87,17 +89,47 @@ export function sourceLabel(source: string): string {
 }
 
 /**
- * Subscriber search: case-insensitive substring match over name, email, source and interests
- * (the stored values, e.g. 'tech_news', and their labels, e.g. 'Tech News'). An empty query matches all.
+ * Subscriber search: case-insensitive substring match over name, email, source and interests, as
+ * stored (e.g. 'tech_news', '') and as the table shows them (e.g. 'Tech News', 'Direct' for an empty
+ * source, 'All' for no interests, '-' for no name; labels joined as in the Interests column). An empty
+ * query matches all.
  */
 export function matchesSearch(
   sub: Pick<AdminSubscriber, 'name' | 'email' | 'source' | 'interests'>,
   query: string,
 ): boolean {
+  return searchMatcher(query)(sub);
+}
+
+/**
+ * `matchesSearch` for one query, made once and applied to many subscribers (a search over 100,000):
+ * the query is lower-cased once, and the verdict on an interests list is kept per list object (the
+ * search digest shares one list per distinct value).
+ */
+export function searchMatcher(
+  query: string,
+): (sub: Pick<AdminSubscriber, 'name' | 'email' | 'source' | 'interests'>) => boolean {
   const q = query.trim().toLowerCase();
-  if (!q) return true;
-  const haystack = [sub.name, sub.email, sub.source, ...sub.interests, ...sub.interests.map(interestLabel)];
-  return haystack.some((v) => v.toLowerCase().includes(q));
+  if (!q) return () => true;
+  const has = (v: string) => v.toLowerCase().includes(q);
+  const dash = has(nameLabel(''));
+  const direct = has(sourceLabel(''));
+  const byInterests = new WeakMap<readonly string[], boolean>();
+  const interestsMatch = (list: readonly string[]) => {
+    let verdict = byInterests.get(list);
+    if (verdict === undefined) {
+      verdict = list.some(has) || has(interestsLabel(list));
+      byInterests.set(list, verdict);
+    }
+    return verdict;
+  };
+  return (sub) =>
+    has(sub.name) ||
+    (dash && sub.name.trim() === '') ||
+    has(sub.email) ||
+    has(sub.source) ||
+    (direct && sub.source.trim() === '') ||
+    interestsMatch(sub.interests);
 }
 
 /** The subscribers matching `query`, in the given order. */
@@ -105,7 +137,8 @@ export function filterSubscribers<T extends Pick<AdminSubscriber, 'name' | 'emai
   list: readonly T[],
   query: string,
 ): T[] {
-  return list.filter((s) => matchesSearch(s, query));
+  const matches = searchMatcher(query);
+  return list.filter((s) => matches(s));
 }
 
 /** Newest signup first (ties by e-mail, so the order is stable). */
@@ -132,6 +165,8 @@ export interface WaitlistStats {
   sourceBreakdown: Record<string, number>;
   /** Confirmed / pending (double opt-in not finished) / unsubscribed; the server always sends it. */
   statusBreakdown?: { confirmed: number; pending: number; unsubscribed: number };
+  /** Signups and confirmations per day, the last DAILY_DAYS days, oldest first; the server always sends it. */
+  daily?: DailyFigure[];
 }
 
 /**
@@ -176,4 +211,49 @@ export function statBars(breakdown: Record<string, number>, total: number, label
       percent: total > 0 ? Math.round((count / total) * 100) : 0,
     }))
     .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+}
+
+/** The scale of the chart of signups and confirmations per day, and the totals it shows. */
+export interface DailyChartScale {
+  /** The top of the scale: at least every figure, a whole number. */
+  top: number;
+  /** Labelled lines from 0 to `top`, evenly spaced whole numbers. */
+  ticks: number[];
+  signups: number;
+  confirmations: number;
+}
+
+/** 1, 2 or 5 times a power of ten: the smallest at or above `x` (at least 1). */
+function niceStep(x: number): number {
+  let power = 1;
+  for (;;) {
+    for (const m of [1, 2, 5]) if (m * power >= x) return m * power;
+    power *= 10;
+  }
+}
+
+/** Scale and totals for `daily`: two equal steps of 1, 2 or 5 × 10ⁿ, so every tick is a whole number. */
+export function dailyChartScale(daily: readonly DailyFigure[]): DailyChartScale {
+  let max = 0;
+  let signups = 0;
+  let confirmations = 0;
+  for (const d of daily) {
+    max = Math.max(max, d.signups, d.confirmations);
+    signups += d.signups;
+    confirmations += d.confirmations;
+  }
+  const step = niceStep(max / 2);
+  return { top: 2 * step, ticks: [0, step, 2 * step], signups, confirmations };
+}
+
+const numbers = new Intl.NumberFormat(SITE.locale);
+
+/** 'n word' / 'n words', the number grouped as staff read it ('2,679 signups'). */
+export function plural(n: number, word: string): string {
+  return `${numbers.format(n)} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** What staff read (and a screen reader hears) for one day of the chart. */
+export function dailyFigureText(f: DailyFigure): string {
+  return `${dayLabel(f.day, true)}: ${plural(f.signups, 'signup')}, ${plural(f.confirmations, 'confirmation')}`;
 }

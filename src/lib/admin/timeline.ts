@@ -12,9 +12,18 @@ const TITLES: Record<LedgerEvent['type'], string> = {
   'staff-resend': 'E-mail sent by staff',
   unsubscribed: 'Unsubscribed',
   'staff-deleted': 'Deleted by staff',
+  'campaign-sent': 'Campaign e-mail',
 };
 
-const OUTCOMES = { sent: 'sent', failed: 'failed', limited: 'not sent (mail limit)' } as const;
+const OUTCOMES: Record<NonNullable<LedgerEvent['outcome']>, string> = {
+  sent: 'sent',
+  queued: 'waiting in the mail queue (send rate)',
+  retry: 'provider error, will retry',
+  failed: 'failed',
+  skipped: 'not sent (no longer wanted)',
+  unknown: 'outcome unknown (attempt cut off)',
+  limited: 'not sent (mail limit)',
+};
 
 export interface TimelineEntry {
   title: string;
@@ -40,7 +49,11 @@ export function timelineEntry(e: LedgerEvent): TimelineEntry {
     { label: 'Detail', value: e.detail ?? '' },
   ].filter((d) => d.value !== '');
   const bad =
-    e.type === 'unsubscribed' || e.type === 'staff-deleted' || e.outcome === 'failed' || e.outcome === 'limited';
+    e.type === 'unsubscribed' ||
+    e.type === 'staff-deleted' ||
+    e.outcome === 'failed' ||
+    e.outcome === 'limited' ||
+    e.outcome === 'unknown';
   const good = e.type === 'confirmed' || e.outcome === 'sent';
   return { title, details, tone: bad ? 'bad' : good ? 'good' : 'neutral' };
 }

@@ -1,0 +1,73 @@
+/**
+ * Starting the background runner (`netlify/functions/jobs-background.ts`). Anybody can POST to a
+ * background function's address on Netlify, so a kick carries an HMAC (SESSION_SECRET) over its time
+ * and job id; the function runs nothing for a kick it cannot verify or older than KICK_MAX_AGE_MS.
+ * A verified kick only makes the runner look for work, so a replay within that window is harmless.
+ * Server only; docs/jobs.md.
+ */
+import { hmacKey } from '../server/hmac';
+import { requireConfig } from '../server/env';
+
+/** The background function's name (its address is /.netlify/functions/<name>). */
+export const JOBS_FUNCTION = 'jobs-background';
+export const KICK_MAX_AGE_MS = 5 * 60_000;
+
+/** The body of a kick. */
+export interface Kick {
+  at: number;
+  jobId: string | null;
+  sig: string;
+}
+
+const encoder = new TextEncoder();
+const toB64url = (bytes: ArrayBuffer) =>
+  btoa(String.fromCharCode(...new Uint8Array(bytes)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+
+function payload(at: number, jobId: string | null): Uint8Array {
+  return encoder.encode(`jobs-kick\n${at}\n${jobId ?? ''}`);
+}
+
+/** A signed kick for `jobId` (or for whatever is pending). */
+export async function signKick(jobId: string | null, now = Date.now()): Promise<Kick> {
+  const key = await hmacKey(requireConfig('SESSION_SECRET'));
+  const sig = await crypto.subtle.sign('HMAC', key, payload(now, jobId) as BufferSource);
+  return { at: now, jobId, sig: toB64url(sig) };
+}
+
+/** The job id of a genuine, fresh kick (null: kick for whatever is pending), or undefined when it is not one. */
+export async function verifyKick(body: unknown, now = Date.now()): Promise<string | null | undefined> {
+  if (!body || typeof body !== 'object') return undefined;
+  const { at, jobId, sig } = body as Partial<Kick>;
+  if (typeof at !== 'number' || typeof sig !== 'string' || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return undefined;
+  if (jobId !== null && (typeof jobId !== 'string' || jobId.length > 80)) return undefined;
+  if (Math.abs(now - at) > KICK_MAX_AGE_MS) return undefined;
+  const key = await hmacKey(requireConfig('SESSION_SECRET'));
+  const bytes = Uint8Array.from(atob(sig.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+  const ok = await crypto.subtle.verify('HMAC', key, bytes as BufferSource, payload(at, jobId) as BufferSource);
+  return ok ? jobId : undefined;
+}
+
+/**
+ * Starts the background runner at `origin` (the site's own address: the calling request's origin).
+ * Netlify answers a background function at once (202), so this waits only for that. False when the
+ * runner could not be reached: the scheduled resumer starts it within a minute or two.
+ */
+export async function kickJobs(origin: string, jobId: string | null = null): Promise<boolean> {
+  try {
+    const res = await fetch(new URL(`/.netlify/functions/${JOBS_FUNCTION}`, origin), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(await signKick(jobId)),
+      signal: AbortSignal.timeout(5_000),
+    });
+    await res.body?.cancel().catch(() => undefined);
+    if (res.status !== 202) console.error(`[jobs] the background runner answered ${res.status} to a kick`);
+    return res.status === 202;
+  } catch (err) {
+    console.error(`[jobs] could not start the background runner at ${origin}:`, (err as Error).message);
+    return false;
+  }
+}
