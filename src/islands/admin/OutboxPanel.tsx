@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { adminRequest, nextLinkOf } from '../../stores/admin';
-import type { OutboxEntry } from '../../lib/server/mailer';
+import type { OutboxEntry } from '../../lib/email/outbox';
 import { EmptyState, Spinner } from './ui';
 
 interface OutboxAnswer {
@@ -96,7 +96,13 @@ export default function OutboxPanel() {
                       <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleString()}</time>
                     </span>
                   </summary>
-                  <pre className="mt-3 max-h-80 overflow-auto whitespace-pre-wrap wrap-anywhere rounded-xl bg-surface-2 p-4 font-mono text-[13px] leading-relaxed">
+                  {/* Focusable: a long message scrolls, and the keyboard must be able to scroll it. */}
+                  <pre
+                    className="mt-3 max-h-80 overflow-auto whitespace-pre-wrap wrap-anywhere rounded-xl bg-surface-2 p-4 font-mono text-[13px] leading-relaxed"
+                    tabIndex={0}
+                    role="region"
+                    aria-label={`Text of the e-mail to ${m.to}`}
+                  >
                     {m.text}
                   </pre>
                 </details>

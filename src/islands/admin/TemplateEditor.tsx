@@ -13,8 +13,8 @@ import { interestMessage, PLACEHOLDERS, renderTemplate, type EmailTemplate } fro
 import { templateEditSchema, type TemplateEdit } from '../../lib/admin/schemas';
 import { fieldMessages } from '../../lib/signups/schemas';
 import AdminGate from './AdminGate';
-import OutboxPanel from './OutboxPanel';
-import { EmptyState, Spinner, Tab, TabList, Tabs } from './ui';
+import { ConfirmDialog, EmptyState, Field, Spinner, Tab, TabList, Tabs } from './ui';
+import MailPreview from './MailPreview';
 
 /** What the preview fills the placeholders with. */
 function sampleValues() {
@@ -43,7 +43,13 @@ export default function TemplateEditorPage() {
     >
       <div className="grid min-w-0 grid-cols-1 gap-10">
         <TemplateEditor />
-        <OutboxPanel />
+        <p className="text-sm text-muted">
+          Every e-mail sent, waiting or failed, and the local outbox, are under{' '}
+          <a href="/admin/mail" className="font-semibold text-brand-700 underline dark:text-brand-300">
+            Mail
+          </a>
+          .
+        </p>
       </div>
     </AdminGate>
   );
@@ -85,11 +91,24 @@ function TemplateEditor() {
   }, [initialized, load]);
 
   const selected = templates.find((t) => t.id === selectedId) ?? null;
+  const dirty =
+    selected !== null &&
+    (draft.subject !== selected.subject ||
+      draft.text_content !== selected.textContent ||
+      draft.html_content !== selected.htmlContent);
+  // Another template picked while this one has unsaved edits: asked about before the edits are dropped.
+  const [switchTo, setSwitchTo] = useState<EmailTemplate | null>(null);
 
-  function select(t: EmailTemplate) {
+  function open(t: EmailTemplate) {
     setSelectedId(t.id);
     setDraft({ subject: t.subject, text_content: t.textContent, html_content: t.htmlContent });
     setErrors({});
+  }
+
+  function select(t: EmailTemplate) {
+    if (t.id === selectedId) return;
+    if (dirty) setSwitchTo(t);
+    else open(t);
   }
 
   async function save() {
@@ -133,12 +152,6 @@ function TemplateEditor() {
       sampleValues(),
     );
   }, [selected, draft]);
-
-  const dirty =
-    selected !== null &&
-    (draft.subject !== selected.subject ||
-      draft.text_content !== selected.textContent ||
-      draft.html_content !== selected.htmlContent);
 
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
@@ -248,89 +261,22 @@ function TemplateEditor() {
               </Tabs.Root>
             </div>
 
-            {preview ? <Preview subject={preview.subject} html={preview.html} text={preview.text} /> : null}
+            {preview ? <MailPreview mail={preview} /> : null}
           </div>
         )}
       </section>
+      <ConfirmDialog
+        open={switchTo !== null}
+        onOpenChange={(o) => {
+          if (!o) setSwitchTo(null);
+        }}
+        title="Discard unsaved changes?"
+        description={`Your changes to "${selected?.name ?? ''}" have not been saved. Opening "${switchTo?.name ?? ''}" discards them.`}
+        confirmLabel="Discard changes"
+        onConfirm={() => {
+          if (switchTo) open(switchTo);
+        }}
+      />
     </div>
-  );
-}
-
-function Field({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className={`label ${error ? 'text-red-700 dark:text-red-400' : ''}`}>
-        {label}
-      </label>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function Preview({ subject, html, text }: { subject: string; html: string; text: string }) {
-  const [mode, setMode] = useState<'html' | 'text'>('html');
-  return (
-    <section className="card overflow-hidden" aria-labelledby="preview-title">
-      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-line px-5 py-3">
-        <div className="min-w-0">
-          <h3 id="preview-title" className="font-semibold">
-            Preview <span className="font-normal text-muted">with sample values</span>
-          </h3>
-          <p className="truncate text-sm text-muted">
-            Subject:{' '}
-            <span className="text-fg" data-testid="preview-subject">
-              {subject}
-            </span>
-          </p>
-        </div>
-        <div
-          className="inline-flex rounded-xl border border-line p-0.5 text-sm"
-          role="group"
-          aria-label="Preview format"
-        >
-          <button
-            type="button"
-            aria-pressed={mode === 'html'}
-            className="rounded-lg px-3 py-1.5 aria-pressed:bg-surface-2 aria-pressed:font-semibold"
-            onClick={() => setMode('html')}
-          >
-            HTML
-          </button>
-          <button
-            type="button"
-            aria-pressed={mode === 'text'}
-            className="rounded-lg px-3 py-1.5 aria-pressed:bg-surface-2 aria-pressed:font-semibold"
-            onClick={() => setMode('text')}
-          >
-            Text
-          </button>
-        </div>
-      </div>
-      {mode === 'html' ? (
-        <iframe title="HTML e-mail preview" sandbox="" srcDoc={html} className="block h-[32rem] w-full bg-white" />
-      ) : (
-        <pre
-          className="max-h-[32rem] overflow-auto whitespace-pre-wrap wrap-anywhere p-5 font-mono text-[13px] leading-relaxed"
-          data-testid="preview-text"
-        >
-          {text}
-        </pre>
-      )}
-    </section>
   );
 }

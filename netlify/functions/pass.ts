@@ -1,0 +1,57 @@
+import type { Config } from '@netlify/functions';
+import { isPassRevoked, notePassUsed } from '../../src/lib/campaigns/store';
+import {
+  PASS_COOKIE,
+  passCookieFrom,
+  readPassCookie,
+  signPassCookie,
+  verifyPass,
+  type Pass,
+} from '../../src/lib/campaigns/pass';
+import { requireConfig } from '../../src/lib/server/env';
+import { allowMethods, handler } from '../../src/lib/server/http';
+import { htmlPage, passPage } from '../../src/lib/signups/link-pages';
+
+/**
+ * Early-access passes (docs/campaigns.md, "Early access"):
+ * - GET /api/pass?token=… (the link of an invitation): a genuine, unexpired and unrevoked pass sets
+ *   the pass cookie and opens the pre-launch site's home page; its first use is recorded for staff.
+ *   Otherwise a page says why (400 invalid, 410 expired, 403 revoked).
+ * - GET /api/pass/check?next=/path: the gate sends a visitor here when their cookie's revocation check
+ *   is over a minute old; a pass still valid gets a fresh cookie and goes back to `next`, a revoked
+ *   one loses its cookie and goes to /join.
+ */
+export default handler(async (req) => {
+  allowMethods(req, 'GET');
+  const secret = requireConfig('SESSION_SECRET');
+  const siteUrl = requireConfig('SITE_URL');
+  const url = new URL(req.url);
+  const secure = url.protocol === 'https:' || !/^(localhost|127\.|\[::1\])/.test(url.hostname);
+  const cookie = (value: string, maxAgeS: number) =>
+    `${PASS_COOKIE}=${value}; Path=/; Max-Age=${maxAgeS}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+  const go = (location: string, setCookie: string) =>
+    new Response(null, { status: 303, headers: { location, 'set-cookie': setCookie, 'cache-control': 'no-store' } });
+  const open = async (pass: Pass, next: string) =>
+    go(next, cookie(await signPassCookie(pass, Date.now(), secret), Math.floor((pass.expiresAt - Date.now()) / 1000)));
+
+  if (url.pathname.replace(/\/+$/, '') === '/api/pass/check') {
+    const next = url.searchParams.get('next') ?? '/';
+    const safeNext = /^\/(?!\/)[^\s\\]*$/.test(next) && !next.startsWith('/admin') ? next : '/';
+    const held = await readPassCookie(passCookieFrom(req.headers.get('cookie')), secret, 0);
+    if (!held || held.pass.expiresAt <= Date.now() || (await isPassRevoked(held.pass.waveId, held.pass.subscriberId)))
+      return go('/join', cookie('', 0));
+    return open(held.pass, safeNext);
+  }
+
+  const check = await verifyPass(url.searchParams.get('token'), secret);
+  if (!check.ok) return htmlPage(passPage(check.reason, siteUrl), check.reason === 'expired' ? 410 : 400);
+  if (await isPassRevoked(check.pass.waveId, check.pass.subscriberId))
+    return htmlPage(passPage('revoked', siteUrl), 403);
+  await notePassUsed(check.pass.waveId, check.pass.subscriberId);
+  return open(check.pass, '/');
+});
+
+export const config: Config = {
+  path: ['/api/pass', '/api/pass/check'],
+  rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

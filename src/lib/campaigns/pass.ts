@@ -1,0 +1,114 @@
+/**
+ * Early-access passes (docs/campaigns.md, "Early access"): the personal link an invitation carries,
+ * and the cookie that remembers it. Both are signed with SESSION_SECRET (HMAC-SHA256), expire, and
+ * are bound to one subscriber and one wave:
+ * - link `p1.<subscriber id>.<wave id>.<expires ms>.<signature>`, opened at /api/pass?token=…, which
+ *   also checks that neither the wave nor the person was revoked;
+ * - cookie `c1.<subscriber id>.<wave id>.<expires ms>.<checked ms>.<signature>`: the edge gate lets it
+ *   through while its revocation check is less than PASS_RECHECK_MS old, and sends the visitor through
+ *   /api/pass/check for a fresh one otherwise, so a revoked pass stops working within that time.
+ * Web Crypto only; imported by the edge gate by path (with `.ts`), so only such imports here.
+ */
+import { hmacKey } from '../server/hmac.ts';
+import { fromBase64Url, toBase64Url } from '../base64url.ts';
+
+/** The cookie that remembers a pass (HttpOnly). */
+export const PASS_COOKIE = 'mt_pass';
+/** How long an invitation's link works. */
+export const PASS_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** How old a cookie's revocation check may be before the gate asks for a new one. */
+export const PASS_RECHECK_MS = 60_000;
+
+const SUBSCRIBER = /^[0-9a-f]{64}$/;
+const WAVE = /^[a-z0-9][a-z0-9-]{0,79}$/;
+const encoder = new TextEncoder();
+
+export interface Pass {
+  subscriberId: string;
+  waveId: string;
+  /** Epoch ms the pass stops working. */
+  expiresAt: number;
+}
+
+async function sign(kind: string, fields: string[], secret: string): Promise<string> {
+  const sig = await crypto.subtle.sign(
+    'HMAC',
+    await hmacKey(secret),
+    encoder.encode(`${kind}\n${fields.join('\n')}`) as BufferSource,
+  );
+  return toBase64Url(sig);
+}
+
+async function verify(kind: string, fields: string[], sig: string, secret: string): Promise<boolean> {
+  const bytes = fromBase64Url(sig);
+  if (!bytes || bytes.length !== 32) return false;
+  return crypto.subtle.verify(
+    'HMAC',
+    await hmacKey(secret),
+    bytes as BufferSource,
+    encoder.encode(`${kind}\n${fields.join('\n')}`) as BufferSource,
+  );
+}
+
+/** The signed link token of `pass`. */
+export async function signPass(pass: Pass, secret: string): Promise<string> {
+  const fields = [pass.subscriberId, pass.waveId, String(pass.expiresAt)];
+  return `p1.${fields.join('.')}.${await sign('pass', fields, secret)}`;
+}
+
+/** The pass a link token carries, when genuine and not expired; else why not. */
+export async function verifyPass(
+  token: string | null,
+  secret: string,
+  now = Date.now(),
+): Promise<{ ok: true; pass: Pass } | { ok: false; reason: 'invalid' | 'expired' }> {
+  const parts = (token ?? '').split('.');
+  if (parts.length !== 5 || parts[0] !== 'p1') return { ok: false, reason: 'invalid' };
+  const [, subscriberId, waveId, expires, sig] = parts;
+  if (!SUBSCRIBER.test(subscriberId) || !WAVE.test(waveId) || !/^\d{1,15}$/.test(expires))
+    return { ok: false, reason: 'invalid' };
+  if (!(await verify('pass', [subscriberId, waveId, expires], sig, secret))) return { ok: false, reason: 'invalid' };
+  if (Number(expires) <= now) return { ok: false, reason: 'expired' };
+  return { ok: true, pass: { subscriberId, waveId, expiresAt: Number(expires) } };
+}
+
+/** The cookie value remembering `pass`, its revocation checked at `checkedAt`. */
+export async function signPassCookie(pass: Pass, checkedAt: number, secret: string): Promise<string> {
+  const fields = [pass.subscriberId, pass.waveId, String(pass.expiresAt), String(checkedAt)];
+  return `c1.${fields.join('.')}.${await sign('pass-cookie', fields, secret)}`;
+}
+
+/**
+ * What the gate makes of a pass cookie: `valid` (let through), `stale` (genuine, but its revocation
+ * check is older than PASS_RECHECK_MS: check again) or null (absent, forged or expired).
+ */
+export async function readPassCookie(
+  value: string | null | undefined,
+  secret: string,
+  now = Date.now(),
+): Promise<{ state: 'valid' | 'stale'; pass: Pass } | null> {
+  const parts = (value ?? '').split('.');
+  if (parts.length !== 6 || parts[0] !== 'c1') return null;
+  const [, subscriberId, waveId, expires, checked, sig] = parts;
+  if (
+    !SUBSCRIBER.test(subscriberId) ||
+    !WAVE.test(waveId) ||
+    !/^\d{1,15}$/.test(expires) ||
+    !/^\d{1,15}$/.test(checked)
+  )
+    return null;
+  if (!(await verify('pass-cookie', [subscriberId, waveId, expires, checked], sig, secret))) return null;
+  if (Number(expires) <= now) return null;
+  const pass = { subscriberId, waveId, expiresAt: Number(expires) };
+  const fresh = now - Number(checked) < PASS_RECHECK_MS && Number(checked) <= now + 5_000;
+  return { state: fresh ? 'valid' : 'stale', pass };
+}
+
+/** The `mt_pass` value from a Cookie header (a malformed pair is no cookie). */
+export function passCookieFrom(header: string | null): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === PASS_COOKIE) return rest.join('=') || null;
+  }
+  return null;
+}

@@ -1,0 +1,240 @@
+/**
+ * What staff do with campaigns (the routes under /api/admin/campaigns call these): make a draft or
+ * schedule one, send a test copy, send, pause, resume, cancel, revoke an early-access wave, and read a
+ * campaign with its live figures (the campaign record merged with its send job's state).
+ * docs/campaigns.md. Server only.
+ */
+import { HttpError } from '../server/http';
+import { kickJobs } from '../jobs/kick';
+import { readJob, requestJob, startJob } from '../jobs/all';
+import type { Job } from '../jobs/model';
+import { sendMail, type MailHandler, type QueuedMail } from '../email/queue/queue';
+import { requireConfig } from '../server/env';
+import { mapLimit } from '../server/storage';
+import type { CampaignCreate, Campaign, CampaignStatus } from './model';
+import { renderCampaignCopy } from './render';
+import {
+  audienceOf,
+  CAMPAIGN_JOB,
+  countsOf,
+  newCampaignState,
+  type CampaignJobInput,
+  type CampaignJobState,
+} from './send';
+import {
+  createCampaign,
+  listCampaigns,
+  newCampaignId,
+  readBatch,
+  readCampaign,
+  revokePass,
+  updateCampaign,
+  waveMembers,
+} from './store';
+
+type CampaignJob = Job<CampaignJobState, CampaignJobInput>;
+
+/** A campaign as staff see it: the record with its send's figures, status and error. */
+export interface CampaignView extends Campaign {
+  /** Why the send stopped, when it did (staff may resume). */
+  error: string | null;
+  /** Recipients of batches whose outcome is unknown (at most 1,000 shown). */
+  unknownRecipients?: string[];
+}
+
+function statusOf(campaign: Campaign, job: CampaignJob | null): CampaignStatus {
+  if (!job) return campaign.status;
+  switch (job.status) {
+    case 'queued':
+    case 'running':
+      return job.state.phase === 'wait' ? 'scheduled' : 'sending';
+    case 'paused':
+    case 'failed':
+      return 'paused';
+    case 'done':
+      return 'sent';
+    case 'cancelled':
+      return 'cancelled';
+  }
+}
+
+/** The campaign with its job's live figures. */
+function view(campaign: Campaign, job: CampaignJob | null): CampaignView {
+  const counts = job ? countsOf(job.state) : null;
+  return {
+    ...campaign,
+    ...(counts ?? {}),
+    status: statusOf(campaign, job),
+    startedAt: job?.state.startedAt ? new Date(job.state.startedAt).toISOString() : campaign.startedAt,
+    finishedAt: job?.finishedAt ? new Date(job.finishedAt).toISOString() : campaign.finishedAt,
+    error: job?.status === 'failed' ? (job.error ?? 'The send stopped') : (job?.error ?? null),
+  };
+}
+
+async function jobOf(campaign: Campaign): Promise<CampaignJob | null> {
+  return campaign.jobId ? ((await readJob<CampaignJobState, CampaignJobInput>(campaign.jobId))?.job ?? null) : null;
+}
+
+/** The campaign `id` as staff see it, or 404. With `details`, the recipients of unknown batches too. */
+export async function campaignView(id: string, details = false): Promise<CampaignView> {
+  const found = await readCampaign(id);
+  if (!found) throw new HttpError(404, 'not_found', 'No campaign with this id.');
+  const job = await jobOf(found.campaign);
+  const v = view(found.campaign, job);
+  if (details && job?.state.unknownBatches.length) {
+    const batches = await mapLimit(job.state.unknownBatches.slice(0, 10), 4, (n) => readBatch(id, n));
+    v.unknownRecipients = batches
+      .flatMap((b) => {
+        const send = new Set(b?.batch.send ?? []);
+        return (b?.batch.recipients ?? []).filter((r) => send.has(r.id)).map((r) => r.email);
+      })
+      .slice(0, 1000);
+  }
+  return v;
+}
+
+/** Every campaign, newest first (the archive). */
+export async function campaignArchive(): Promise<CampaignView[]> {
+  const campaigns = await listCampaigns();
+  return mapLimit(campaigns, 8, async (c) => view(c, await jobOf(c)));
+}
+
+/**
+ * A new campaign: a draft, or scheduled when `sendAt` is given (its job waits for that time). The
+ * audience is counted now, from the index, for staff to see before they send.
+ */
+export async function createDraft(payload: CampaignCreate, origin: string, now = Date.now()): Promise<CampaignView> {
+  if (payload.sendAt && Date.parse(payload.sendAt) < now - 60_000)
+    throw new HttpError(400, 'invalid_input', 'Some fields are missing or invalid.', {
+      sendAt: 'The send time is in the past',
+    });
+  const audience =
+    payload.kind === 'launch' && !payload.audience.lists?.length
+      ? { ...payload.audience, lists: ['waitlist' as const] }
+      : payload.audience;
+  const limit = payload.kind === 'early-access' ? (payload.limit ?? null) : null;
+  const id = newCampaignId(now);
+  const audienceCount = (await audienceOf({ audience, kind: payload.kind, limit })).length;
+  const campaign: Campaign = {
+    id,
+    kind: payload.kind,
+    subject: payload.subject,
+    body: payload.body,
+    audience,
+    limit,
+    status: payload.sendAt ? 'scheduled' : 'draft',
+    createdAt: new Date(now).toISOString(),
+    sendAt: payload.sendAt ? new Date(payload.sendAt).toISOString() : null,
+    startedAt: null,
+    finishedAt: null,
+    audienceCount,
+    jobId: payload.sendAt ? id : null,
+    revokedAt: null,
+    total: null,
+    sent: 0,
+    failed: 0,
+    skipped: 0,
+    unknown: 0,
+  };
+  if (!(await createCampaign(campaign))) throw new HttpError(409, 'conflict', 'Try again.');
+  if (payload.sendAt) await startSendJob(campaign, 'wait', origin);
+  return view(campaign, null);
+}
+
+async function startSendJob(campaign: Campaign, phase: 'wait' | 'plan', origin: string): Promise<void> {
+  const job = await startJob<CampaignJobState, CampaignJobInput>(
+    CAMPAIGN_JOB,
+    { campaignId: campaign.id },
+    newCampaignState(phase),
+    {
+      id: campaign.id,
+    },
+  );
+  if (!job) throw new HttpError(409, 'already_sending', 'This campaign is already sending or scheduled.');
+  await kickJobs(origin, job.id);
+}
+
+/** Send now: a draft starts sending; a scheduled campaign goes now instead of later. */
+export async function sendNow(id: string, origin: string): Promise<CampaignView> {
+  const found = await readCampaign(id);
+  if (!found) throw new HttpError(404, 'not_found', 'No campaign with this id.');
+  const c = found.campaign;
+  if (c.status === 'cancelled') throw new HttpError(409, 'cancelled', 'This campaign was cancelled.');
+  if (c.jobId) {
+    const job = await jobOf(c);
+    if (!job || job.state.phase !== 'wait')
+      throw new HttpError(409, 'already_sending', 'This campaign is already sending or sent.');
+    await updateCampaign(id, (x) => ({ ...x, sendAt: new Date().toISOString() }));
+    await kickJobs(origin, c.jobId);
+  } else {
+    await updateCampaign(id, (x) => (x.jobId ? null : { ...x, jobId: id, status: 'sending' }));
+    await startSendJob(c, 'plan', origin);
+  }
+  return campaignView(id);
+}
+
+/** Pause, resume or cancel the send (a draft can only be cancelled). */
+export async function controlSend(
+  id: string,
+  what: 'pause' | 'resume' | 'cancel',
+  origin: string,
+): Promise<CampaignView> {
+  const found = await readCampaign(id);
+  if (!found) throw new HttpError(404, 'not_found', 'No campaign with this id.');
+  const c = found.campaign;
+  if (!c.jobId) {
+    if (what !== 'cancel' || c.status !== 'draft')
+      throw new HttpError(409, 'not_sending', 'This campaign is not sending.');
+    await updateCampaign(id, (x) => ({ ...x, status: 'cancelled', finishedAt: new Date().toISOString() }));
+    return campaignView(id);
+  }
+  const before = await jobOf(c);
+  const final = before && ['done', 'cancelled'].includes(before.status);
+  if (final) throw new HttpError(409, 'not_sending', `This campaign is ${statusOf(c, before)} already.`);
+  if (what === 'resume' && before?.status !== 'paused' && before?.status !== 'failed')
+    throw new HttpError(409, 'not_paused', 'This campaign is not paused.');
+  await requestJob(c.jobId, what);
+  if (what === 'resume') await kickJobs(origin, c.jobId);
+  if (what === 'cancel') await updateCampaign(id, (x) => ({ ...x, status: 'cancelled' }));
+  return campaignView(id);
+}
+
+/** Revokes an early-access wave's passes (a revoked pass stops working within a minute). */
+export async function revokeWave(id: string, subscriberId: string | null): Promise<CampaignView> {
+  const found = await readCampaign(id);
+  if (!found) throw new HttpError(404, 'not_found', 'No campaign with this id.');
+  if (found.campaign.kind !== 'early-access')
+    throw new HttpError(409, 'not_a_wave', 'Only an early-access wave has passes to revoke.');
+  await revokePass(id, subscriberId);
+  if (!subscriberId) await updateCampaign(id, (c) => ({ ...c, revokedAt: new Date().toISOString() }));
+  return campaignView(id);
+}
+
+/** Who a wave invited, and who used their pass. */
+export async function waveView(id: string) {
+  const found = await readCampaign(id);
+  if (!found || found.campaign.kind !== 'early-access')
+    throw new HttpError(404, 'not_found', 'No early-access wave with this id.');
+  return waveMembers(id);
+}
+
+/** The test copy's rendering: the campaign read when the queue sends it, sample personal links. */
+export const campaignTestMailHandler: MailHandler = {
+  async render(entry) {
+    const found = await readCampaign(String(entry.render.campaignId ?? ''));
+    if (!found) return { skip: 'the campaign no longer exists' };
+    const siteUrl = requireConfig('SITE_URL');
+    const copy = renderCampaignCopy(found.campaign, {
+      name: 'there',
+      unsubscribeUrl: new URL('/api/unsubscribe?token=test-copy', siteUrl).href,
+      passUrl: new URL('/api/pass?token=test-copy', siteUrl).href,
+    });
+    return { ...copy, subject: `[Test] ${copy.subject}`, category: `campaign-test` };
+  },
+};
+
+/** Queues a test copy of campaign `id` to `to` (and sends it at once when the send rate allows). */
+export async function sendTest(id: string, to: string): Promise<QueuedMail> {
+  if (!(await readCampaign(id))) throw new HttpError(404, 'not_found', 'No campaign with this id.');
+  return sendMail({ to, kind: 'campaign-test', render: { campaignId: id } }, campaignTestMailHandler);
+}

@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from '../../src/lib/campaigns/markdown';
+import {
+  campaignCreateSchema,
+  etaSeconds,
+  inAudience,
+  leftToSend,
+  percentDone,
+  type Candidate,
+} from '../../src/lib/campaigns/model';
+import { renderCampaignBatch, renderCampaignCopy, substitutionsFor } from '../../src/lib/campaigns/render';
+import { PASS_RECHECK_MS, readPassCookie, signPass, signPassCookie, verifyPass } from '../../src/lib/campaigns/pass';
+import { decideGate } from '../../src/lib/gate/decide';
+import { SITE } from '../../src/config/site';
+
+describe('campaign Markdown', () => {
+  it('renders headings, paragraphs, lists, emphasis and safe links; escapes HTML', () => {
+    const { html, text } = renderMarkdown(
+      '# Big news\n\nHello **{{name}}**, *welcome*.\nSecond line\n\n- one\n- two [site](https://mapletech.ca)\n\n1. first\n2. second\n\n<script>alert(1)</script> [bad](javascript:alert(1))',
+    );
+    expect(html).toContain('<h1 style=');
+    expect(html).toContain('Hello <strong>{{name}}</strong>, <em>welcome</em>.<br>Second line');
+    expect(html).toMatch(/<ul[^>]*><li>one<\/li><li>two <a href="https:\/\/mapletech.ca"/);
+    expect(html).toMatch(/<ol[^>]*><li>first<\/li><li>second<\/li><\/ol>/);
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).not.toContain('javascript:alert(1)"');
+    expect(text).toContain('BIG NEWS');
+    expect(text).toContain('- two site (https://mapletech.ca)');
+    expect(text).toContain('2. second');
+  });
+});
+
+describe('campaign payloads', () => {
+  const ok = { subject: 'Hello', body: 'Hi {{name}}' };
+  it('accepts a draft; refuses unknown placeholders, a pass outside early access, a multi-line subject', () => {
+    expect(campaignCreateSchema.parse(ok)).toMatchObject({ kind: 'campaign', audience: {} });
+    const bad = (v: object) => campaignCreateSchema.safeParse({ ...ok, ...v }).error?.issues.map((i) => i.message);
+    expect(bad({ body: 'Hi {{nmae}}' })?.[0]).toMatch(/Unknown placeholder \{\{nmae\}\}/);
+    expect(bad({ body: '[Go]({{passUrl}})' })?.[0]).toBe('Only an early-access wave has a {{passUrl}}.');
+    expect(bad({ subject: 'a\nb' })?.[0]).toBe('Subject must be a single line');
+    expect(bad({ limit: 10 })?.[0]).toBe('Only an early-access wave has a size.');
+    expect(bad({ kind: 'early-access', limit: 0 })?.[0]).toBe('A wave invites at least one subscriber');
+    expect(bad({ sendAt: 'tomorrow' })?.[0]).toBe('Send time must be an ISO date and time');
+    expect(bad({ audience: { lists: ['spam'] } })?.[0]).toBe('Choose the waitlist and/or the newsletter');
+  });
+});
+
+describe('who is in the audience', () => {
+  const c = (over: Partial<Candidate>): Candidate => ({
+    id: 'x',
+    email: 'x@example.com',
+    name: 'X',
+    status: 'confirmed',
+    list: 'waitlist',
+    interests: ['tech_news'],
+    ...over,
+  });
+  it('only confirmed subscribers; the lists asked (both lists count for either); interests exact', () => {
+    expect(inAudience(c({}), {})).toBe(true);
+    expect(inAudience(c({ status: 'pending' }), {})).toBe(false);
+    expect(inAudience(c({ status: 'unsubscribed' }), {})).toBe(false);
+    expect(inAudience(c({ list: 'newsletter', interests: [] }), { lists: ['waitlist'] })).toBe(false);
+    expect(inAudience(c({ list: 'both' }), { lists: ['newsletter'] })).toBe(true);
+    expect(inAudience(c({}), { interests: ['smartphone_tutorials'] })).toBe(false);
+    expect(inAudience(c({ interests: ['all'] }), { interests: ['smartphone_tutorials'] })).toBe(true);
+    expect(inAudience(c({ list: 'newsletter', interests: [] }), { interests: ['tech_news'] })).toBe(false);
+    expect(inAudience(c({}), { interests: ['smartphone_tutorials', 'tech_news'] })).toBe(true);
+  });
+});
+
+describe('progress figures', () => {
+  it('left, percent and the estimated time from the pace so far', () => {
+    const counts = { total: 1000, sent: 240, failed: 5, skipped: 3, unknown: 2 };
+    expect(leftToSend(counts)).toBe(750);
+    expect(percentDone(counts)).toBe(25);
+    const start = Date.parse('2026-11-26T10:00:00Z');
+    expect(etaSeconds({ ...counts, startedAt: new Date(start).toISOString() }, start + 25_000)).toBe(75);
+    expect(percentDone({ total: 0, sent: 0, failed: 0, skipped: 0, unknown: 0 })).toBe(100);
+  });
+});
+
+describe('a campaign as a mail', () => {
+  const campaign = {
+    subject: 'News for {{name}}',
+    body: 'Hello {{name}}\n\n[My pass]({{passUrl}})',
+    kind: 'early-access' as const,
+  };
+  it('one rendering per batch with per-recipient tags; every copy has the sender and a personal unsubscribe link', () => {
+    const batch = renderCampaignBatch(campaign);
+    expect(batch.subject).toBe('News for {{name}}');
+    expect(batch.html).toContain('Hello {{name_html}}');
+    expect(batch.html).toContain('href="{{pass_url_html}}"');
+    expect(batch.html).toContain('href="{{unsubscribe_url_html}}"');
+    expect(batch.text).toContain('Unsubscribe with one click: {{unsubscribe_url}}');
+    for (const part of [batch.text, batch.html]) {
+      expect(part).toContain(SITE.name);
+      expect(part).toContain(SITE.mailingAddress.replace(/'/g, '&#39;').split(',')[0]);
+    }
+    const copy = renderCampaignCopy(campaign, {
+      name: 'Ada <b>',
+      unsubscribeUrl: 'https://x/u?token=a&b',
+      passUrl: 'https://x/api/pass?token=p1',
+    });
+    expect(copy.subject).toBe('News for Ada <b>');
+    expect(copy.html).toContain('Hello Ada &lt;b&gt;');
+    expect(copy.html).toContain('href="https://x/u?token=a&amp;b"');
+    expect(copy.text).toContain('https://x/api/pass?token=p1');
+    expect(substitutionsFor({ name: ' ', unsubscribeUrl: 'u' }).name).toBe('there');
+  });
+
+  it('an early-access wave whose body lacks {{passUrl}} still carries the pass', () => {
+    const batch = renderCampaignBatch({ ...campaign, body: 'Hello' });
+    expect(batch.html).toContain('href="{{pass_url_html}}"');
+    expect(batch.text).toContain('Your pass: {{pass_url}}');
+  });
+});
+
+describe('early-access passes', () => {
+  const secret = 'a-test-secret-that-is-long-enough-0123456789';
+  const pass = { subscriberId: 'a'.repeat(64), waveId: 'cwave-1', expiresAt: Date.parse('2026-12-31T00:00:00Z') };
+  const now = Date.parse('2026-11-26T10:00:00Z');
+  it('a link is bound to one subscriber and wave, signed and expiring', async () => {
+    const token = await signPass(pass, secret);
+    expect(await verifyPass(token, secret, now)).toEqual({ ok: true, pass });
+    expect(await verifyPass(token, 'another-secret-that-is-long-enough-0123456', now)).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
+    expect(await verifyPass(token.replace('cwave-1', 'cwave-2'), secret, now)).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
+    expect(await verifyPass(token.replace('a'.repeat(64), 'b'.repeat(64)), secret, now)).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
+    expect(await verifyPass(token, secret, pass.expiresAt)).toEqual({ ok: false, reason: 'expired' });
+    for (const bad of [null, '', 'p1.x.y.z.w', `${token}x`])
+      expect((await verifyPass(bad, secret, now)).ok).toBe(false);
+  });
+
+  it('the cookie is valid for a minute after its revocation check, then stale; forged or expired is none', async () => {
+    const cookie = await signPassCookie(pass, now, secret);
+    expect(await readPassCookie(cookie, secret, now + 1000)).toEqual({ state: 'valid', pass });
+    expect((await readPassCookie(cookie, secret, now + PASS_RECHECK_MS))?.state).toBe('stale');
+    expect(await readPassCookie(cookie, secret, pass.expiresAt)).toBeNull();
+    expect(
+      await readPassCookie(
+        cookie.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+        secret,
+        now,
+      ),
+    ).toBeNull();
+    expect(await readPassCookie(cookie.replace(`.${now}.`, `.${now + 600_000}.`), secret, now)).toBeNull();
+  });
+
+  it('the gate lets a valid pass through to the pre-launch site, never to the staff area', () => {
+    const base = { launched: false, adminSession: false, devMode: false };
+    expect(decideGate({ ...base, path: '/about', pass: 'valid' })).toEqual({ action: 'pass', reason: 'early-access' });
+    expect(decideGate({ ...base, path: '/', pass: 'valid' })).toEqual({ action: 'pass', reason: 'early-access' });
+    expect(decideGate({ ...base, path: '/admin/waitlist', pass: 'valid' }).action).toBe('join');
+    expect(decideGate({ ...base, path: '/about', pass: 'stale' })).toEqual({
+      action: 'recheck-pass',
+      reason: 'early-access',
+    });
+    expect(decideGate({ ...base, path: '/about', pass: null }).action).toBe('join');
+  });
+});
