@@ -20,7 +20,7 @@ export function interactionDirective(): AstroIntegration {
 
 declare module 'astro' {
   interface AstroClientDirectives {
-    /** Hydrate on the first focus, pointer press or input inside the island ('page': anywhere on the page). */
-    'client:interaction'?: boolean | 'page';
+    /** Hydrate on the first focus, pointer press or input inside the island ('page': anywhere on the page; 'visible': or when it scrolls into view). */
+    'client:interaction'?: boolean | 'page' | 'visible';
   }
 }

@@ -12,7 +12,10 @@ export interface ScriptUrlRef {
   kind: ScriptRefKind;
   /** The URL exactly as written in the page (entities decoded). */
   url: string;
-  /** For island references: the island's hydration directive (`load`, `idle`, `visible`, `media`, `only` or a custom one). */
+  /**
+   * For island references: the island's hydration directive (`load`, `idle`, `visible`, `media`, `only` or a
+   * custom one; `interaction=visible` for `client:interaction="visible"`).
+   */
   directive?: string;
 }
 
@@ -100,11 +103,13 @@ export function extractScripts(html: string): HtmlScripts {
     const attrs = parseAttributes(m[1]);
     const componentUrl = attrs['component-url'];
     if (!componentUrl) continue;
-    const directive = attrs.client || 'load';
+    let directive = attrs.client || 'load';
     let name = componentUrl;
     try {
-      const opts = JSON.parse(attrs.opts ?? '{}') as { name?: unknown };
+      const opts = JSON.parse(attrs.opts ?? '{}') as { name?: unknown; value?: unknown };
       if (typeof opts.name === 'string' && opts.name) name = opts.name;
+      // `client:interaction="visible"` loads when the island is seen, as client:visible does: its own name.
+      if (directive === 'interaction' && opts.value === 'visible') directive = 'interaction=visible';
     } catch {
       // opts is informative only
     }

@@ -96,3 +96,48 @@ export function inlineStylesheet(html: string, tag: AssetTag, css: string): stri
   if (/<\/style/i.test(css)) throw new Error(`The CSS cut from ${tag.url} contains "</style": not inlined.`);
   return html.replace(tag.tag, () => `<style data-from="${tag.url}">${css}</style>`);
 }
+
+/**
+ * The `Link` response header that starts a page's first-screen image with the document
+ * (docs/performance.md, "The largest image starts with the page"): built from the first `<img>` the
+ * page marks `fetchpriority="high"` (the image the site already fetches first: a post's cover, the
+ * first card of a list), with its own `srcset` and `sizes`, so the browser preloads the very
+ * candidate the `<img>` will use. Null when the page has no such image.
+ */
+export function firstScreenImagePreload(html: string): string | null {
+  for (const m of stripComments(html).matchAll(/<img\b([^>]*)>/gi)) {
+    const attrs = parseAttributes(m[1]);
+    if ((attrs.fetchpriority ?? '').toLowerCase() !== 'high' || !attrs.src) continue;
+    // Quoted parameters of a Link header may not hold '"' or line breaks; URLs of the build never do.
+    const clean = (v: string) => v.replace(/["\r\n]/g, '').trim();
+    const parts = [`<${attrs.src}>`, 'rel=preload', 'as=image'];
+    if (attrs.srcset) parts.push(`imagesrcset="${clean(attrs.srcset)}"`);
+    if (attrs.srcset && attrs.sizes) parts.push(`imagesizes="${clean(attrs.sizes)}"`);
+    parts.push('fetchpriority=high');
+    return parts.join('; ');
+  }
+  return null;
+}
+
+/** The URL path a built page is served at: 'blog/post.html' -> '/blog/post', 'index.html' -> '/'. */
+export function pageUrlPath(file: string): string {
+  const p = `/${file.replace(/\\/g, '/')}`.replace(/\.html$/, '').replace(/(^|\/)index$/, '$1');
+  return p === '' ? '/' : p;
+}
+
+/**
+ * A Netlify `_headers` file (https://docs.netlify.com/routing/headers/) with one `Link` header per
+ * page path; `existing` (a `_headers` the site already has) comes first, unchanged.
+ */
+export function linkHeadersFile(links: ReadonlyMap<string, string>, existing = ''): string {
+  const rules = [...links].map(([urlPath, link]) => `${urlPath}\n  Link: ${link}`);
+  return (
+    [
+      existing.trimEnd(),
+      '# Written by integrations/first-paint.ts: the first-screen image of each page starts with it.',
+      ...rules,
+    ]
+      .filter(Boolean)
+      .join('\n') + '\n'
+  );
+}

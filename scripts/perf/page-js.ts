@@ -6,8 +6,8 @@
  * - "eager": loads with the page without any visitor action: inline scripts, `<script src>`,
  *   modulepreload links, islands hydrated with `client:load`, `client:only` or `client:idle`, and the
  *   static imports of all of these;
- * - "island": islands that wait for the viewport or a media query (`client:visible`, `client:media`,
- *   other custom directives) and their static imports;
+ * - "island": islands that wait for the viewport or a media query (`client:visible`,
+ *   `client:interaction="visible"`, `client:media`, other custom directives) and their static imports;
  * - "interaction": islands that wait for the visitor's first interaction (`client:interaction`) and
  *   their static imports not already counted above;
  * - "lazy": reached only through `import()` (code split off until the page asks for it).

@@ -35,6 +35,7 @@ export const BENCH_ROUTES: readonly string[] = [
   '/walls',
   '/join',
   '/phone-recommender',
+  '/how-we-recommend',
   '/admin',
 ];
 

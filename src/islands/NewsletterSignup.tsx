@@ -13,6 +13,7 @@ import { captureSource, type CapturedSource } from '../lib/signups/source';
 import { postJson } from '../lib/signups/client';
 import { toast } from '../stores/toast';
 import { FieldError, FormField, HoneypotField, focusFirstError } from './signups/FormField';
+import { useEarlyInput } from './ui/useEarlyInput';
 import { Icon } from './ui/Icon';
 import * as ICON from '../lib/icons';
 
@@ -56,9 +57,48 @@ export default function NewsletterSignup({ phoneModels }: Props) {
   const suggestions = useMemo(() => suggestPhoneModels(phone, phoneModels), [phone, phoneModels]);
   const showList = listOpen && suggestions.length > 0;
 
+  // The suggestions sit in the form's flow (they push the consent box down rather than cover it). So
+  // the box does not move away from a pointer pressed on it, leaving the phone field by pointer closes
+  // the list only once that click is done (the keyboard closes it at once).
+  const phoneGroup = useRef<HTMLDivElement>(null);
+  const pointerDown = useRef(false);
   useEffect(() => {
+    if (!showList) return;
+    const down = () => {
+      pointerDown.current = true;
+    };
+    const up = () => {
+      pointerDown.current = false;
+    };
+    const click = (e: MouseEvent) => {
+      if (!phoneGroup.current?.contains(e.target as Node)) setListOpen(false);
+    };
+    document.addEventListener('pointerdown', down, true);
+    document.addEventListener('pointerup', up, true);
+    document.addEventListener('click', click);
+    return () => {
+      document.removeEventListener('pointerdown', down, true);
+      document.removeEventListener('pointerup', up, true);
+      document.removeEventListener('click', click);
+      pointerDown.current = false;
+    };
+  }, [showList]);
+
+  // The block hydrates when it scrolls into view: what was typed, checked or sent meanwhile counts.
+  const rootRef = useRef<HTMLDivElement>(null);
+  useEarlyInput(rootRef, (root) => {
     source.current = captureSource(window.location.search, document.referrer);
-  }, []);
+    const field = (id: string) => root.querySelector<HTMLInputElement>(`#${id}`);
+    const typed = (id: string) => field(id)?.value ?? '';
+    if (typed(ids.name)) setName(typed(ids.name));
+    if (typed(ids.email)) setEmail(typed(ids.email));
+    const phoneField = field(ids.phoneModel);
+    if (phoneField?.value) {
+      setPhone(phoneField.value);
+      setListOpen(document.activeElement === phoneField);
+    }
+    if (field(ids.consent)?.checked) setAgreed(true);
+  });
 
   useEffect(() => {
     if (phase === 'confirmed') {
@@ -144,8 +184,10 @@ export default function NewsletterSignup({ phoneModels }: Props) {
   const collapsed = phase === 'collapsed';
   return (
     <div
+      ref={rootRef}
       className={`card mx-auto max-w-2xl transition-all duration-500 ${collapsed ? 'p-5' : 'p-6 sm:p-10'}`}
       data-phase={phase}
+      data-early-input
     >
       {/* Collapsed: the heading stays for screen readers (it names the section) but hides visually. */}
       <div className={collapsed ? 'sr-only' : 'text-center'}>
@@ -216,7 +258,7 @@ export default function NewsletterSignup({ phoneModels }: Props) {
             />
           </div>
 
-          <div className="relative">
+          <div ref={phoneGroup}>
             <label
               htmlFor={ids.phoneModel}
               className={`label ${errors.phoneModel ? 'text-red-700 dark:text-red-400' : ''}`}
@@ -244,7 +286,9 @@ export default function NewsletterSignup({ phoneModels }: Props) {
                 clearError('phoneModel');
               }}
               onKeyDown={onPhoneKeyDown}
-              onBlur={() => setListOpen(false)}
+              onBlur={() => {
+                if (!pointerDown.current) setListOpen(false);
+              }}
               className={`input ${errors.phoneModel ? 'border-red-600 focus:border-red-600 focus:ring-red-600/30 dark:border-red-400' : ''}`}
             />
             <ul
@@ -252,7 +296,7 @@ export default function NewsletterSignup({ phoneModels }: Props) {
               role="listbox"
               aria-label="Phone suggestions"
               hidden={!showList}
-              className="absolute left-0 right-0 top-full z-20 mt-1 max-h-36 overflow-auto rounded-xl border border-line bg-surface py-1 shadow-lg"
+              className="mt-1 max-h-36 overflow-auto rounded-xl border border-line bg-surface py-1 shadow-lg"
             >
               {showList &&
                 suggestions.map((s, i) => (

@@ -18,6 +18,7 @@ import { captureSource, type CapturedSource } from '../lib/signups/source';
 import { postJson } from '../lib/signups/client';
 import { toast } from '../stores/toast';
 import { FieldError, FormField, HoneypotField, focusFirstError } from './signups/FormField';
+import { useEarlyInput } from './ui/useEarlyInput';
 
 interface Props {
   /** Route the form is shown on (recorded with the consent). */
@@ -41,17 +42,17 @@ export default function WaitlistForm({ page }: Props) {
   const formRef = useRef<HTMLFormElement>(null);
   const focusAfter = useRef<'success' | 'form' | null>(null);
 
-  useEffect(() => {
+  // The island hydrates on the first interaction: keep what was typed or chosen while it loaded, and
+  // answer a submit made meanwhile here rather than with the plain page.
+  useEarlyInput(formRef, (form) => {
     source.current = captureSource(window.location.search, document.referrer);
-    // The island hydrates on the first interaction: keep what was typed or chosen while it loaded.
-    if (!formRef.current) return;
-    const typed = new FormData(formRef.current);
+    const typed = new FormData(form as HTMLFormElement);
     const text = (field: string) => String(typed.get(field) ?? '');
     if (text('name')) setName(text('name'));
     if (text('email')) setEmail(text('email'));
     const chosen = INTERESTS.find((i) => i === typed.get('interests'));
     if (chosen) setInterest(chosen);
-  }, []);
+  });
 
   useEffect(() => {
     if (focusAfter.current === 'success') successHeading.current?.focus();
@@ -151,6 +152,7 @@ export default function WaitlistForm({ page }: Props) {
       noValidate
       onSubmit={onSubmit}
       className="relative space-y-5"
+      data-early-input
     >
       <input type="hidden" name="page" value={page} />
       <FormField

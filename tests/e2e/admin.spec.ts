@@ -25,6 +25,26 @@ async function openWaitlist(page: Page, search?: string) {
 
 const rows = (page: Page) => page.locator('tbody tr').filter({ has: page.getByRole('checkbox') });
 
+/** One day of the statistics answer. */
+interface Day {
+  day: string;
+  signups: number;
+  confirmations: number;
+}
+/** A day as the chart writes it, e.g. 'Thu, Nov 26, 2026'. */
+const label = (day: string) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'UTC',
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  }).format(Date.parse(`${day}T00:00:00Z`));
+const count = (n: number, word: string) => `${n.toLocaleString('en-CA')} ${word}${n === 1 ? '' : 's'}`;
+/** What the chart reads out for a day. */
+const figureText = (d: Day) =>
+  `${label(d.day)}: ${count(d.signups, 'signup')}, ${count(d.confirmations, 'confirmation')}`;
+
 test.describe('admin sign-in', () => {
   test('dashboard: wrong key -> "Authentication failed", right key -> "Authenticated", templates initialised once, logout', async ({
     page,
@@ -241,24 +261,65 @@ test.describe('waitlist management', () => {
     await expectToast(page, 'Error sending email', '500: Internal Server Error');
   });
 
-  test('Export CSV downloads the current search', async ({ page }) => {
+  test('Export CSV: staff start an export of the current search, see its progress, and download the file', async ({
+    page,
+  }) => {
     const tag = runTag('csv');
     await seedSubscriber(page.request, { name: `Csv ${tag}`, email: `csv-${tag}@example.com`, source: 'newsletter' });
+    await seedSubscriber(page.request, { name: `Csv2 ${tag}`, email: `csv2-${tag}@example.com`, source: '' });
     await openWaitlist(page, tag);
-    await expect(rows(page)).toHaveCount(1, SLOW);
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('link', { name: 'Export CSV' }).click(),
-    ]);
+    await expect(rows(page)).toHaveCount(2, SLOW);
+    // The first status answer is held back a moment (the real one, unchanged), so the running state
+    // is on screen long enough to be seen; the export itself runs in the background function.
+    let held = false;
+    await page.route('**/api/admin/exports/*', async (route) => {
+      if (!held && route.request().method() === 'GET') {
+        held = true;
+        await new Promise((r) => setTimeout(r, 800));
+      }
+      await route.continue();
+    });
+    const started = page.waitForResponse(
+      (r) => r.url().endsWith('/api/admin/exports') && r.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    expect((await started).status()).toBe(202);
+    const panel = page.getByTestId('csv-export');
+    await expect(panel.getByRole('progressbar', { name: 'Export progress' })).toBeVisible();
+    await expect(panel.getByRole('status')).toContainText('Preparing the file');
+    await expect(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+
+    const link = panel.getByRole('link', { name: 'Download CSV' });
+    await expect(link).toBeVisible(SLOW);
+    await expect(panel.getByRole('status')).toHaveText('Ready: 2 rows.');
+    await expectNoSeriousA11yViolations(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toMatch(/^waitlist-\d{4}-\d{2}-\d{2}-search\.csv$/);
     const text = readFileSync((await download.path())!, 'utf8');
+    expect(text.startsWith('\uFEFF"Name","Email"')).toBe(true);
     const lines = text
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toContain('"Email"');
-    expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(`"csv-${tag}@example.com"`);
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(`"csv2-${tag}@example.com"`);
+    expect(lines[1]).toContain('"all","",""');
+    expect(lines[2]).toContain(`"csv-${tag}@example.com"`);
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await expect(panel).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+  });
+
+  test('searching what the table shows: Direct finds subscribers without a source', async ({ page }) => {
+    const tag = runTag('src');
+    await seedSubscriber(page.request, { name: `Dee ${tag}`, email: `d1-${tag}@example.com`, source: '' });
+    await seedSubscriber(page.request, { name: `Dee ${tag}`, email: `d2-${tag}@example.com`, source: 'youtube' });
+    await openWaitlist(page, `${tag}`);
+    await expect(rows(page)).toHaveCount(2, SLOW);
+    await page.getByLabel('Search subscribers').fill('direct');
+    await expect(rows(page).filter({ hasText: `d1-${tag}@example.com` })).toHaveCount(1, SLOW);
+    await expect(rows(page).filter({ hasText: `d2-${tag}@example.com` })).toHaveCount(0);
+    await expect(rows(page).first().getByRole('cell').nth(4)).toHaveText('Direct');
   });
 
   test('statistics show the total and bars with counts and rounded percentages of the total', async ({ page }) => {
@@ -290,6 +351,101 @@ test.describe('waitlist management', () => {
       await expect(sources.getByTestId('stat-bar').filter({ hasText: 'Direct' })).toContainText(
         `${stats.sourceBreakdown['']} (`,
       );
+  });
+
+  test('statistics: signups and confirmations per day over 90 days, as a chart the keyboard can read and as a table', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000); // double opt-in seeding makes three more round trips to the local runtime
+    await signInByApi(page);
+    const figures = async () => (await (await page.request.get('/api/admin/waitlist/stats')).json()).daily as Day[];
+    const before = await figures();
+    const tag = runTag('day');
+    await seedConfirmed(page.request, { name: `D1 ${tag}`, email: `d1-${tag}@example.com` });
+    await seedConfirmed(page.request, { name: `D2 ${tag}`, email: `d2-${tag}@example.com` });
+    await seedSubscriber(page.request, { name: `D3 ${tag}`, email: `d3-${tag}@example.com` });
+
+    await openWaitlist(page);
+    const statsResponse = page.waitForResponse((r) => r.url().endsWith('/api/admin/waitlist/stats'));
+    await page.getByRole('tab', { name: 'Statistics' }).click();
+    const daily = (await (await statsResponse).json()).daily as Day[];
+    // 90 days ending today; today counts these signups and confirmations (other tests may add theirs).
+    expect(daily).toHaveLength(90);
+    const today = daily[89];
+    const todayBefore = before.find((d) => d.day === today.day) ?? { signups: 0, confirmations: 0 };
+    expect(today.signups).toBeGreaterThanOrEqual(todayBefore.signups + 3);
+    expect(today.confirmations).toBeGreaterThanOrEqual(todayBefore.confirmations + 2);
+
+    const chart = page.getByTestId('daily-chart');
+    await expect(chart.getByRole('heading', { name: 'Signups and confirmations per day' })).toBeVisible(SLOW);
+    await expect(chart).toContainText('Toronto');
+    const sum = (key: 'signups' | 'confirmations') => daily.reduce((n, d) => n + d[key], 0).toLocaleString('en-CA');
+    await expect(chart).toContainText(`${sum('signups')} signup`);
+    await expect(chart).toContainText(`${sum('confirmations')} confirmation`);
+    // Today's bars carry today's figures; a day without signups has no bar.
+    const bar = (day: string, series: string) => chart.locator(`g[data-day="${day}"] rect[data-series="${series}"]`);
+    await expect(bar(today.day, 'signups')).toHaveAttribute('data-value', String(today.signups));
+    await expect(bar(today.day, 'confirmations')).toHaveAttribute('data-value', String(today.confirmations));
+    for (const d of daily.filter((x) => x.signups === 0)) await expect(bar(d.day, 'signups')).toHaveCount(0);
+
+    // The keyboard reaches the chart and reads the chosen day's figures.
+    const slider = chart.getByRole('slider', { name: 'Day in the chart' });
+    await expect(slider).toHaveAttribute('aria-valuetext', figureText(today));
+    await expect(chart.getByTestId('daily-readout')).toHaveText(figureText(today));
+    await slider.focus();
+    await page.keyboard.press('Home');
+    await expect(slider).toHaveAttribute('aria-valuetext', figureText(daily[0]));
+    await page.keyboard.press('ArrowRight');
+    await expect(chart.getByTestId('daily-readout')).toHaveText(figureText(daily[1]));
+    await page.keyboard.press('End');
+    await expect(slider).toHaveAttribute('aria-valuenow', '90');
+
+    // The same figures as a table, newest first.
+    await chart.getByText('Show the figures as a table').click();
+    const tableRows = chart.getByTestId('daily-table').locator('tbody tr');
+    await expect(tableRows).toHaveCount(90);
+    const cells = (d: Day) => [label(d.day), String(d.signups), String(d.confirmations)];
+    await expect(tableRows.first().locator('th, td')).toHaveText(cells(today));
+    await expect(tableRows.last().locator('th, td')).toHaveText(cells(daily[0]));
+    // On a phone, chart and open table fit the width: nothing scrolls sideways.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(chart.getByTestId('daily-scale')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+
+  test('statistics chart: bars to scale, zero days empty, on a fixed answer', async ({ page }) => {
+    await openWaitlist(page);
+    // A fixed answer: the drawing is checked against known figures (the API test checks the figures).
+    const daily: Day[] = Array.from({ length: 90 }, (_, i) => ({
+      day: new Date(Date.UTC(2026, 7, 29 + i)).toISOString().slice(0, 10),
+      signups: i % 10 === 0 ? 0 : i % 7,
+      confirmations: i === 89 ? 14 : i % 3,
+    }));
+    await page.route('**/api/admin/waitlist/stats', (route) =>
+      route.fulfill({
+        json: {
+          totalCount: 5,
+          pendingCount: 1,
+          unsubscribedCount: 0,
+          interestBreakdown: { all: 5 },
+          sourceBreakdown: { '': 5 },
+          daily,
+        },
+      }),
+    );
+    await page.getByRole('tab', { name: 'Statistics' }).click();
+    const chart = page.getByTestId('daily-chart');
+    await expect(chart).toBeVisible(SLOW);
+    // The highest figure is 14: the scale goes to 20 in two steps of 10.
+    await expect(chart.getByTestId('daily-scale').locator('span')).toHaveText(['0', '10', '20']);
+    const heightOf = async (day: string, series: string) =>
+      Number(await chart.locator(`g[data-day="${day}"] rect[data-series="${series}"]`).getAttribute('height'));
+    expect(await heightOf(daily[89].day, 'confirmations')).toBeCloseTo(70);
+    expect(await heightOf(daily[6].day, 'signups')).toBeCloseTo(30);
+    await expect(chart.locator(`g[data-day="${daily[10].day}"] rect[data-series="signups"]`)).toHaveCount(0);
+    await expect(chart.getByTestId('daily-readout')).toHaveText('Thu, Nov 26, 2026: 5 signups, 14 confirmations');
+    await expect(chart).toContainText('Aug 29');
+    await expect(chart).toContainText('Nov 26');
   });
 
   test('statistics empty state offers Refresh Stats', async ({ page }) => {
@@ -410,6 +566,9 @@ test.describe('admin accessibility', () => {
         await expect(page.getByTestId('total-subscribers').or(page.getByText('No statistics available'))).toBeVisible(
           SLOW,
         );
+        // The chart's table too (collapsed, it would not be scanned).
+        const table = page.getByText('Show the figures as a table');
+        if (await table.count()) await table.click();
       },
     },
     {

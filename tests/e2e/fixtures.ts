@@ -1,4 +1,6 @@
 // Shared browser-test helpers: axe scans and the gated server's address.
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
 import { expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
@@ -30,4 +32,30 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
 /** A unique e-mail address for this run (tests never assume an empty store). */
 export function uniqueEmail(tag: string): string {
   return `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** The public content pages the browser tests visit, one of each kind (a post, a product). */
+export const CONTENT_PAGES = [
+  '/',
+  '/blog',
+  '/blog/samsung-galaxy-buds3-pro-review',
+  '/about',
+  '/shop',
+  '/product/samsung-galaxy-s25',
+  '/walls',
+] as const;
+
+const ENTRIES = '.test-site/.netlify/blobs-serve/entries';
+
+/** The stored subscriber of an address, read from the test site's Blobs directory (key = SHA-256 of the normalised e-mail), or null. */
+export async function storedSubscriber(email: string): Promise<any | null> {
+  const id = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+  for (const dir of await readdir(ENTRIES).catch(() => [] as string[])) {
+    try {
+      return JSON.parse(await readFile(`${ENTRIES}/${dir}/site:subscribers/${id}`, 'utf8'));
+    } catch {
+      /* not in this deploy directory */
+    }
+  }
+  return null;
 }

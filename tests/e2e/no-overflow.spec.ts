@@ -39,7 +39,7 @@ const address = (route: string) =>
 test.use({ viewport: { width: 375, height: 800 } });
 
 test('the build has the pages this test expects to walk', () => {
-  for (const r of ['/', '/about', '/blog', '/shop', '/walls', '/join', '/admin', '/admin/email-templates']) {
+  for (const r of ['/', '/about', '/blog', '/shop', '/walls', '/join', '/admin', '/admin/mail', '/admin/campaigns']) {
     expect(routes).toContain(r);
   }
 });
@@ -47,7 +47,7 @@ test('the build has the pages this test expects to walk', () => {
 test.describe('no sideways scrolling at 375 px', () => {
   test.beforeAll(async ({ request }) => {
     // A subscriber with a long name and address: their confirmation lands in the outbox shown on
-    // /admin/email-templates, with a long signed link.
+    // /admin/mail, with a long signed link.
     const tag = runTag('overflow');
     await seedSubscriber(request, { name: `Overflow ${tag}`, email: `${tag}-a-rather-long-address@example.com` });
   });
@@ -68,11 +68,12 @@ test.describe('no sideways scrolling at 375 px', () => {
       } else {
         await page.waitForLoadState('networkidle');
       }
-      if (route === '/admin/email-templates') {
+      if (route === '/admin/mail') {
         // Staff read the stored e-mails: open them all. Each has a long signed link: the confirmation
         // seeded above (and any other run's) its confirm link, list mail its unsubscribe link.
-        await expect(page.locator('details').first()).toBeVisible({ timeout: 30_000 });
-        for (const summary of await page.locator('details > summary').all()) await summary.click();
+        const outbox = page.getByRole('region', { name: 'Outbox' });
+        await expect(outbox.locator('details').first()).toBeVisible({ timeout: 30_000 });
+        for (const summary of await outbox.locator('details > summary').all()) await summary.click();
         await expect(page.getByText(/\/api\/(confirm|unsubscribe)\?token=/).first()).toBeVisible();
       }
       const width = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -3,19 +3,9 @@
 // computed style is the same before and after the whole stylesheet is added to the page, at phone
 // and desktop widths, light and dark, hidden content (the mobile menu, the subscribe popover) included.
 import { expect, test, type Page } from '@playwright/test';
+import { CONTENT_PAGES } from './fixtures';
 
-const PAGES = [
-  '/',
-  '/blog',
-  '/blog/samsung-galaxy-buds3-pro-review',
-  '/about',
-  '/shop',
-  '/product/samsung-galaxy-s25',
-  '/walls',
-  '/phone-recommender',
-  '/join',
-  '/waitlist',
-];
+const PAGES = [...CONTENT_PAGES, '/phone-recommender', '/join', '/waitlist'];
 
 /**
  * Records every element's computed style in the page (all properties but custom ones: the cut drops

@@ -1,25 +1,8 @@
 // Signups in the browser: waitlist pages, the newsletter block, the header and about forms.
 // Stored records are read from the test site's local Blobs directory (what staff would see).
-import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, uniqueEmail } from './fixtures';
+import { expectNoSeriousA11yViolations, storedSubscriber, uniqueEmail } from './fixtures';
 import { confirmationLink, islands, signInByApi } from './admin-helpers';
-
-const ENTRIES = '.test-site/.netlify/blobs-serve/entries';
-
-/** The stored subscriber of an address (key = SHA-256 of the normalised e-mail), or null. */
-async function storedSubscriber(email: string): Promise<any | null> {
-  const id = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
-  for (const dir of await readdir(ENTRIES).catch(() => [] as string[])) {
-    try {
-      return JSON.parse(await readFile(`${ENTRIES}/${dir}/site:subscribers/${id}`, 'utf8'));
-    } catch {
-      /* not in this deploy directory */
-    }
-  }
-  return null;
-}
 
 /** The waitlist form (and the toast region) hydrate on the first interaction: focus the form, wait for React. */
 async function hydrated(page: Page) {

@@ -24,9 +24,12 @@ test.describe('phones (375 px): no sideways scrolling', () => {
     const tag = runTag('wrap');
     await seedSubscriber(request, { name: `Wrap ${tag}`, email: `${tag}-with-a-long-address@example.com` });
     await signInByApi(page);
-    await page.goto('/admin/email-templates');
+    await page.goto('/admin/mail');
     await islands(page);
-    const mail = page.locator('details', { hasText: `${tag}-with-a-long-address@example.com` }).first();
+    const mail = page
+      .getByRole('region', { name: 'Outbox' })
+      .locator('details', { hasText: `${tag}-with-a-long-address@example.com` })
+      .first();
     await expect(mail).toBeVisible({ timeout: 30_000 });
     await mail.locator('summary').click();
     // The signup's confirmation mail: its long signed link must wrap.

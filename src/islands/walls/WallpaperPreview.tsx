@@ -7,7 +7,7 @@
  * React loads on interaction, not with the page. The catalogue is read from the static grid's links
  * (one source of truth in the HTML, no duplicate props payload).
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Icon } from '../ui/Icon';
 import * as ICON from '../../lib/icons';
 import * as BRAND from '../../lib/brand-icons';
@@ -93,14 +93,14 @@ function Preview({
 
   const go = (step: number) => selectWallpaper(neighbourInBrand(wallpapers, wallpaper.id, step));
 
-  const close = () => {
-    const id = wallpaper.id;
+  const id = wallpaper.id;
+  const close = useCallback(() => {
     selectWallpaper(null);
     // Return focus to the thumbnail the visitor came from.
     requestAnimationFrame(() =>
       document.querySelector<HTMLElement>(`[data-wallpaper-id="${CSS.escape(id)}"]`)?.focus(),
     );
-  };
+  }, [id]);
 
   const download = () => {
     window.open(wallpaper.imageUrl, '_blank', 'noopener');
@@ -157,6 +157,15 @@ function Preview({
 
   useEffect(() => setStatus(''), [wallpaper.id]);
 
+  // Escape closes the preview wherever focus is: after a pick it stays near the thumbnails, outside it.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !e.defaultPrevented) close();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [close]);
+
   return (
     // Arrow keys pressed on any control inside the preview switch wallpapers (the handler only listens).
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions
@@ -169,7 +178,7 @@ function Preview({
           if ((e.target as HTMLElement).closest('a')) return;
           e.preventDefault();
           go(e.key === 'ArrowLeft' ? -1 : 1);
-        } else if (e.key === 'Escape') close();
+        }
       }}
     >
       <div className="flex items-start justify-between gap-3 border-b border-line px-5 py-4">

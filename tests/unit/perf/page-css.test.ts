@@ -7,6 +7,9 @@ import {
   replaceModuleScripts,
   stylesheetTags,
   type AssetTag,
+  firstScreenImagePreload,
+  linkHeadersFile,
+  pageUrlPath,
 } from '../../../scripts/perf/page-assets';
 
 const SHEET = `
@@ -131,5 +134,34 @@ describe('page assets', () => {
       '<head><style data-from="/_astro/site.css">.a{color:red}</style>',
     );
     expect(() => inlineStylesheet(page, link, '.a::after{content:"</style>"}')).toThrow(/not inlined/);
+  });
+});
+
+describe('first-screen image preload (Link header)', () => {
+  const cover =
+    '<img src="/_astro/cover_L.webp" srcset="/_astro/cover_S.webp 480w, /_astro/cover_M.webp 800w, /_astro/cover_L.webp 1200w" ' +
+    'alt="A cover" sizes="(min-width: 1024px) 896px, 100vw" loading="eager" fetchpriority="high" width="1200" height="675">';
+
+  it('preloads the image marked fetchpriority=high with its own srcset and sizes', () => {
+    const html = `<header><img src="/logo.svg" alt=""></header><!-- <img src="/x.webp" fetchpriority="high"> -->${cover}<img src="/_astro/other.webp" fetchpriority="high">`;
+    expect(firstScreenImagePreload(html)).toBe(
+      '</_astro/cover_L.webp>; rel=preload; as=image; ' +
+        'imagesrcset="/_astro/cover_S.webp 480w, /_astro/cover_M.webp 800w, /_astro/cover_L.webp 1200w"; ' +
+        'imagesizes="(min-width: 1024px) 896px, 100vw"; fetchpriority=high',
+    );
+  });
+
+  it('a plain image is preloaded by its src; a page without a marked image gets none', () => {
+    expect(firstScreenImagePreload('<img src="/walls/thumbs/a.jpg" alt="" fetchpriority="high">')).toBe(
+      '</walls/thumbs/a.jpg>; rel=preload; as=image; fetchpriority=high',
+    );
+    expect(firstScreenImagePreload('<img src="/a.webp" loading="lazy"><p>text</p>')).toBeNull();
+  });
+
+  it('one rule per page path in a _headers file, after what the file had', () => {
+    expect(pageUrlPath('index.html')).toBe('/');
+    expect(pageUrlPath('blog/post.html')).toBe('/blog/post');
+    const file = linkHeadersFile(new Map([['/blog/post', '</a.webp>; rel=preload; as=image']]), '/x\n  X-Y: z\n');
+    expect(file).toMatch(/^\/x\n {2}X-Y: z\n# .*\n\/blog\/post\n {2}Link: <\/a\.webp>; rel=preload; as=image\n$/);
   });
 });

@@ -203,6 +203,16 @@ describe('islands hydrated on interaction (client:interaction)', () => {
     expect(report.startupGzip).toBe(report.withoutInteractionGzip + report.interactionGzip);
   });
 
+  it('client:interaction="visible" loads when seen, like client:visible', () => {
+    const visible = measurePageJs(html.replace('"value":true', '"value":"visible"'), '/join', reader());
+    expect(visible.islands.map((i) => i.directive)).toEqual(['interaction=visible']);
+    expect(visible.files.filter((f) => islandFiles.includes(f.path)).map((f) => f.loading)).toEqual([
+      'island',
+      'island',
+      'island',
+    ]);
+  });
+
   it('the pre-launch budget counts only what loads without interaction', () => {
     const [size, directives] = checkSizeBudgets('/join', report);
     expect(size.check).toBe('JS without interaction (gzip) <= 15.0 KB');

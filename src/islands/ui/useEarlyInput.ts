@@ -1,0 +1,37 @@
+/**
+ * What the visitor did before the island was ready (docs/performance.md, "Input before an island is
+ * ready"). An island hydrated by `client:interaction` (src/scripts/hydrate-on-interaction.ts) can be
+ * typed into, checked and submitted while its code loads: React hydration keeps the typed text on
+ * screen but not in the island's state, and the directive holds a submit or a button press meanwhile.
+ *
+ * Put `data-early-input` on the element `rootRef` points to (the directive holds input only in such
+ * islands). Once hydrated, `adopt(root)` is called once to read what the fields hold into the island's
+ * state (values, checked boxes; focus stays where it was, since hydration keeps the elements), then
+ * the held submit or button press, if any, is replayed on the adopted state.
+ */
+import { useEffect, useState, type RefObject } from 'react';
+
+/** Kept in step with EARLY_INPUT_EVENT in src/scripts/hydrate-on-interaction.ts (a standalone file). */
+export const EARLY_INPUT_EVENT = 'maple:early-input';
+
+export function useEarlyInput(rootRef: RefObject<HTMLElement | null>, adopt: (root: HTMLElement) => void): void {
+  const [replay, setReplay] = useState<(() => void) | null>(null);
+
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!root) return;
+    const detail: { replay?: () => void } = {};
+    root.dispatchEvent(new CustomEvent(EARLY_INPUT_EVENT, { bubbles: true, detail }));
+    adopt(root);
+    // Replayed after the adopted values are rendered (the next effect), so the handlers see them.
+    if (detail.replay) setReplay(() => detail.replay!);
+    // Once, on hydration: `adopt` and the ref are read at that moment only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (!replay) return;
+    setReplay(null);
+    replay();
+  }, [replay]);
+}
