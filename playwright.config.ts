@@ -12,19 +12,19 @@ const GATED_PORT = PORT - 1;
 const LOAD_PORT = PORT - 2;
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
-/** Shared by both servers; the admin key is a test value, never a real one. */
+/** Shared by the servers; the admin key is a test value for these scratch copies, never a real one. */
 export const E2E_ADMIN_KEY = 'e2e-admin-key-0123';
 
 const serverEnv = {
   SITE_ROOT: '.test-site',
   ADMIN_KEY: E2E_ADMIN_KEY,
-  // Explicit local mode (built-in defaults allowed). The edge gate only sees variables that
-  // scripts/serve.mjs passes through, so the secrets are set explicitly too.
+  // Explicit local mode: the runtime generates the SESSION_SECRET of the copy on first start
+  // (.test-site/.netlify/local-secrets.json, shared by the two servers on that copy) and hands it to
+  // the edge gate too; the staff key is set, since the tests type it.
   LOCAL_MODE: 'true',
-  SESSION_SECRET: 'e2e-session-secret-0123456789-abcdef',
   SIGNUP_RATE_LIMIT: '100000',
   MAIL_CLIENT_HOURLY_LIMIT: '100000',
-  MAIL_GLOBAL_HOURLY_LIMIT: '100000',
+  MAIL_SEND_RATE_PER_MINUTE: '100000',
   ADMIN_LOGIN_RATE_LIMIT: '1000',
   SITE_URL: `http://127.0.0.1:${PORT}`,
 };

@@ -3,13 +3,14 @@
 // touching the data in ./.netlify/blobs-serve. Module resolution still finds ../node_modules.
 // The functions are bundled once, into the first copy, and the bundles copied to the others.
 // Usage: node scripts/prepare-test-site.mjs [target ...]
-//   default: .test-site (the browser tests) and .load-test-site (the parallel-signup test, whose
-//   hundreds of records must not show up in the staff screens other tests look at); the bench
-//   uses .bench-site.
+//   default: .test-site (the browser tests), .load-test-site (the parallel-signup test, whose
+//   hundreds of records must not show up in the staff screens other tests look at) and .served-site
+//   (the template each served-site test copies, tests/served/served-site.ts); the bench uses
+//   .bench-site.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 
-const targets = process.argv.length > 2 ? process.argv.slice(2) : ['.test-site', '.load-test-site'];
+const targets = process.argv.length > 2 ? process.argv.slice(2) : ['.test-site', '.load-test-site', '.served-site'];
 for (const target of targets) {
   if (!/^\.[\w-]+-site$/.test(target)) {
     console.error(`Refusing to prepare "${target}": use a scratch directory such as .test-site or .bench-site.`);

@@ -1,5 +1,6 @@
 // npm test: unit + API tests (Vitest), then a production build, the size budgets of the built pages
-// (Vitest on dist/) and browser tests (Playwright in the system Chromium, with axe scans). Stops at
+// (Vitest on dist/), tests against the served site (Vitest, tests/served) and browser tests
+// (Playwright in the system Chromium, with axe scans). Stops at
 // the first failing stage; prints one closing line "tests: N passed, N failed" summed over every stage.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -79,6 +80,21 @@ if (!only || only === 'e2e') {
     ['test-results/budgets.json', (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests })],
   );
   stage('Prepare test site', 'node', ['scripts/prepare-test-site.mjs']);
+  stage(
+    'Served-site tests',
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--config',
+      'vitest.served.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=test-results/served.json',
+    ],
+    {},
+    ['test-results/served.json', (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests })],
+  );
   stage(
     'Browser tests',
     'npx',
