@@ -5,15 +5,20 @@
 // Prints one report and writes it to bench/results.md; exits 1 when a budget is missed.
 //
 // Settings (environment): BENCH_RUNS=3, BENCH_DURATION=20, BENCH_CONNECTIONS=100, BENCH_PORT=8861,
-// CHROME_PATH=/usr/bin/chromium. Flags: --skip-build, --no-lighthouse, --no-load, --no-scale.
-// Modules: settings, server, machine, lighthouse, load, report; scale.mjs (optional) adds a section.
+// CHROME_PATH=/usr/bin/chromium. Flags: --skip-build, --no-lighthouse, --no-load, --no-scale, --no-mail,
+// --no-campaign.
+// Modules: settings, server, machine, lighthouse, load, report; scale.mjs, mail-queue.mjs and
+// campaign.mjs add a section each.
 // See bench/README.md for how to read the report.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as settings from './settings.mjs';
 import {
+  ANCHOR_DIR,
+  ANCHOR_FILES,
+  ANCHOR_ROUTE,
   BASE,
   CONNECTIONS,
   DURATION,
@@ -24,6 +29,8 @@ import {
   RESULTS,
   ROOT,
   SCALE,
+  MAIL,
+  CAMPAIGN,
   SITE,
   SKIP_BUILD,
   WARMUP,
@@ -33,7 +40,7 @@ import {
 } from './settings.mjs';
 import { isAlive, killServerHard, serverMemory, startServer, stopServer } from './server.mjs';
 import { machineNotes } from './machine.mjs';
-import { lighthouse } from './lighthouse.mjs';
+import { lighthouseRounds } from './lighthouse.mjs';
 import {
   IDLE_ENDPOINTS,
   LOAD_ENDPOINTS,
@@ -115,6 +122,24 @@ async function runEndpointLoad(ep, { duration, tag, label }) {
   delete result.sent;
   delete result.answered;
   return result;
+}
+
+/**
+ * Copies the Astro blog example's post page and its assets into the scratch copy's dist/, at their own
+ * paths, so the same server sends them with the same compression and headers. Never overwrites a file of
+ * ours (their asset names are hashed; a clash stops the bench).
+ */
+function mountAnchor(distDir) {
+  const files = (rel) => {
+    const abs = path.join(ANCHOR_DIR, rel);
+    return statSync(abs).isDirectory() ? readdirSync(abs).flatMap((n) => files(path.join(rel, n))) : [rel];
+  };
+  for (const rel of ANCHOR_FILES.flatMap(files)) {
+    const target = path.join(distDir, rel);
+    if (existsSync(target)) throw new Error(`The anchor's ${rel} would replace a file of the site: not mounted.`);
+    mkdirSync(path.dirname(target), { recursive: true });
+    cpSync(path.join(ANCHOR_DIR, rel), target);
+  }
 }
 
 /** SIGKILL the server in the middle of a signup load, restart it, and check what is on disk. */
@@ -204,6 +229,8 @@ async function main() {
       '<title>Floor</title></head><body><p>The lightest page this server can send.</p></body></html>\n',
   );
 
+  mountAnchor(distDir);
+
   log(`starting the bench server on ${BASE} (log: ${SITE}/server.log)`);
   await startServer();
   const pages = [];
@@ -211,7 +238,6 @@ async function main() {
   const loads = [];
   const data = { pages, measured, others, idle, loads };
   try {
-    if (LIGHTHOUSE) data.floor = await lighthouse(FLOOR_ROUTE, ['performance']);
     for (const { wanted, route } of picked) {
       if (!route) {
         pages.push({ wanted, route: null });
@@ -220,10 +246,32 @@ async function main() {
       const page = { wanted, route, ...measured.get(route) };
       const res = await fetch(`${BASE}${route}`, { signal: AbortSignal.timeout(30_000) }).catch((e) => ({
         status: `error ${e.message}`,
+        headers: new Headers(),
       }));
       page.status = res.status;
-      if (LIGHTHOUSE) page.lh = await lighthouse(route, LIGHTHOUSE_CATEGORIES);
+      page.preload = res.headers.get('link');
       pages.push(page);
+    }
+    const anchorRes = await fetch(`${BASE}${ANCHOR_ROUTE}`, { signal: AbortSignal.timeout(30_000) }).catch(() => null);
+    data.anchor = { route: ANCHOR_ROUTE, status: anchorRes?.status ?? 'error' };
+    if (LIGHTHOUSE) {
+      // Observed and simulated paints of the pages a visitor reads (not the staff area), and the example's post.
+      const observed = (route) => !route.startsWith('/admin');
+      const rounds = await lighthouseRounds([
+        { route: FLOOR_ROUTE, categories: ['performance'], observed: true },
+        ...pages
+          .filter((p) => p.route)
+          .map((p) => ({ route: p.route, categories: LIGHTHOUSE_CATEGORIES, observed: observed(p.route) })),
+        { route: ANCHOR_ROUTE, categories: ['performance'], observed: true },
+      ]);
+      data.floor = rounds.get(FLOOR_ROUTE).simulated;
+      data.floorObserved = rounds.get(FLOOR_ROUTE).observed;
+      for (const p of pages.filter((x) => x.route)) {
+        p.lh = rounds.get(p.route).simulated;
+        p.observed = rounds.get(p.route).observed;
+      }
+      data.anchor.simulated = rounds.get(ANCHOR_ROUTE).simulated;
+      data.anchor.observed = rounds.get(ANCHOR_ROUTE).observed;
     }
     await ensureServer();
     for (const ep of IDLE_ENDPOINTS) {
@@ -275,6 +323,20 @@ async function main() {
     }
   } finally {
     await stopServer();
+  }
+  // These start servers of their own (the mail section a served copy, the campaign section a Blobs
+  // server with 100,000 subscribers): run after the bench server is gone.
+  if (MAIL) {
+    log('mail-queue section (scripts/bench/mail-queue.mjs)...');
+    const { runMailQueueBench, MAIL_RESULTS } = await import('./mail-queue.mjs');
+    data.mail = await runMailQueueBench({ log });
+    writeFileSync(MAIL_RESULTS, `# Bench results: mail queue\n\n${data.mail}`);
+  }
+  if (CAMPAIGN) {
+    log('campaign section (scripts/bench/campaign.mjs)...');
+    const { runCampaignBench, CAMPAIGN_RESULTS } = await import('./campaign.mjs');
+    data.campaign = await runCampaignBench({ log });
+    writeFileSync(CAMPAIGN_RESULTS, `# Bench results: campaign\n\n${data.campaign}`);
   }
 
   const budgetRows = budgets(data);

@@ -1,4 +1,10 @@
-// Lighthouse mobile runs per page (median of BENCH_RUNS), through the bench server with compression.
+// Lighthouse mobile runs per page, through the bench server with compression, interleaved: each round
+// runs every page once before the next round starts, so a busy moment of the machine falls on every page
+// alike. Each page is measured two ways (docs/performance.md, "Observed and simulated paints"):
+// - simulated: Lighthouse's default, a replay of the load over its slow-4G model with 4x CPU (the scores);
+// - observed: `--throttling-method=devtools`, the same slow 4G and 4x CPU applied to the browser for
+//   real, and the paints as they happened.
+// Each report names the element of the largest contentful paint.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -6,9 +12,29 @@ import { BASE, CHROME, LH_DIR, RUNS, elapsed, log, median } from './settings.mjs
 
 const LH_CLI = path.join('node_modules', 'lighthouse', 'cli', 'index.js');
 const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage';
-const slug = (route) => (route === '/' ? 'home' : route.slice(1).replace(/[^\w-]+/g, '_'));
+const slug = (route) => (route === '/' ? 'home' : route.slice(1).replace(/[^\w-]+/g, '_') || 'page');
 
-function runOnce(url, outFile, categories) {
+/** The element of the largest contentful paint, as the report describes it (label and short snippet). */
+function lcpElement(report) {
+  const find = (v) => {
+    if (!v || typeof v !== 'object') return null;
+    if (v.type === 'node' && (v.snippet || v.nodeLabel)) return v;
+    for (const x of Array.isArray(v) ? v : Object.values(v)) {
+      const hit = find(x);
+      if (hit) return hit;
+    }
+    return null;
+  };
+  const node = find(report.audits['lcp-breakdown-insight']?.details);
+  if (!node) return null;
+  const tag = (node.snippet ?? '').match(/^<([a-z0-9-]+)/i)?.[1]?.toLowerCase() ?? '?';
+  // An image by its file (its label is often only a selector), anything else by its text.
+  const src = tag === 'img' ? (node.snippet ?? '').match(/\bsrc="([^"]+)"/)?.[1] : null;
+  const label = (src ? src.split('/').pop() : (node.nodeLabel ?? '')).replace(/\s+/g, ' ').trim();
+  return `${tag}${label ? `: ${label.length > 60 ? `${label.slice(0, 57)}...` : label}` : ''}`;
+}
+
+function runOnce(url, outFile, categories, method) {
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
@@ -18,6 +44,7 @@ function runOnce(url, outFile, categories) {
         '--output=json',
         `--output-path=${outFile}`,
         `--only-categories=${categories.join(',')}`,
+        `--throttling-method=${method}`,
         `--chrome-flags=${CHROME_FLAGS}`,
         '--quiet',
       ],
@@ -41,6 +68,7 @@ function runOnce(url, outFile, categories) {
           lcp: num('largest-contentful-paint'),
           tbt: num('total-blocking-time'),
           cls: num('cumulative-layout-shift'),
+          lcpElement: lcpElement(r),
           requests: r.audits['network-requests']?.details?.items?.length ?? null,
           transfer: num('total-byte-weight'),
           benchmarkIndex: r.environment?.benchmarkIndex ?? null,
@@ -52,27 +80,14 @@ function runOnce(url, outFile, categories) {
   });
 }
 
-/** Median Lighthouse figures of `route` over RUNS runs (one retry per failed run). */
-export async function lighthouse(route, categories) {
-  const runs = [];
-  for (let i = 1; i <= RUNS; i++) {
-    const t0 = performance.now();
-    const out = path.join(LH_DIR, `${slug(route)}-run${i}.json`);
-    let r = await runOnce(`${BASE}${route}`, out, categories);
-    if (r.error) {
-      log(`lighthouse ${route} run ${i}: ${r.error}; retrying once`);
-      r = await runOnce(`${BASE}${route}`, out, categories);
-    }
-    runs.push(r);
-    log(
-      `lighthouse ${route} run ${i}/${RUNS}: ` +
-        (r.error ? `error ${r.error}` : categories.map((c) => `${c} ${r.scores[c]}`).join(', ')) +
-        ` (${elapsed(t0)})`,
-    );
-  }
+/** Medians of the successful runs (the LCP element: the one named most often). */
+function summarise(runs, categories) {
   const ok = runs.filter((r) => !r.error);
   if (ok.length === 0) return { error: runs[0]?.error ?? 'no run', runs: 0 };
   const med = (k) => median(ok.map((r) => r[k]));
+  const elements = ok.map((r) => r.lcpElement).filter(Boolean);
+  const lcpElement =
+    elements.sort((a, b) => elements.filter((e) => e === b).length - elements.filter((e) => e === a).length)[0] ?? null;
   return {
     runs: ok.length,
     errors: runs.length - ok.length,
@@ -81,8 +96,54 @@ export async function lighthouse(route, categories) {
     lcp: med('lcp'),
     tbt: med('tbt'),
     cls: med('cls'),
+    lcpElement,
+    otherLcpElements: [...new Set(elements)].filter((e) => e !== lcpElement),
     requests: med('requests'),
     transfer: med('transfer'),
     benchmarkIndex: med('benchmarkIndex'),
+    each: ok.map((r) => ({ fcp: r.fcp, lcp: r.lcp, tbt: r.tbt })),
   };
+}
+
+/**
+ * RUNS rounds over `targets` ({ route, categories, observed }): in each round every target once,
+ * simulated and (with `observed`) observed, one run retried once on failure. Returns, per route,
+ * `{ simulated, observed }` medians.
+ */
+export async function lighthouseRounds(targets) {
+  const runs = new Map(targets.map((t) => [t.route, { simulate: [], devtools: [] }]));
+  for (let i = 1; i <= RUNS; i++) {
+    for (const t of targets) {
+      for (const method of t.observed ? ['simulate', 'devtools'] : ['simulate']) {
+        const t0 = performance.now();
+        const categories = method === 'simulate' ? t.categories : ['performance'];
+        const out = path.join(LH_DIR, `${slug(t.route)}-${method === 'simulate' ? 'sim' : 'obs'}-run${i}.json`);
+        let r = await runOnce(`${BASE}${t.route}`, out, categories, method);
+        if (r.error) {
+          log(`lighthouse ${t.route} (${method}) run ${i}: ${r.error}; retrying once`);
+          r = await runOnce(`${BASE}${t.route}`, out, categories, method);
+        }
+        runs.get(t.route)[method].push(r);
+        log(
+          `lighthouse ${t.route} ${method === 'simulate' ? 'simulated' : 'observed'} run ${i}/${RUNS}: ` +
+            (r.error
+              ? `error ${r.error}`
+              : `FCP ${Math.round(r.fcp)} ms, LCP ${Math.round(r.lcp)} ms (${r.lcpElement ?? 'element unknown'})`) +
+            ` (${elapsed(t0)})`,
+        );
+      }
+    }
+  }
+  return new Map(
+    targets.map((t) => {
+      const r = runs.get(t.route);
+      return [
+        t.route,
+        {
+          simulated: summarise(r.simulate, t.categories),
+          observed: t.observed ? summarise(r.devtools, ['performance']) : null,
+        },
+      ];
+    }),
+  );
 }

@@ -323,6 +323,7 @@ export async function blobsOpsPerSignup(kind, n = 20) {
   if (!before || !after) return null;
   const per = {};
   for (const k of Object.keys(after)) {
+    if (typeof after[k] !== 'number') continue; // byStore: the same requests counted per store
     const d = (after[k] - (before[k] ?? 0)) / n;
     if (d) per[k] = Math.round(d * 10) / 10;
   }

@@ -75,9 +75,9 @@ export async function startServer() {
     ADMIN_KEY,
     SIGNUP_RATE_LIMIT: '1000000000',
     ADMIN_LOGIN_RATE_LIMIT: '1000',
-    LOCAL_MODE: 'true', // built-in SESSION_SECRET for signed links; mail limits off for load
+    LOCAL_MODE: 'true', // the runtime generates the SESSION_SECRET of this copy; mail limits off for load
     MAIL_CLIENT_HOURLY_LIMIT: '1000000000',
-    MAIL_GLOBAL_HOURLY_LIMIT: '1000000000',
+    MAIL_SEND_RATE_PER_MINUTE: '1000000000',
     BLOBS_STATS_FILE,
   };
   // Never send real e-mail from a benchmark: without a SendGrid key the mailer writes to the outbox.

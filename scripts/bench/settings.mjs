@@ -26,7 +26,7 @@ export const WARMUP = intEnv('BENCH_WARMUP', 20, 0, 120);
 export const PORT = intEnv('BENCH_PORT', 8861, 1024, 65535);
 export const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
-export const FLAGS = ['--skip-build', '--no-lighthouse', '--no-load', '--no-scale'];
+export const FLAGS = ['--skip-build', '--no-lighthouse', '--no-load', '--no-scale', '--no-mail', '--no-campaign'];
 const args = new Set(process.argv.slice(2));
 for (const a of args) {
   if (!FLAGS.includes(a)) {
@@ -38,6 +38,8 @@ export const SKIP_BUILD = args.has('--skip-build');
 export const LIGHTHOUSE = !args.has('--no-lighthouse');
 export const LOAD = !args.has('--no-load');
 export const SCALE = !args.has('--no-scale');
+export const MAIL = !args.has('--no-mail');
+export const CAMPAIGN = !args.has('--no-campaign');
 
 export const SITE = '.bench-site';
 export const HOST = '127.0.0.1';
@@ -47,6 +49,13 @@ export const LH_DIR = path.join('bench', 'lighthouse');
 /** A page with one paragraph and no script, image or stylesheet, added to the scratch copy only:
  * what Lighthouse's simulation gives the lightest possible page on this machine (docs/performance.md). */
 export const FLOOR_ROUTE = '/bench-floor';
+/**
+ * The Astro blog example's build (bench/anchors/README.md): its post page is measured beside ours, served
+ * from the scratch copy at its own path, with its assets (ANCHOR_FILES, relative to ANCHOR_DIR).
+ */
+export const ANCHOR_DIR = path.join('bench', 'anchors', 'astro-blog-example');
+export const ANCHOR_ROUTE = '/blog/first-post/';
+export const ANCHOR_FILES = ['blog/first-post/index.html', '_astro', 'favicon.ico'];
 export const RESULTS = path.join('bench', 'results.md');
 export const RUN_ID = Date.now().toString(36);
 export const BLOBS_DIR = path.join(SITE, '.netlify', 'blobs-serve');

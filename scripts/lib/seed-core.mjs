@@ -104,8 +104,10 @@ function weighted(rnd, table) {
  * Seeds `count` subscribers into the Blobs store the environment points at (setEnvironmentContext).
  * @param lib from loadSignupLib()
  * @param options.days spread of signup times, ending now; options.concurrency requests in flight;
- *   options.tag makes the addresses unique per run; options.onProgress(done, count)
- * @returns { written, ms }
+ *   options.tag makes the addresses unique per run; options.onProgress(done, count);
+ *   options.allConfirmed: everyone confirms and nobody unsubscribes (a campaign's whole audience);
+ *   options.collect: also return the address of every confirmed, subscribed subscriber
+ * @returns { written, ms, confirmed?: string[] }
  */
 export async function seedSubscribers(
   lib,
@@ -118,8 +120,11 @@ export async function seedSubscribers(
     seed = 42,
     onProgress,
     snapshot = true,
+    allConfirmed = false,
+    collect = false,
   } = {},
 ) {
+  const confirmed = collect ? [] : null;
   const records = getStore({ name: 'subscribers', consistency: 'strong' });
   const index = getStore({ name: 'subscriber-index', consistency: 'strong' });
   const rnd = random(seed);
@@ -169,9 +174,10 @@ export async function seedSubscribers(
     if (list === 'both') sub = { ...sub, list: 'both' };
     // Most people confirm within the hour; some never do; a few unsubscribe a day later.
     const later = (ms) => new Date(Math.min(Date.parse(at) + ms, now)).toISOString();
-    const fate = rnd();
+    const fate = allConfirmed ? 0.5 : rnd();
     if (fate < 0.88) sub = lib.applyConfirmation(sub, later(30 * 60_000), '').record;
     if (fate < 0.03) sub = lib.applyUnsubscribe(sub, later(86_400_000), { detail: 'page' });
+    if (confirmed && fate < 0.88 && fate >= 0.03) confirmed.push(email);
     sub = lib.subscriberSchema.parse(sub);
     await records.setJSON(id, sub);
     await Promise.all(lib.subscriberIndexKeys(sub).map((k) => index.set(k, '')));
@@ -187,5 +193,5 @@ export async function seedSubscribers(
     }),
   );
   if (snapshot) await lib.snapshotSubscriberStats();
-  return { written: done, ms: Math.round(performance.now() - started) };
+  return { written: done, ms: Math.round(performance.now() - started), ...(confirmed ? { confirmed } : {}) };
 }

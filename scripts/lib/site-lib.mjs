@@ -41,6 +41,6 @@ export function loadSignupLib() {
      export { runMaintenance } from './src/lib/maintenance/run';
      export { takeSlot } from './src/lib/server/shared-ratelimit';
      export { default as adminHandler } from './netlify/functions/admin';
-     export { default as waitlistHandler } from './netlify/functions/waitlist';`,
+     export { default as signupsHandler } from './netlify/functions/signups';`,
   );
 }
