@@ -146,7 +146,7 @@ test.describe('focus comes back', () => {
 });
 
 test.describe('scroll areas and small screens', () => {
-  test('/how-we-recommend at 375 px: the points table fits, no unreachable scroll area, "card: 49"', async ({
+  test('/how-we-recommend at 375 px: the points table fits, no unreachable scroll area, "comparison: 49"', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 375, height: 800 });
@@ -156,7 +156,8 @@ test.describe('scroll areas and small screens', () => {
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(375);
     expect(await scrollAreaViolations(page)).toEqual([]);
-    await expect(page.getByText(/shown on the phone's card: \d/)).toBeVisible();
+    // A colon before a counted figure keeps its space: "comparison: 49", not "comparison:49".
+    await expect(page.getByText(/shown on the phone's card and in the comparison: \d/)).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
 
