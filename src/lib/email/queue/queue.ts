@@ -96,6 +96,8 @@ function newId(now: number): string {
 
 /** The most rounds of list-then-claim one slot takes before it counts the minute as full. */
 const SLOT_ROUNDS = 6;
+/** Slots tried at random, without a list, after the slot of the moment was taken. */
+const RANDOM_TRIES = 2;
 
 /** The slot numbers taken in the minute folder `folder`, from one list. */
 async function takenSlots(folder: string): Promise<Set<number>> {
@@ -112,9 +114,10 @@ async function takenSlots(folder: string): Promise<Set<number>> {
  * Writes `value` at a free send slot of the minute of `now` (a conditional create: two writers never
  * get one slot, and a minute never holds more than the rate). The first try is the slot of this
  * moment (the minute divided into `rate` equal parts): mails that arrive at different moments never
- * meet, however many went earlier in the minute, where a random first try would collide more often
- * the fuller the minute. Only mails within the same part (a burst) list the minute and claim a
- * slot it shows free.
+ * meet, however many went earlier in the minute. Mails of the same moment (a burst) then try
+ * RANDOM_TRIES slots at random, which in a minute with room almost always succeeds, and only then
+ * list the minute and claim a slot it shows free: a list reads every key of the minute, so it is
+ * kept for a minute that is nearly full.
  * @returns the slot's key and the write's ETag, or null when the minute is full
  */
 async function writeAtFreeSlot(
@@ -130,6 +133,10 @@ async function writeAtFreeSlot(
   };
   const first = await tryWrite(Math.min(rate - 1, Math.floor(((now % 60_000) / 60_000) * rate)));
   if (first) return first;
+  for (let i = 0; i < RANDOM_TRIES; i++) {
+    const won = await tryWrite(Math.floor(Math.random() * rate));
+    if (won) return won;
+  }
   for (let round = 0; round < SLOT_ROUNDS; round++) {
     const taken = await takenSlots(folder);
     if (taken.size >= rate) return null;
@@ -422,24 +429,13 @@ export async function sweep(handlers: MailHandlers, now = Date.now()): Promise<S
   if (from > end) return report;
   const dues = new Set((await dueMarkers()).map((m) => m.entryKey));
   let through = from - 60_000;
-  // One list per day folder covers every minute of it.
-  const days = [
-    ...new Set(
-      Array.from({ length: (end - from) / 60_000 + 1 }, (_, i) => minuteFolder(from + i * 60_000).slice(0, 13)),
-    ),
-  ];
-  const keysByMinute = new Map<number, string[]>();
-  for (const day of days) {
-    for await (const page of s.list({ prefix: day, paginate: true })) {
-      for (const b of page.blobs) {
-        const minute = folderMinute(b.key.slice(0, b.key.lastIndexOf('/') + 1));
-        if (minute === null || minute < from || minute > end) continue;
-        keysByMinute.set(minute, [...(keysByMinute.get(minute) ?? []), b.key]);
-      }
-    }
-  }
   for (let minute = from; minute <= end; minute += 60_000) {
-    const keys = keysByMinute.get(minute) ?? [];
+    // One list of this minute's folder: its entries and their outcome markers. Never a wider prefix
+    // (a day's folder): a run would then read every mail of the day again, each minute.
+    const keys: string[] = [];
+    for await (const page of s.list({ prefix: minuteFolder(minute), paginate: true })) {
+      for (const b of page.blobs) keys.push(b.key);
+    }
     const finals = new Set(keys.flatMap((k) => (parseKey(k).type === 'final' ? [k.slice(0, k.lastIndexOf('~'))] : [])));
     const open = keys.filter((k) => {
       const t = parseKey(k).type;
