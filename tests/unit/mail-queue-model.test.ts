@@ -15,6 +15,7 @@ import {
   isEntryKey,
   isRetryable,
   LEASE_MS,
+  mailKindLabel,
   MAX_ATTEMPTS,
   minuteFolder,
   newEntry,
@@ -188,5 +189,16 @@ describe('per-client keys', () => {
       expect(rateLimitKey(same), same).toBe(a);
     expect(rateLimitKey('2001:db8:1:3::1')).not.toBe(a);
     expect(rateLimitKey('::1')).toBe('0:0:0:0::/64');
+  });
+});
+
+describe('mail kind labels (the staff screens)', () => {
+  it('name every queue kind and a campaign batch kind in words, never a doubled raw kind', () => {
+    expect(mailKindLabel('confirm-subscription')).toBe('Confirmation request');
+    expect(mailKindLabel('campaign-test')).toBe('Campaign test');
+    expect(mailKindLabel('campaign-campaign')).toBe('Campaign');
+    expect(mailKindLabel('campaign-launch')).toBe('Campaign: launch');
+    expect(mailKindLabel('campaign-early-access')).toBe('Campaign: early access');
+    expect(mailKindLabel('something-else')).toBe('something-else');
   });
 });

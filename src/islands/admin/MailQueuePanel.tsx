@@ -10,6 +10,7 @@ import { toast } from '../../stores/toast';
 import { ApiError } from '../../lib/http/client';
 import {
   ENTRY_STATES,
+  MAIL_KIND_LABELS,
   MAIL_KINDS,
   type EntryState,
   type QueueRow,
@@ -39,14 +40,6 @@ const STATE_BADGES: Record<EntryState, string> = {
   failed: 'bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-200',
   skipped: 'bg-surface-2 text-muted',
   unknown: 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200',
-};
-
-const KIND_LABELS: Record<(typeof MAIL_KINDS)[number], string> = {
-  'confirm-subscription': 'Confirmation request',
-  welcome: 'Welcome',
-  'staff-resend': 'Sent by staff',
-  recommendations: 'Recommendations',
-  'campaign-test': 'Campaign test',
 };
 
 /** "3 min ago", "2 h ago" for the oldest waiting mail. */
@@ -199,7 +192,7 @@ export default function MailQueuePanel() {
             <option value="">All kinds</option>
             {MAIL_KINDS.map((k) => (
               <option key={k} value={k}>
-                {KIND_LABELS[k]}
+                {MAIL_KIND_LABELS[k]}
               </option>
             ))}
           </select>
@@ -223,7 +216,7 @@ export default function MailQueuePanel() {
                   <div className="min-w-0">
                     <p className="break-all font-medium">{row.to}</p>
                     <p className="text-sm text-muted">
-                      {KIND_LABELS[row.kind]} ·{' '}
+                      {MAIL_KIND_LABELS[row.kind]} ·{' '}
                       <time dateTime={row.createdAt}>{new Date(row.createdAt).toLocaleString()}</time> ·{' '}
                       {row.attempts.length === 1 ? '1 attempt' : `${row.attempts.length} attempts`}
                       {row.nextAttemptAt ? (

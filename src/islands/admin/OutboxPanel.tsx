@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { adminRequest, nextLinkOf } from '../../stores/admin';
 import type { OutboxEntry } from '../../lib/email/outbox';
+import { mailKindLabel } from '../../lib/email/queue/model';
 import { EmptyState, Spinner } from './ui';
 
 interface OutboxAnswer {
@@ -92,7 +93,7 @@ export default function OutboxPanel() {
                       <span className="block truncate text-sm text-muted">To {m.to}</span>
                     </span>
                     <span className="text-xs text-muted">
-                      <span className="badge mr-2 bg-surface-2">{m.kind}</span>
+                      <span className="badge mr-2 bg-surface-2">{mailKindLabel(m.kind)}</span>
                       <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleString()}</time>
                     </span>
                   </summary>

@@ -69,22 +69,22 @@ export default function WaitlistStats() {
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="flex flex-wrap gap-4">
-          <div className="card min-w-56 p-5">
+        <div className="flex flex-1 flex-wrap gap-4">
+          <div className="card min-w-56 flex-1 p-5">
             <p className="text-sm font-medium text-muted">Total Subscribers</p>
             <p className="mt-1 text-4xl font-bold tracking-tight" data-testid="total-subscribers">
               {stats.totalCount}
             </p>
             <p className="mt-1 text-xs text-muted">Confirmed (double opt-in)</p>
           </div>
-          <div className="card min-w-44 p-5">
+          <div className="card min-w-44 flex-1 p-5">
             <p className="text-sm font-medium text-muted">Pending confirmation</p>
             <p className="mt-1 text-4xl font-bold tracking-tight" data-testid="pending-subscribers">
               {stats.pendingCount}
             </p>
             <p className="mt-1 text-xs text-muted">Not counted above; no mail until confirmed</p>
           </div>
-          <div className="card min-w-44 p-5">
+          <div className="card min-w-44 flex-1 p-5">
             <p className="text-sm font-medium text-muted">Unsubscribed</p>
             <p className="mt-1 text-4xl font-bold tracking-tight" data-testid="unsubscribed-subscribers">
               {stats.unsubscribedCount}

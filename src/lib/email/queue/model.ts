@@ -1,8 +1,8 @@
 /**
  * The mail queue's model: what an entry is, where it is kept, and how its state changes. Pure: no
  * storage, no clock (times are passed in), so tests/unit/mail-queue-model.test.ts covers every
- * transition. The storage and the worker around it are in ./store.ts and ./worker.ts; the design and
- * its reasons are in docs/consent-and-mail.md, "The mail queue".
+ * transition. The storage and the worker around it are in ./queue.ts; the design and its reasons are
+ * in docs/consent-and-mail.md, "The mail queue".
  *
  * Layout in the `mail-queue` store (one blob per fact; nothing is a counter or a list in one blob):
  * - `m/<day>/<HHMM>/<slot>`: an entry whose attempt took send slot `<slot>` of that minute (UTC). The
@@ -36,6 +36,26 @@ export const MAIL_KINDS = [
   'campaign-test',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** What staff read for each kind (the queue and the outbox screens). */
+export const MAIL_KIND_LABELS: Record<MailKind, string> = {
+  'confirm-subscription': 'Confirmation request',
+  welcome: 'Welcome',
+  'staff-resend': 'Sent by staff',
+  recommendations: 'Recommendations',
+  'campaign-test': 'Campaign test',
+};
+
+/**
+ * The staff label of a mail's kind as stored: a queue kind, or `campaign-<kind>` for the mails of a
+ * campaign's batches ('Campaign', 'Campaign: launch', 'Campaign: early access'); anything else as is.
+ */
+export function mailKindLabel(kind: string): string {
+  if ((MAIL_KINDS as readonly string[]).includes(kind)) return MAIL_KIND_LABELS[kind as MailKind];
+  const campaign = /^campaign-([a-z-]+)$/.exec(kind)?.[1];
+  if (campaign) return campaign === 'campaign' ? 'Campaign' : `Campaign: ${campaign.replace(/-/g, ' ')}`;
+  return kind;
+}
 
 /** Final outcomes, each written once as the entry's marker. */
 export const FINAL_STATES = ['sent', 'failed', 'skipped', 'unknown'] as const;
