@@ -17,6 +17,7 @@ import {
   interestsLabel,
   nameLabel,
   sourceLabel,
+  STATUS_LABELS,
   type AdminSubscriber,
 } from '../../lib/admin/subscribers';
 import { ConfirmDialog, EmailAddress, EmptyState, LineIcon, Spinner } from './ui';
@@ -25,17 +26,12 @@ import { DownloadIcon, ExportPanel, useCsvExport } from './CsvExport';
 
 const SEARCH_DELAY_MS = 300;
 
-const STATUS_BADGES = {
-  pending: { label: 'Pending confirmation', className: 'bg-sky-100 text-sky-900 dark:bg-sky-900/40 dark:text-sky-200' },
-  confirmed: {
-    label: 'Confirmed',
-    className: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-200',
-  },
-  unsubscribed: {
-    label: 'Unsubscribed',
-    className: 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200',
-  },
-} as const;
+/** Badge colours per status; the words are STATUS_LABELS (the same in the timeline). */
+const STATUS_BADGES: Record<AdminSubscriber['status'], string> = {
+  pending: 'bg-sky-100 text-sky-900 dark:bg-sky-900/40 dark:text-sky-200',
+  confirmed: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-200',
+  unsubscribed: 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200',
+};
 
 const MISSING_KEY_HINT =
   'The email service key (SENDGRID_API_KEY) may be missing in this deployment. Check the server logs for details.';
@@ -400,8 +396,8 @@ export default function SubscriberTable() {
                           {sub.list === 'both' ? 'waitlist + newsletter' : 'newsletter'}
                         </span>
                       ) : null}
-                      <span className={`badge ${STATUS_BADGES[sub.status].className}`} data-testid="subscriber-status">
-                        {STATUS_BADGES[sub.status].label}
+                      <span className={`badge ${STATUS_BADGES[sub.status]}`} data-testid="subscriber-status">
+                        {STATUS_LABELS[sub.status]}
                       </span>
                       {sub.mail?.status === 'failed' ? (
                         <span

@@ -7,6 +7,7 @@
  * any other text is matched as a substring of name, e-mail, source and interests against the search
  * digest (search.ts). docs/storage.md says why.
  */
+import { fromBase64Url, toBase64Url } from '../base64url';
 import { HttpError } from '../server/http';
 import { indexedRecordFacts, subscriberId, subscriberStore } from '../signups/store';
 import {
@@ -69,17 +70,14 @@ export function parseListQuery(url: URL): ListQuery {
 
 /** The opaque cursor for a position (of an index key): base64url, so it travels safely in a URL. */
 export function encodeCursor(key: string): string {
-  return btoa(positionOf(key)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return toBase64Url(new TextEncoder().encode(positionOf(key)));
 }
 
 function decodeCursor(cursor: string): string | null {
-  if (cursor.length > 400 || !/^[A-Za-z0-9_-]+$/.test(cursor)) return null;
-  try {
-    const key = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
-    return CURSOR.test(key) ? positionOf(key) : null;
-  } catch {
-    return null;
-  }
+  if (cursor.length > 400) return null;
+  const bytes = fromBase64Url(cursor);
+  const key = bytes ? new TextDecoder().decode(bytes) : '';
+  return CURSOR.test(key) ? positionOf(key) : null;
 }
 
 /** One page of the table. */

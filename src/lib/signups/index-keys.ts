@@ -29,6 +29,7 @@ import type { Interest, List } from './constants';
 import type { Subscriber } from './schemas';
 import { lastConfirmedAt, subscriberStatus } from './status';
 import { dayOf } from './days';
+import { toBase64Url } from '../base64url';
 
 /** Status facet of a subscriber (the stats shape carries all three). */
 export type IndexStatus = 'pending' | 'confirmed' | 'unsubscribed';
@@ -69,14 +70,15 @@ export function bucketStart(bucket: string): number {
   return (BUCKET_MAX - Number(bucket)) * HOUR_MS;
 }
 
-function invertTime(ms: number): string {
+/** A time as 9 base-36 digits that sort newest first (index keys, snapshot keys). */
+export function invertTime(ms: number): string {
   return (TIME_MAX - ms).toString(36).padStart(9, '0');
 }
 
 function hexToB64url(hex: string): string {
-  let bin = '';
-  for (let i = 0; i < hex.length; i += 2) bin += String.fromCharCode(parseInt(hex.slice(i, i + 2), 16));
-  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const bytes = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  return toBase64Url(bytes);
 }
 
 function b64urlToHex(text: string): string {

@@ -25,6 +25,7 @@ import {
   digestPosition,
   digestRowOf,
   emptyTally,
+  invertTime,
   markerBucket,
   markerKey,
   mergeTallies,
@@ -286,10 +287,8 @@ export async function tallyEntries(entries: IndexEntry[], readRecord: RecordRead
   return t;
 }
 
-const inverted = (ms: number) => (36 ** 9 - 1 - ms).toString(36).padStart(9, '0');
-
 function snapshotKey(takenAt: number): string {
-  return `${SNAPSHOT_PREFIX}${inverted(takenAt)}`;
+  return `${SNAPSHOT_PREFIX}${invertTime(takenAt)}`;
 }
 
 /** Chunk keys carry the time of the snapshot they were written for: `c/<time, base 36>-<n>`. */
