@@ -10,8 +10,6 @@ import type { ConsentForm, Interest, List } from './constants';
 import type { ConsentRecord, LedgerEvent, Subscriber } from './schemas';
 import { subscriberStatus } from './status';
 
-/** Consent events kept in `consentLog` (the ledger in `history` keeps everything). */
-export const CONSENT_LOG_MAX = 50;
 /** A confirmation mail is re-sent to one address at most once per this many ms. */
 export const CONFIRMATION_RESEND_MS = 24 * 60 * 60 * 1000;
 /**
@@ -161,7 +159,6 @@ export function applySignup(
       list: signup.list,
       phoneModel: signup.phoneModel ?? '',
       consent: signup.consent,
-      consentLog: [],
       unsubscribedAt: null,
       mail: null,
       status: 'pending',
@@ -286,7 +283,6 @@ export function applyConfirmation(
     list: list ?? sub.list,
     interests,
     consent,
-    consentLog: [...sub.consentLog, consent].slice(-CONSENT_LOG_MAX),
     unsubscribedAt: null,
     confirmNonce: null,
     updatedAt: now,

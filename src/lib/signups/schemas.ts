@@ -237,10 +237,8 @@ export const subscriberSchema = z.object({
   list: z.enum(LISTS),
   /** Current phone model from a newsletter signup ('' if none). */
   phoneModel: z.string(),
-  /** The latest express consent. */
+  /** The latest express consent (every consent given is an event in `history`). */
   consent: consentRecordSchema,
-  /** Every consent given, oldest first (capped). */
-  consentLog: z.array(consentRecordSchema),
   /** Set when the address unsubscribed; no further mail is sent. Cleared by a new express consent. */
   unsubscribedAt: z.string().nullable(),
   /** Last e-mail delivery state; null before the first attempt. */
