@@ -9,7 +9,7 @@
  * state (values, checked boxes; focus stays where it was, since hydration keeps the elements), then
  * the held submit or button press, if any, is replayed on the adopted state.
  */
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 
 /** Kept in step with EARLY_INPUT_EVENT in src/scripts/hydrate-on-interaction.ts (a standalone file). */
 export const EARLY_INPUT_EVENT = 'maple:early-input';
@@ -17,7 +17,10 @@ export const EARLY_INPUT_EVENT = 'maple:early-input';
 export function useEarlyInput(rootRef: RefObject<HTMLElement | null>, adopt: (root: HTMLElement) => void): void {
   const [replay, setReplay] = useState<(() => void) | null>(null);
 
-  useEffect(() => {
+  // A layout effect: the adopted values are rendered before the browser handles another event. In a
+  // passive effect, a click that came after the directive stopped holding (the event below) but before
+  // the re-render was handled with the empty state, e.g. "Name is required" beside a typed name.
+  useLayoutEffect(() => {
     const root = rootRef.current;
     if (!root) return;
     const detail: { replay?: () => void } = {};
