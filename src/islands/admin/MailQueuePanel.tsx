@@ -4,8 +4,8 @@
  * outcome is unknown, the reason and a Retry button (POST /api/admin/mail-queue/retry).
  * docs/consent-and-mail.md, "The mail queue".
  */
-import { useCallback, useEffect, useId, useState } from 'react';
-import { adminFetch, adminRequest, nextLinkOf } from '../../stores/admin';
+import { useId, useState } from 'react';
+import { adminFetch } from '../../stores/admin';
 import { toast } from '../../stores/toast';
 import { ApiError } from '../../lib/http/client';
 import {
@@ -16,6 +16,7 @@ import {
   type QueueRow,
   type QueueSummary,
 } from '../../lib/email/queue/model';
+import { usePagedList } from './usePagedList';
 import { EmptyState, Spinner } from './ui';
 
 interface QueueAnswer {
@@ -53,49 +54,15 @@ function age(iso: string, now = Date.now()): string {
 export default function MailQueuePanel() {
   const [state, setState] = useState<EntryState | ''>('');
   const [kind, setKind] = useState<(typeof MAIL_KINDS)[number] | ''>('');
-  const [data, setData] = useState<QueueAnswer | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
-  const [next, setNext] = useState<string | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
   const [retrying, setRetrying] = useState<string | null>(null);
   const stateId = useId();
   const kindId = useId();
 
   const query = `/api/admin/mail-queue?${new URLSearchParams({ ...(state ? { state } : {}), ...(kind ? { kind } : {}) })}`;
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const { data: answer, headers } = await adminRequest<QueueAnswer>(query);
-      setData(answer);
-      setNext(nextLinkOf(headers));
-      setFailed(false);
-    } catch (err) {
-      console.error('[admin] loading the mail queue failed', err);
-      setFailed(true);
-    } finally {
-      setLoading(false);
-    }
-  }, [query]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  async function loadMore() {
-    if (!next) return;
-    setLoadingMore(true);
-    try {
-      const { data: page, headers } = await adminRequest<QueueAnswer>(next);
-      setData((prev) => (prev ? { ...prev, entries: [...prev.entries, ...page.entries] } : page));
-      setNext(nextLinkOf(headers));
-    } catch (err) {
-      console.error('[admin] loading more of the mail queue failed', err);
-    } finally {
-      setLoadingMore(false);
-    }
-  }
+  const { data, setData, loading, failed, next, loadingMore, load, loadMore } = usePagedList<QueueAnswer>(
+    query,
+    'mail queue',
+  );
 
   async function retry(row: QueueRow) {
     setRetrying(row.key);

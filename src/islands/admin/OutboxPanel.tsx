@@ -2,10 +2,9 @@
  * The local outbox (GET /api/admin/outbox): without a SendGrid key, e-mails are stored instead of
  * sent, and staff can read them here, 20 at a time ('Load more'). The server keeps 30 days.
  */
-import { useCallback, useEffect, useState } from 'react';
-import { adminRequest, nextLinkOf } from '../../stores/admin';
 import type { OutboxEntry } from '../../lib/email/outbox';
 import { mailKindLabel } from '../../lib/email/queue/model';
+import { usePagedList } from './usePagedList';
 import { EmptyState, Spinner } from './ui';
 
 interface OutboxAnswer {
@@ -15,44 +14,10 @@ interface OutboxAnswer {
 }
 
 export default function OutboxPanel() {
-  const [data, setData] = useState<OutboxAnswer | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
-  const [next, setNext] = useState<string | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const { data: answer, headers } = await adminRequest<OutboxAnswer>('/api/admin/outbox');
-      setData(answer);
-      setNext(nextLinkOf(headers));
-      setFailed(false);
-    } catch (err) {
-      console.error('[admin] loading the outbox failed', err);
-      setFailed(true);
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  async function loadMore() {
-    if (!next) return;
-    setLoadingMore(true);
-    try {
-      const { data: page, headers } = await adminRequest<OutboxAnswer>(next);
-      setData((prev) => (prev ? { ...prev, entries: [...prev.entries, ...page.entries] } : page));
-      setNext(nextLinkOf(headers));
-    } catch (err) {
-      console.error('[admin] loading more of the outbox failed', err);
-    } finally {
-      setLoadingMore(false);
-    }
-  }
+  const { data, loading, failed, next, loadingMore, load, loadMore } = usePagedList<OutboxAnswer>(
+    '/api/admin/outbox',
+    'outbox',
+  );
 
   return (
     <section aria-labelledby="outbox-title">
