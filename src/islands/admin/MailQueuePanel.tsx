@@ -16,8 +16,7 @@ import {
   type QueueRow,
   type QueueSummary,
 } from '../../lib/email/queue/model';
-import { usePagedList } from './usePagedList';
-import { EmptyState, Spinner } from './ui';
+import { appendEntries, EmptyState, LoadMoreButton, Spinner, useAdminData } from './ui';
 
 interface QueueAnswer {
   summary: QueueSummary;
@@ -59,9 +58,9 @@ export default function MailQueuePanel() {
   const kindId = useId();
 
   const query = `/api/admin/mail-queue?${new URLSearchParams({ ...(state ? { state } : {}), ...(kind ? { kind } : {}) })}`;
-  const { data, setData, loading, failed, next, loadingMore, load, loadMore } = usePagedList<QueueAnswer>(
+  const { data, setData, loading, failed, next, loadingMore, reload, loadMore } = useAdminData<QueueAnswer>(
     query,
-    'mail queue',
+    'the mail queue',
   );
 
   async function retry(row: QueueRow) {
@@ -96,7 +95,7 @@ export default function MailQueuePanel() {
             a mail that failed for good, or whose delivery is unknown after an interruption, can be retried.
           </p>
         </div>
-        <button type="button" className="btn-secondary" onClick={() => void load()} disabled={loading}>
+        <button type="button" className="btn-secondary" onClick={() => void reload()} disabled={loading}>
           {loading ? <Spinner /> : null}
           Refresh
         </button>
@@ -229,14 +228,7 @@ export default function MailQueuePanel() {
             ))}
           </ul>
         )}
-        {next && !loading ? (
-          <div className="mt-4 flex justify-center">
-            <button type="button" className="btn-secondary" onClick={() => void loadMore()} disabled={loadingMore}>
-              {loadingMore ? <Spinner /> : null}
-              Load more
-            </button>
-          </div>
-        ) : null}
+        {next && !loading ? <LoadMoreButton busy={loadingMore} onClick={() => void loadMore(appendEntries)} /> : null}
       </div>
     </section>
   );

@@ -4,8 +4,7 @@
  */
 import type { OutboxEntry } from '../../lib/email/outbox';
 import { mailKindLabel } from '../../lib/email/queue/model';
-import { usePagedList } from './usePagedList';
-import { EmptyState, Spinner } from './ui';
+import { appendEntries, EmptyState, LoadMoreButton, Spinner, useAdminData } from './ui';
 
 interface OutboxAnswer {
   mode: 'outbox' | 'sendgrid';
@@ -14,9 +13,9 @@ interface OutboxAnswer {
 }
 
 export default function OutboxPanel() {
-  const { data, loading, failed, next, loadingMore, load, loadMore } = usePagedList<OutboxAnswer>(
+  const { data, loading, failed, next, loadingMore, reload, loadMore } = useAdminData<OutboxAnswer>(
     '/api/admin/outbox',
-    'outbox',
+    'the outbox',
   );
 
   return (
@@ -33,7 +32,7 @@ export default function OutboxPanel() {
             {data?.retentionDays ? ` Kept ${data.retentionDays} days.` : ''}
           </p>
         </div>
-        <button type="button" className="btn-secondary" onClick={() => void load()} disabled={loading}>
+        <button type="button" className="btn-secondary" onClick={() => void reload()} disabled={loading}>
           {loading ? <Spinner /> : null}
           Refresh
         </button>
@@ -76,14 +75,7 @@ export default function OutboxPanel() {
             ))}
           </ul>
         )}
-        {next && !loading ? (
-          <div className="mt-4 flex justify-center">
-            <button type="button" className="btn-secondary" onClick={() => void loadMore()} disabled={loadingMore}>
-              {loadingMore ? <Spinner /> : null}
-              Load more
-            </button>
-          </div>
-        ) : null}
+        {next && !loading ? <LoadMoreButton busy={loadingMore} onClick={() => void loadMore(appendEntries)} /> : null}
       </div>
     </section>
   );

@@ -20,7 +20,7 @@ import {
   STATUS_LABELS,
   type AdminSubscriber,
 } from '../../lib/admin/subscribers';
-import { ConfirmDialog, EmailAddress, EmptyState, LineIcon, Spinner } from './ui';
+import { ConfirmDialog, EmailAddress, EmptyState, LineIcon, LoadMoreButton, Spinner } from './ui';
 import SubscriberTimeline from './SubscriberTimeline';
 import { DownloadIcon, ExportPanel, useCsvExport } from './CsvExport';
 
@@ -466,14 +466,7 @@ export default function SubscriberTable() {
           </tbody>
         </table>
       </div>
-      {next && !loading ? (
-        <div className="mt-4 flex justify-center">
-          <button type="button" className="btn-secondary" onClick={() => void loadMore()} disabled={loadingMore}>
-            {loadingMore ? <Spinner /> : null}
-            Load more
-          </button>
-        </div>
-      ) : null}
+      {next && !loading ? <LoadMoreButton busy={loadingMore} onClick={() => void loadMore()} /> : null}
 
       <SubscriberTimeline subscriber={timelineOf} onClose={() => setTimelineOf(null)} />
       <ConfirmDialog

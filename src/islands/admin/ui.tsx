@@ -2,10 +2,10 @@
  * Small building blocks shared by the admin screens: Radix Tabs styled for the site, a
  * confirmation dialog (Radix AlertDialog), focus return for dialogs, a spinner, an empty state, a
  * labelled form field, a checkbox, a progress bar, an e-mail address, and loading one answer of the
- * admin API.
+ * admin API (page by page, with its Load more button).
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { adminFetch } from '../../stores/admin';
+import { adminRequest, nextLinkOf } from '../../stores/admin';
 import * as Tabs from '@radix-ui/react-tabs';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 
@@ -111,16 +111,21 @@ export function Checkbox({
 /**
  * One GET of the admin API, loaded now and again whenever `reload` is called or `deps` change:
  * the last answer (kept while a new one loads), whether the last try failed, and whether one is under
- * way. A failure is logged with `what`.
+ * way. A failure is logged with `what`. A paged answer (`Link: rel="next"`) gives `next`, and
+ * `loadMore(merge)` fetches that page and merges it into the answer (e.g. `appendEntries`).
  */
 export function useAdminData<T>(path: string, what: string, deps: readonly unknown[] = []) {
   const [data, setData] = useState<T | null>(null);
   const [failed, setFailed] = useState(false);
   const [loading, setLoading] = useState(true);
+  const [next, setNext] = useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
   const reload = useCallback(async () => {
     setLoading(true);
     try {
-      setData(await adminFetch<T>(path));
+      const { data: answer, headers } = await adminRequest<T>(path);
+      setData(answer);
+      setNext(nextLinkOf(headers));
       setFailed(false);
     } catch (err) {
       console.error(`[admin] loading ${what} failed`, err);
@@ -133,7 +138,40 @@ export function useAdminData<T>(path: string, what: string, deps: readonly unkno
     void reload();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `deps` are the caller's reasons to load again
   }, [reload, ...deps]);
-  return { data, failed, loading, reload };
+  const loadMore = useCallback(
+    async (merge: (prev: T, page: T) => T) => {
+      if (!next) return;
+      setLoadingMore(true);
+      try {
+        const { data: page, headers } = await adminRequest<T>(next);
+        setData((prev) => (prev ? merge(prev, page) : page));
+        setNext(nextLinkOf(headers));
+      } catch (err) {
+        console.error(`[admin] loading more of ${what} failed`, err);
+      } finally {
+        setLoadingMore(false);
+      }
+    },
+    [next, what],
+  );
+  return { data, setData, failed, loading, reload, next, loadingMore, loadMore };
+}
+
+/** `loadMore`'s merge for an answer that lists `entries`: the next page's entries after the others. */
+export function appendEntries<T extends { entries: readonly unknown[] }>(prev: T, page: T): T {
+  return { ...prev, entries: [...prev.entries, ...page.entries] };
+}
+
+/** The "Load more" button under a paged list. */
+export function LoadMoreButton({ busy, onClick }: { busy: boolean; onClick: () => void }) {
+  return (
+    <div className="mt-4 flex justify-center">
+      <button type="button" className="btn-secondary" onClick={onClick} disabled={busy}>
+        {busy ? <Spinner /> : null}
+        Load more
+      </button>
+    </div>
+  );
 }
 
 /**
