@@ -18,8 +18,6 @@ import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import { Worker } from 'node:worker_threads';
@@ -28,6 +26,13 @@ import { LocalState, mockLocation } from '@netlify/dev-utils';
 import { buildAndLoadFunctions } from './runtime/functions.mjs';
 import { runBackground, startScheduler } from './runtime/scheduler.mjs';
 import { ensureLocalSecrets } from './runtime/local-secrets.mjs';
+import {
+  cacheEdgeFunctionConfigs,
+  captureEdgeHandler,
+  loadEdgeFunctionsHandler,
+  passClientAddressToEdge,
+  passEnvToEdgeRuntime,
+} from './runtime/netlify-adapters.mjs';
 import {
   chooseEncoding,
   clientHeaders,
@@ -39,61 +44,15 @@ import {
   unsupportedMethodResponse,
 } from './runtime/http.mjs';
 
-// The edge runtime, patched on the copy @netlify/dev itself imports.
+// The edge runtime, patched on the copy @netlify/dev itself imports (each patch and why:
+// scripts/runtime/netlify-adapters.mjs). `edgeHandler` is the handler NetlifyDev creates in start().
 let edgeHandler = null;
-{
-  const requireFromDev = createRequire(fileURLToPath(import.meta.resolve('@netlify/dev')));
-  const { EdgeFunctionsHandler } = await import(
-    pathToFileURL(requireFromDev.resolve('@netlify/edge-functions-dev')).href
-  );
-  const proto = EdgeFunctionsHandler.prototype;
-  // 1. A memory leak: for *every* request the emulator asks the Deno server for the edge functions'
-  // in-source config, and Deno answers from a new Worker that it never terminates (~10 MB each).
-  // The config of a built site does not change while it is served, so ask once per set of functions.
-  const load = proto.getFunctionConfigs;
-  const cache = new Map();
-  proto.getFunctionConfigs = function (denoPort, functions) {
-    const key = `${denoPort}|${JSON.stringify(functions)}`;
-    if (!cache.has(key)) {
-      const drop = () => cache.delete(key);
-      const pending = load.call(this, denoPort, functions).then(
-        (result) => (result.error && drop(), result),
-        (err) => {
-          drop();
-          throw err;
-        },
-      );
-      cache.set(key, pending);
-    }
-    return cache.get(key);
-  };
-  // 2. Keep a handle on the edge handler (created inside NetlifyDev) to ask, for a function path,
-  // whether an edge function runs first, as on Netlify.
-  const initialize = proto.initialize;
-  proto.initialize = function (...args) {
-    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the emulator's handler instance is what we keep
-    edgeHandler = this;
-    return initialize.apply(this, args);
-  };
-  // 3. The emulator tells every edge function that the client is 127.0.0.1; pass the socket's
-  // address that this server put in x-nf-client-connection-ip instead (the gate limits by it).
-  const match = proto.match;
-  proto.match = async function (request) {
-    const found = await match.call(this, request);
-    if (!found) return found;
-    return {
-      ...found,
-      handle: (req, origin) => {
-        const ip = req.headers.get('x-nf-client-connection-ip');
-        if (ip) {
-          const set = req.headers.set.bind(req.headers);
-          req.headers.set = (name, value) => set(name, name.toLowerCase() === 'x-nf-client-connection-ip' ? ip : value);
-        }
-        return found.handle(req, origin);
-      },
-    };
-  };
-}
+const edgeProto = (await loadEdgeFunctionsHandler()).prototype;
+cacheEdgeFunctionConfigs(edgeProto);
+captureEdgeHandler(edgeProto, (handler) => {
+  edgeHandler = handler;
+});
+passClientAddressToEdge(edgeProto);
 
 const root = path.resolve(process.env.SITE_ROOT ?? process.cwd());
 const port = Number(process.env.PORT ?? 8888);
@@ -158,15 +117,7 @@ const dev = new NetlifyDev({
 // process's environment; in production they read the site's variables through Netlify.env. Pass the
 // pre-launch gate's settings through (the gate would otherwise see SITE_LAUNCHED and ADMIN_KEY unset).
 const EDGE_ENV = ['NETLIFY_BLOBS_CONTEXT', 'ADMIN_KEY', 'SESSION_SECRET', 'SITE_LAUNCHED'];
-const loadConfig = dev.getConfig.bind(dev);
-dev.getConfig = async () => {
-  const config = await loadConfig();
-  config.env ??= {};
-  for (const name of EDGE_ENV) {
-    if (process.env[name] !== undefined) config.env[name] = { sources: ['general'], value: process.env[name] };
-  }
-  return config;
-};
+passEnvToEdgeRuntime(dev, EDGE_ENV);
 await dev.start();
 
 const siteUrl = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
