@@ -2,17 +2,16 @@
 // attacker would; every test states what the attacker must NOT achieve. Handlers are the real v2
 // functions, storage the real Blobs client against a local BlobsServer, mail the real SendGrid
 // client against a loopback fake.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import signups from '../../netlify/functions/signups';
 import unsubscribe from '../../netlify/functions/unsubscribe';
 import recommendations from '../../netlify/functions/recommendations';
 import admin from '../../netlify/functions/admin';
 import { CONSENT_FORMS } from '../../src/lib/signups/constants';
-import { getSubscriberByEmail, subscriberId } from '../../src/lib/signups/store';
-import { signUnsubscribeToken } from '../../src/lib/signups/unsubscribe-token';
+import { subscriberId } from '../../src/lib/subscribers/store';
+import { signUnsubscribeToken } from '../../src/lib/signups/server/unsubscribe-token';
 import { createSessionToken, SESSION_COOKIE } from '../../src/lib/admin/session';
 import { PUBLISHED_SECRETS } from '../../src/lib/server/published-secrets';
-import { resetRateLimit } from '../../src/lib/server/ratelimit';
 import { gateConfig } from '../../src/lib/gate/config';
 import { PHONES } from '../../src/lib/catalogue';
 import { recommend, toRecommendationSummary, type Preferences } from '../../src/lib/recommender';
@@ -25,6 +24,7 @@ import {
   useOutbox,
   useSendGrid,
   type SendGridFake,
+  subscriberByEmail,
 } from './helpers';
 
 let fake: SendGridFake;
@@ -87,13 +87,13 @@ describe('attack: undoing an unsubscribe with a new signup', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(oneClick.status).toBe(200);
-    const before = (await getSubscriberByEmail('vic@example.com'))!;
+    const before = (await subscriberByEmail('vic@example.com'))!;
     expect(before.unsubscribedAt).not.toBeNull();
     fake.reset();
 
     const attack = await postWaitlist({ ...waitlistBody, name: 'Mallory was here' });
     expect(attack.status).toBe(200);
-    const after = (await getSubscriberByEmail('vic@example.com'))!;
+    const after = (await subscriberByEmail('vic@example.com'))!;
     expect(after.name).toBe('Victoria');
     expect(after.unsubscribedAt).toBe(before.unsubscribedAt);
     // At most a request to confirm again; never a welcome or list mail.
@@ -163,8 +163,10 @@ describe('attack: /api/recommendations as an open relay', () => {
     const attacker = '203.0.113.66';
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      resetRateLimit('recommendations', attacker);
-      const res = await call(recommendations, {
+      // A fresh instance: the function's modules (its in-memory per-IP limit included) loaded anew.
+      vi.resetModules();
+      const { default: fresh } = await import('../../netlify/functions/recommendations');
+      const res = await call(fresh, {
         method: 'POST',
         path: '/api/recommendations',
         body: body({ email: `victim${i}@example.com` }),
@@ -218,7 +220,7 @@ describe('attack: cross-site writes', () => {
     const id = await subscriberId('vic@example.com');
     const del = await adminApi(`/waitlist/${id}`, { method: 'DELETE', headers: { 'admin-key': KEY, ...evil } });
     expect(del.status).toBe(403);
-    expect(await getSubscriberByEmail('vic@example.com')).not.toBeNull();
+    expect(await subscriberByEmail('vic@example.com')).not.toBeNull();
     const logout = await adminApi('/session', { method: 'DELETE', headers: evil });
     expect(logout.status).toBe(403);
     // curl-like clients send no Origin: still allowed (they cannot ride a visitor's cookies).
@@ -264,7 +266,7 @@ describe('attack: secrets that fail open outside production', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(res.status).toBe(503);
-    expect((await getSubscriberByEmail('vic@example.com'))!.unsubscribedAt).toBeNull();
+    expect((await subscriberByEmail('vic@example.com'))!.unsubscribedAt).toBeNull();
   });
 
   it('the edge gate recognises no staff on a deploy preview or branch deploy without secrets, even in local mode', () => {
@@ -286,7 +288,7 @@ describe('attack: link scanners unsubscribing people', () => {
     const res = await call(unsubscribe, { path: link.pathname + link.search });
     expect(res.status).toBe(200);
     expect(res.text).toMatch(/<form[^>]+method="post"/i);
-    expect((await getSubscriberByEmail('vic@example.com'))!.unsubscribedAt).toBeNull();
+    expect((await subscriberByEmail('vic@example.com'))!.unsubscribedAt).toBeNull();
   });
 });
 

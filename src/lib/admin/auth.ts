@@ -13,20 +13,20 @@
  * An empty key is no key. Why this shape: docs/consent-and-mail.md, "Threat model".
  */
 import { getEnv, requireConfig } from '../server/env';
-import { clientIp, HttpError, type FnContext } from '../server/http';
+import { clientIp, HttpError, tooManyRequests, type FnContext } from '../server/http';
 import { hmacKey } from '../server/hmac';
 import { keysMatch, sessionFromRequest, type Session, type SessionSecrets } from './session';
-import { clearHits, currentHits, rateLimited, recordHit, takeSlot } from '../server/shared-ratelimit';
+import { clearHits, currentHits, recordHit, secondsToWindowEnd, takeSlot } from '../server/shared-ratelimit';
 import { isRevoked } from './revocation';
 
 /** Attempt slots per address: ADMIN_LOGIN_RATE_LIMIT per LOGIN_WINDOW_MS. */
-export const LOGIN_BUCKET = 'admin-login';
+const LOGIN_BUCKET = 'admin-login';
 /** Past those, one attempt per address per LOGIN_SLOW_MS. */
-export const LOGIN_SLOW_BUCKET = 'admin-login-slow';
+const LOGIN_SLOW_BUCKET = 'admin-login-slow';
 /** Fingerprints of the wrong keys an address sent in the window. */
-export const WRONG_KEYS_BUCKET = 'admin-login-wrong';
-export const LOGIN_WINDOW_MS = 15 * 60_000;
-export const LOGIN_SLOW_MS = 60_000;
+const WRONG_KEYS_BUCKET = 'admin-login-wrong';
+const LOGIN_WINDOW_MS = 15 * 60_000;
+const LOGIN_SLOW_MS = 60_000;
 export const ADMIN_KEY_HEADER = 'admin-key';
 
 /** SESSION_SECRET and ADMIN_KEY of this process; 503 `not_configured` when either is missing (fail closed). */
@@ -70,7 +70,7 @@ export async function checkKeyLimited(key: string, req: Request, context?: FnCon
   const slot =
     (await takeSlot(LOGIN_BUCKET, ip, limit, LOGIN_WINDOW_MS)) ??
     (await takeSlot(LOGIN_SLOW_BUCKET, ip, 1, LOGIN_SLOW_MS));
-  if (!slot) throw rateLimited(LOGIN_SLOW_MS, Date.now(), 'Too many wrong admin keys.');
+  if (!slot) throw tooManyRequests('rate_limited', secondsToWindowEnd(LOGIN_SLOW_MS), 'Too many wrong admin keys.');
   const ok = await keysMatch(key, keys.adminKey);
   if (!ok) {
     await recordHit(WRONG_KEYS_BUCKET, ip, LOGIN_WINDOW_MS, Date.now(), print);

@@ -13,7 +13,7 @@
  * The site-wide limit is a send rate that delays instead of refusing (the mail queue). Server only.
  */
 import { getEnv } from '../server/env';
-import { HttpError } from '../server/http';
+import { tooManyRequests, type HttpError } from '../server/http';
 import { clearHits, secondsToWindowEnd, takeSlot } from '../server/shared-ratelimit';
 import { canonicalInbox } from './canonical';
 
@@ -108,7 +108,5 @@ export function mailLimitError(hit: MailLimitHit): HttpError {
     staff: 'This address has already received the most staff e-mails we send in a day.',
     aliases: 'This inbox has received the most confirmation e-mails we send in a day.',
   }[hit.scope];
-  return new HttpError(429, 'mail_limited', `${what} Please try again later.`, undefined, {
-    'retry-after': String(hit.retryAfter),
-  });
+  return tooManyRequests('mail_limited', hit.retryAfter, what);
 }

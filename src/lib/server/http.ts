@@ -72,6 +72,22 @@ export function allowMethods(req: Request, ...methods: string[]): void {
   }
 }
 
+/** Whole seconds from `now` until `until` (epoch ms), at least 1: the Retry-After of a limit. */
+export function secondsUntil(until: number, now: number): number {
+  return Math.max(1, Math.ceil((until - now) / 1000));
+}
+
+/**
+ * The 429 of every limit: `message` says what was refused, then when to come back. A request limit
+ * (`rate_limited`: the per-IP limits, the staff key's attempts) says "Please wait N seconds and try
+ * again."; a mail allowance (`mail_limited`), which may reopen only hours later, says "Please try
+ * again later.". The Retry-After header carries the `retryAfter` seconds either way.
+ */
+export function tooManyRequests(code: 'rate_limited' | 'mail_limited', retryAfter: number, message: string): HttpError {
+  const then = code === 'rate_limited' ? `Please wait ${retryAfter} seconds and try again.` : 'Please try again later.';
+  return new HttpError(429, code, `${message} ${then}`, undefined, { 'retry-after': String(retryAfter) });
+}
+
 const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b/i;
 const FORM_TYPE = /^application\/x-www-form-urlencoded\b/i;
 

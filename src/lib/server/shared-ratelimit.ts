@@ -6,7 +6,8 @@
  *
  * Why, next to the in-memory `enforceRateLimit`: in production every function instance counts alone,
  * and instances come and go, so only a count in shared storage holds for the whole site. (The per-IP
- * signup limit needs no blob: Netlify's rule in the signup functions' config counts across instances.)
+ * signup limit needs no blob: Netlify's rule in the signup function's config counts across instances.)
+ * Callers refuse with the one 429, `tooManyRequests` (http.ts), waiting `secondsToWindowEnd`.
  *
  * One blob per hit (never a counter in one blob: concurrent increments lose updates), grouped by
  * the window they belong to: `<windowEnd>/<bucket>/<w>/<h>/<who>/<slot>`, where `who` is a hash of
@@ -24,7 +25,7 @@
  * so nothing older than the current window stays.
  */
 import { getStore } from '@netlify/blobs';
-import { HttpError } from './http';
+import { secondsUntil } from './http';
 import { hashKey, mapLimit } from './storage';
 
 export const RATE_LIMIT_STORE = 'ratelimit';
@@ -125,17 +126,9 @@ export async function clearHits(keys: readonly string[]): Promise<void> {
   );
 }
 
-/** Whole seconds until the current window of `windowMs` closes (at least 1). */
+/** Whole seconds until the current window of `windowMs` closes (at least 1): a refusal's Retry-After. */
 export function secondsToWindowEnd(windowMs: number, now = Date.now()): number {
-  return Math.max(1, Math.ceil((windowEnd(now, windowMs) - now) / 1000));
-}
-
-/** The 429 for a client over its limit, with Retry-After. */
-export function rateLimited(windowMs: number, now = Date.now(), message = 'Too many requests.'): HttpError {
-  const retryAfter = secondsToWindowEnd(windowMs, now);
-  return new HttpError(429, 'rate_limited', `${message} Please wait ${retryAfter} seconds and try again.`, undefined, {
-    'retry-after': String(retryAfter),
-  });
+  return secondsUntil(windowEnd(now, windowMs), now);
 }
 
 /**
