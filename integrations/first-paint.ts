@@ -11,7 +11,7 @@
  *    store would split the page's state in two. Pages where that would happen keep their chunks,
  *    and so do pages whose islands hydrate at load and fetch those chunks anyway.
  * 2. Styles: each stylesheet link is replaced by the part of that stylesheet the page can use
- *    (scripts/perf/page-css.ts), inline, so the page paints from its first response.
+ *    (integrations/perf/page-css.ts), inline, so the page paints from its first response.
  * 3. The first-screen image: a page whose largest first-screen image is marked (`fetchpriority="high"`)
  *    gets a `Link: rel=preload` response header for it (dist/_headers, applied by Netlify and by the
  *    local runtime), with the image's own srcset and sizes, so its request starts with the document's
@@ -24,10 +24,10 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { build } from 'esbuild';
 import { gzipSync } from 'node:zlib';
-import { distReader } from '../scripts/perf/dist.ts';
-import { findImports } from '../scripts/perf/js-imports.ts';
-import { extractScripts } from '../scripts/perf/html-scripts.ts';
-import { EAGER_DIRECTIVES } from '../scripts/perf/page-js.ts';
+import { distReader } from './perf/dist.ts';
+import { findImports } from './perf/js-imports.ts';
+import { extractScripts } from './perf/html-scripts.ts';
+import { EAGER_DIRECTIVES } from './perf/page-js.ts';
 import {
   firstScreenImagePreload,
   inlineStylesheet,
@@ -39,8 +39,8 @@ import {
   stylesheetTags,
   type AssetTag,
   type InlineModuleTag,
-} from '../scripts/perf/page-assets.ts';
-import { pageText, prunePageCss } from '../scripts/perf/page-css.ts';
+} from './perf/page-assets.ts';
+import { pageText, prunePageCss } from './perf/page-css.ts';
 
 /** Source modules that hold state shared by a page's scripts and islands: never duplicated. */
 const STATEFUL_MODULE = /[\\/]src[\\/]stores[\\/]|[\\/]node_modules[\\/]nanostores[\\/]/;

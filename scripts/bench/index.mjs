@@ -58,9 +58,9 @@ import { LIGHTHOUSE_CATEGORIES, budgets, report } from './report.mjs';
 
 process.chdir(ROOT);
 
-const { listBuiltPages, distReader } = await import('../perf/dist.ts');
-const { measurePageJs, gzipSize } = await import('../perf/page-js.ts');
-const { pickRoutes } = await import('../perf/routes.ts');
+const { listBuiltPages, distReader } = await import('../../integrations/perf/dist.ts');
+const { measurePageJs, gzipSize } = await import('../../integrations/perf/page-js.ts');
+const { pickRoutes } = await import('../../integrations/perf/routes.ts');
 
 async function ensureServer() {
   if (!(await isAlive())) {
@@ -173,7 +173,7 @@ async function crashTest() {
   }
   const stored = storedAddresses(`bench-${settings.RUN_ID}-crash-`).addresses;
   const integrity = checkStoredRecords();
-  // Still readable through the API (a torn record used to make every staff listing answer 500).
+  // Still readable through the API (a torn record must not make a staff listing answer 500).
   const list = await request({
     method: 'GET',
     path: '/api/admin/waitlist?q=crash',

@@ -5,9 +5,9 @@
  * Content pages (blog, posts, about) and shop pages (shop, products, walls) ship no framework and
  * little script; the recommender's start-up stays under 90 KB gzip. See docs/performance.md#the-budgets.
  */
-import type { PageJsReport } from './page-js.ts';
-import { EAGER_DIRECTIVES } from './page-js.ts';
-import { matchRoute } from './routes.ts';
+import type { PageJsReport } from '../../integrations/perf/page-js.ts';
+import { EAGER_DIRECTIVES } from '../../integrations/perf/page-js.ts';
+import { matchRoute } from '../../integrations/perf/routes.ts';
 
 /** "A few KB of plain script at most" on content and shop pages, made concrete: all JS of the page, gzip. */
 export const PLAIN_SCRIPT_MAX_GZIP = 5 * 1024;

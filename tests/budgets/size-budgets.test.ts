@@ -6,8 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { distReader, listBuiltPages } from '../../scripts/perf/dist';
-import { measurePageJs } from '../../scripts/perf/page-js';
+import { distReader, listBuiltPages } from '../../integrations/perf/dist';
+import { measurePageJs } from '../../integrations/perf/page-js';
 import { budgetsFor, checkSizeBudgets, formatKb } from '../../scripts/perf/budgets';
 
 const DIST = path.resolve(process.env.BUDGETS_DIST ?? 'dist');

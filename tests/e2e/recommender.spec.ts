@@ -316,6 +316,21 @@ test.describe('recommender wizard', () => {
     await expect(stepCount(page)).toHaveText('Step 1 of 9');
   });
 
+  test("clicking the word 'Advanced' switches to advanced mode, and 'Basic' back", async ({ page }) => {
+    await page.goto('/phone-recommender');
+    await page.waitForSelector('astro-island:not([ssr])');
+    const mode = page.getByRole('switch', { name: 'Advanced Mode' });
+    await expect(mode).toBeEnabled({ timeout: 20_000 });
+    await expect(mode).toHaveAttribute('aria-checked', 'false');
+    await page.getByText('Advanced', { exact: true }).click();
+    await expect(mode).toHaveAttribute('aria-checked', 'true');
+    // Clicking the word of the mode already on changes nothing.
+    await page.getByText('Advanced', { exact: true }).click();
+    await expect(mode).toHaveAttribute('aria-checked', 'true');
+    await page.getByText('Basic', { exact: true }).click();
+    await expect(mode).toHaveAttribute('aria-checked', 'false');
+  });
+
   test('search dropdown: results as you type, empty message, Enter picks the first, outside click closes', async ({
     page,
     request,

@@ -1,5 +1,5 @@
 import type { Phone } from '../../lib/catalogue/schema';
-import { comparisonRows, sideFromPhone, type ComparisonSide } from '../../lib/recommender-ui/comparison';
+import { comparisonRows, sideFromPhone, type ComparisonSide } from '../../lib/recommender/ui/comparison';
 import { Icon } from './Icon';
 import { TierBadge } from './PhoneCard';
 import { PhoneImage } from './PhoneImage';

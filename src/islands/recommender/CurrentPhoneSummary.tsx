@@ -1,7 +1,7 @@
 import { isQuickCurrentPhone, type Preferences } from '../../lib/recommender/preferences';
 import { CURRENT_PHONE_PLACEHOLDER_NAMES } from '../../lib/recommender/questions';
-import type { CurrentPhoneCard } from '../../lib/recommender-ui/currentPhone';
-import { osLabel } from '../../lib/recommender-ui/display';
+import type { CurrentPhoneCard } from '../../lib/recommender/ui/currentPhone';
+import { osLabel } from '../../lib/recommender/ui/display';
 import { Icon } from './Icon';
 import { PhoneImage } from './PhoneImage';
 

@@ -3,7 +3,7 @@ import type { Preferences } from '../../lib/recommender/preferences';
 import { usableCurrentPhone } from '../../lib/recommender/preferences';
 import { resultsEmailFormSchema } from '../../lib/recommender/schemas';
 import { toRecommendationSummary, type Recommendation } from '../../lib/recommender/scoring';
-import { apiRequest } from '../../lib/recommender-ui/api';
+import { apiRequest } from '../../lib/recommender/ui/api';
 import { toast } from '../../stores/toast';
 import { Icon } from './Icon';
 import { RESULT_ICONS } from './resultIcons';

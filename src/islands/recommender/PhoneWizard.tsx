@@ -6,7 +6,7 @@
 import { useAtom } from './useAtom';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { questionsFor } from '../../lib/recommender/questions';
-import { browserSession, takeFlash } from '../../lib/recommender-ui/session';
+import { browserSession, takeFlash } from '../../lib/recommender/ui/session';
 import { toast } from '../../stores/toast';
 import {
   $advancing,
@@ -21,8 +21,8 @@ import {
   goNext,
   goToStep,
   pickOption,
-  restoreFromUrl,
   setQuery,
+  sharedAnswers,
   setSearchOpen,
   setSlider,
   skipQuestion,
@@ -60,11 +60,13 @@ export default function PhoneWizard() {
   const question = onResults ? null : questions[step]!;
   const stepName = question ? question.stepName : 'Results';
 
-  // On arrival: a message left by the results page, and a shared link's answers.
+  // On arrival: a message left by the results page, and a shared link's answers (the code that
+  // restores them loads only for a shared link).
   useEffect(() => {
     const flash = takeFlash(browserSession());
     if (flash) toast(flash);
-    void restoreFromUrl(location.search);
+    if (sharedAnswers(location.search))
+      void import('../../stores/recommender/restore').then(({ restoreFromUrl }) => restoreFromUrl(location.search));
   }, []);
 
   // The wizard hydrates when it scrolls into view: text typed into the phone search meanwhile is

@@ -1,6 +1,6 @@
 import type { Preferences } from '../../lib/recommender/preferences';
 import { preferenceSummary, type WizardMode } from '../../lib/recommender/questions';
-import type { CurrentPhoneCard } from '../../lib/recommender-ui/currentPhone';
+import type { CurrentPhoneCard } from '../../lib/recommender/ui/currentPhone';
 import { CurrentPhoneSummary } from './CurrentPhoneSummary';
 import { ProgressBar } from './ProgressBar';
 

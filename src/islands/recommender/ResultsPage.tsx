@@ -23,12 +23,19 @@ import {
 import { phoneSpecsFor } from '../../lib/recommender/responses';
 import type { PhoneSpecsResponse } from '../../lib/recommender/schemas';
 import type { Recommendation } from '../../lib/recommender/scoring';
-import { apiRequest } from '../../lib/recommender-ui/api';
-import { sideFromSpecs } from '../../lib/recommender-ui/comparison';
-import { capitalise, osLabel, showJoined } from '../../lib/recommender-ui/display';
-import { browserSession, readJson, SESSION_KEYS, setFlash, type FlashToast } from '../../lib/recommender-ui/session';
-import { isStoredPreferences, isStoredRecommendations } from '../../lib/recommender-ui/stored';
-import { forgetResults, loadPhones, recommendationsFor, saveResults } from '../../stores/recommender';
+import { apiRequest } from '../../lib/recommender/ui/api';
+import { sideFromSpecs } from '../../lib/recommender/ui/comparison';
+import { capitalise, osLabel, showJoined } from '../../lib/recommender/ui/display';
+import { browserSession, readJson, SESSION_KEYS, setFlash, type FlashToast } from '../../lib/recommender/ui/session';
+import { isStoredPreferences, isStoredRecommendations } from '../../lib/recommender/ui/stored';
+import {
+  forgetResults,
+  loadPhones,
+  recommendationsFor,
+  saveResults,
+  sharedAnswers,
+  syncUrl,
+} from '../../stores/recommender';
 import { ComparisonView, type CurrentLookup } from './ComparisonView';
 import { EmailCard } from './EmailCard';
 import { Icon } from './Icon';
@@ -66,7 +73,7 @@ function leave(flash: FlashToast): void {
 async function load(): Promise<Ready | FlashToast> {
   const session = browserSession();
   const { decodeAnswers, encodeAnswers } = await import('../../lib/recommender/share');
-  const shared = new URLSearchParams(location.search).get('a');
+  const shared = sharedAnswers(location.search);
   if (shared) {
     const prefs = decodeAnswers(shared);
     if (!prefs) return UNREADABLE;
@@ -94,9 +101,7 @@ export default function ResultsPage() {
         if (!('status' in result)) return leave(result);
         setData(result);
         // Make the address shareable: the same answers reproduce these results anywhere.
-        const url = new URL(location.href);
-        url.searchParams.set('a', result.encoded);
-        history.replaceState(history.state, '', url);
+        syncUrl(result.encoded);
       })
       .catch((err: unknown) => {
         console.error('Could not load recommendations', err);

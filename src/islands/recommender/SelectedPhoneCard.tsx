@@ -5,9 +5,9 @@
  */
 import { PRICE_RANGE_NAMES } from '../../lib/recommender/budget';
 import { CURRENT_PHONE_SEARCH } from '../../lib/recommender/questions';
-import type { CurrentPhoneCard } from '../../lib/recommender-ui/currentPhone';
+import type { CurrentPhoneCard } from '../../lib/recommender/ui/currentPhone';
 import { CAMERA_CLASS_NAMES, PROCESSOR_CLASS_NAMES } from '../../lib/catalogue/enums';
-import { capitalise, osLabel } from '../../lib/recommender-ui/display';
+import { capitalise, osLabel } from '../../lib/recommender/ui/display';
 import { goNext } from '../../stores/recommender';
 import { Icon } from './Icon';
 import { PhoneImage } from './PhoneImage';

@@ -5,6 +5,14 @@
  * /phone-recommender/phones.json) and never downloads raw records, and the same answers on the same
  * day give the same results everywhere.
  *
+ * ── Where the code lives (docs/recommender.md#where-the-code-lives) ─────────────────────────────────
+ *   src/lib/recommender/         this engine (the modules below)
+ *   src/lib/recommender/ui/      what the islands show, without React: comparison rows, the current-phone
+ *                                card, spec rows, display text, session storage, the API request helper
+ *   src/stores/recommender/      the wizard's state and actions (nanostores), one file per concern
+ *   src/islands/recommender/     the React islands (wizard, results page); React lives only there
+ *   src/lib/catalogue/, src/data/phones/   the phone catalogue (also read by the signup forms)
+ *
  * ── Answers ─────────────────────────────────────────────────────────────────────────────────────────
  *   Preferences, preferencesSchema           the visitor's answers (session storage shape)
  *   quickCurrentPhoneAnswer(value)           iphone -> {currentBrand:'Apple', os:'ios'}, ...

@@ -1,10 +1,18 @@
 /**
  * The visitor's answers and the quick current-phone answers (docs/recommender.md#wizard-steps).
- * Pure; client-safe. No zod at run time: the answers' schema is in
- * ./schemas, so the wizard's first steps do not load the schema library.
+ * Pure; client-safe. No zod: the answers' schema is in ./schemas (typed against `Preferences`), so
+ * the wizard's first steps do not load the schema library.
  */
-import type { z } from 'zod';
-import type { preferencesSchema } from './schemas';
+import type {
+  AdvancedFeature,
+  BatteryLife,
+  CameraQuality,
+  PhoneOs,
+  PriceRange,
+  ProcessorSpeed,
+  ScreenSize,
+  Storage,
+} from '../catalogue/enums';
 
 /** The OS (or brand) the visitor wants. */
 export const OS_PREFERENCES = ['ios', 'android_samsung', 'android_google', 'android', 'no_preference'] as const;
@@ -31,8 +39,50 @@ export type WorkStyle = (typeof WORK_STYLES)[number];
 /** Current brand as stored: a catalogue brand, 'Other' (android_other) or 'None'; searched phones may carry any brand text. */
 export type CurrentBrand = 'Apple' | 'Samsung' | 'Google' | 'Other' | 'None' | (string & {});
 
-/** The visitor's answers (validated by `preferencesSchema` in ./schemas). */
-export type Preferences = z.infer<typeof preferencesSchema>;
+/**
+ * The visitor's answers, as kept in session storage (validated by `preferencesSchema` in ./schemas).
+ * Every field is optional: a skipped question has no value.
+ */
+export interface Preferences {
+  /** A quick value (iphone, samsung, ...) or the searched phone as 'Brand Model'. */
+  currentPhone?: string;
+  currentBrand?: string;
+  /** True when the current phone was picked from a search (not a quick answer). */
+  searchedForCurrentPhone?: boolean;
+  /** Budget tier (from the slider, see `budgetTier`). */
+  budget?: PriceRange;
+  /** Slider position 0-100 behind `budget` (an addition of ours: lets a shared link restore the slider). */
+  budgetValue?: number;
+  os?: OsPreference;
+  primaryUse?: PrimaryUse;
+  cameraQuality?: CameraQuality;
+  batteryLife?: BatteryLife;
+  screenSize?: ScreenSize;
+  storage?: Storage;
+  /** Advanced mode. */
+  processorSpeed?: ProcessorSpeed;
+  /** Advanced mode. */
+  advancedFeatures?: AdvancedFeature;
+  /** Advanced mode. */
+  environment?: Environment;
+  openToSwitch?: boolean;
+  cameraSpecs?: CameraSpecValue;
+  workStyle?: WorkStyle;
+  /** Results-page additions: the current phone's image, OS, specs, tier and year. */
+  phoneImage?: string;
+  currentPhoneOS?: PhoneOs;
+  currentPhoneSpecs?: {
+    cameraQuality?: CameraQuality;
+    batteryLife?: BatteryLife;
+    storage?: Storage;
+    screenSize?: ScreenSize;
+    processorSpeed?: ProcessorSpeed;
+  };
+  /** Defaults to 'midrange' where read (DEFAULT_CURRENT_PHONE_PRICE_RANGE). */
+  currentPhonePriceRange?: PriceRange;
+  /** Defaults to 2023 where read (DEFAULT_CURRENT_PHONE_YEAR). */
+  currentPhoneYear?: number;
+}
 
 /** Results page: tier of the current phone when none is stored. */
 export const DEFAULT_CURRENT_PHONE_PRICE_RANGE = 'midrange' as const;

@@ -18,23 +18,26 @@ import {
   SCREEN_SIZES,
   STORAGES,
 } from '../catalogue/enums';
-import { CAMERA_SPEC_VALUES, ENVIRONMENTS, OS_PREFERENCES, PRIMARY_USES, WORK_STYLES } from './preferences';
+import {
+  CAMERA_SPEC_VALUES,
+  ENVIRONMENTS,
+  OS_PREFERENCES,
+  PRIMARY_USES,
+  WORK_STYLES,
+  type Preferences,
+} from './preferences';
 
 const short = (max: number) => z.string().trim().min(1).max(max);
 
 /**
- * The visitor's answers, as kept in session storage. Every field is optional: a skipped question
- * has no value. Unknown keys are dropped on parse.
+ * The visitor's answers (`Preferences`, where each field is described); unknown keys are dropped on
+ * parse. Typed against the interface, with exactly its keys, so the two cannot drift apart.
  */
-export const preferencesSchema = z.object({
-  /** A quick value (iphone, samsung, ...) or the searched phone as 'Brand Model'. */
+export const preferencesSchema: z.ZodType<Preferences> = z.object({
   currentPhone: short(80).optional(),
   currentBrand: short(40).optional(),
-  /** True when the current phone was picked from a search (not a quick answer). */
   searchedForCurrentPhone: z.boolean().optional(),
-  /** Budget tier (from the slider, see `budgetTier`). */
   budget: z.enum(PRICE_RANGES).optional(),
-  /** Slider position 0-100 behind `budget` (an addition of ours: lets a shared link restore the slider). */
   budgetValue: z.number().int().min(0).max(100).optional(),
   os: z.enum(OS_PREFERENCES).optional(),
   primaryUse: z.enum(PRIMARY_USES).optional(),
@@ -42,16 +45,12 @@ export const preferencesSchema = z.object({
   batteryLife: z.enum(BATTERY_LIVES).optional(),
   screenSize: z.enum(SCREEN_SIZES).optional(),
   storage: z.enum(STORAGES).optional(),
-  /** Advanced mode. */
   processorSpeed: z.enum(PROCESSOR_SPEEDS).optional(),
-  /** Advanced mode. */
   advancedFeatures: z.enum(ADVANCED_FEATURES).optional(),
-  /** Advanced mode. */
   environment: z.enum(ENVIRONMENTS).optional(),
   openToSwitch: z.boolean().optional(),
   cameraSpecs: z.enum(CAMERA_SPEC_VALUES).optional(),
   workStyle: z.enum(WORK_STYLES).optional(),
-  /** Results-page additions: the current phone's image, OS, specs, tier and year. */
   phoneImage: short(500).optional(),
   currentPhoneOS: z.enum(PHONE_OS).optional(),
   currentPhoneSpecs: z
@@ -63,11 +62,9 @@ export const preferencesSchema = z.object({
       processorSpeed: z.enum(PROCESSOR_SPEEDS).optional(),
     })
     .optional(),
-  /** Defaults to 'midrange' where read (DEFAULT_CURRENT_PHONE_PRICE_RANGE). */
   currentPhonePriceRange: z.enum(PRICE_RANGES).optional(),
-  /** Defaults to 2023 where read (DEFAULT_CURRENT_PHONE_YEAR). */
   currentPhoneYear: z.number().int().min(1990).max(2100).optional(),
-});
+} satisfies Record<keyof Preferences, z.ZodType>);
 
 /** Exact client messages of the e-mail forms (docs/recommender.md#forms). */
 export const FORM_MESSAGES = {

@@ -6,7 +6,7 @@
 import type { Phone } from '../../lib/catalogue/schema';
 import type { Preferences } from '../../lib/recommender/preferences';
 import type { Recommendation } from '../../lib/recommender/scoring';
-import { apiRequest } from '../../lib/recommender-ui/api';
+import { apiRequest } from '../../lib/recommender/ui/api';
 import { saveResults } from './session';
 import { $prefs, $results, onResultsStep } from './state';
 import { syncUrl } from './url';

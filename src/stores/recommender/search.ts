@@ -5,10 +5,9 @@
 import type { Preferences } from '../../lib/recommender/preferences';
 import { clearAnswersFrom } from '../../lib/recommender/questions';
 import type { PhoneSpecsResponse, SearchResult } from '../../lib/recommender/schemas';
-import type { CurrentPhoneCard } from '../../lib/recommender-ui/currentPhone';
-import { apiRequest } from '../../lib/recommender-ui/api';
-import { $currentPhone, $mode, $prefs, $search } from './state';
-import { cancelPending } from './wizard';
+import type { CurrentPhoneCard } from '../../lib/recommender/ui/currentPhone';
+import { apiRequest } from '../../lib/recommender/ui/api';
+import { $currentPhone, $mode, $prefs, $search, cancelPending } from './state';
 
 let searchAbort: AbortController | undefined;
 let lookupAbort: AbortController | undefined;
@@ -71,7 +70,7 @@ export function clearSearch(): void {
 }
 
 /** The selected-phone helpers, loaded on demand. */
-export type CardHelpers = typeof import('../../lib/recommender-ui/currentPhone');
+export type CardHelpers = typeof import('../../lib/recommender/ui/currentPhone');
 let cardHelpers: Promise<CardHelpers> | undefined;
 
 /**
@@ -79,7 +78,7 @@ let cardHelpers: Promise<CardHelpers> | undefined;
  * time a phone is picked, and stay out of the start-up bundle.
  */
 export function loadCardHelpers(): Promise<CardHelpers> {
-  cardHelpers ??= import('../../lib/recommender-ui/currentPhone');
+  cardHelpers ??= import('../../lib/recommender/ui/currentPhone');
   cardHelpers.catch(() => {
     cardHelpers = undefined;
   });

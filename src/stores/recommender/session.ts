@@ -4,7 +4,7 @@
  */
 import type { Preferences } from '../../lib/recommender/preferences';
 import type { Recommendation } from '../../lib/recommender/scoring';
-import { browserSession, removeKeys, SESSION_KEYS, writeJson } from '../../lib/recommender-ui/session';
+import { browserSession, removeKeys, SESSION_KEYS, writeJson } from '../../lib/recommender/ui/session';
 import { $prefs, $results } from './state';
 
 /** Keeps the answers and the recommendations shown for them. */

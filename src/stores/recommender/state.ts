@@ -1,6 +1,7 @@
 /**
- * The recommender wizard's state: atoms only, no actions, so every concern (wizard steps, search,
- * results, address, session storage) can read it without importing the others.
+ * The recommender wizard's state: the atoms and the pending auto-advance, no other actions, so every
+ * concern (wizard steps, search, results, address, session storage) can read it, and cancel the
+ * auto-advance, without importing the others.
  * Steps run from 0 (first question) to `questions.length` (results).
  */
 import { atom } from 'nanostores';
@@ -9,7 +10,7 @@ import type { Preferences } from '../../lib/recommender/preferences';
 import { questionsFor, type QuestionId, type WizardMode } from '../../lib/recommender/questions';
 import type { SearchResult } from '../../lib/recommender/schemas';
 import type { Recommendation } from '../../lib/recommender/scoring';
-import type { CurrentPhoneCard } from '../../lib/recommender-ui/currentPhone';
+import type { CurrentPhoneCard } from '../../lib/recommender/ui/currentPhone';
 
 export const $mode = atom<WizardMode>('basic');
 export const $step = atom(0);
@@ -18,6 +19,28 @@ export const $prefs = atom<Preferences>({});
 export const $slider = atom<number>(BUDGET_SLIDER.initial);
 /** True during the 300 ms between picking an option and moving on (option cards disabled). */
 export const $advancing = atom(false);
+
+/** Delay between picking an option and the next step. */
+export const AUTO_ADVANCE_MS = 300;
+
+let advanceTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Starts the auto-advance: `advance` runs after AUTO_ADVANCE_MS unless another action cancels it. */
+export function advanceSoon(advance: () => void): void {
+  $advancing.set(true);
+  advanceTimer = setTimeout(() => {
+    advanceTimer = undefined;
+    $advancing.set(false);
+    advance();
+  }, AUTO_ADVANCE_MS);
+}
+
+/** Cancels a pending auto-advance (another action came first). */
+export function cancelPending(): void {
+  clearTimeout(advanceTimer);
+  advanceTimer = undefined;
+  $advancing.set(false);
+}
 /** The current phone picked by search (or guessed from the typed text), shown as a card. */
 export const $currentPhone = atom<CurrentPhoneCard | null>(null);
 

@@ -9,28 +9,17 @@ import { clearAnswersFrom, type QuestionId } from '../../lib/recommender/questio
 import { computeResults, leaveResults } from './results';
 import { resetSearch } from './search';
 import { forgetResults } from './session';
-import { $advancing, $mode, $prefs, $slider, $step, currentQuestionId, currentQuestions } from './state';
-
-/** Delay between picking an option and the next step. */
-export const AUTO_ADVANCE_MS = 300;
-
-let advanceTimer: ReturnType<typeof setTimeout> | undefined;
-
-/** Cancels a pending auto-advance (another action came first). */
-export function cancelPending(): void {
-  clearTimeout(advanceTimer);
-  advanceTimer = undefined;
-  $advancing.set(false);
-}
-
-function advanceSoon(): void {
-  $advancing.set(true);
-  advanceTimer = setTimeout(() => {
-    advanceTimer = undefined;
-    $advancing.set(false);
-    goNext();
-  }, AUTO_ADVANCE_MS);
-}
+import {
+  $advancing,
+  $mode,
+  $prefs,
+  $slider,
+  $step,
+  advanceSoon,
+  cancelPending,
+  currentQuestionId,
+  currentQuestions,
+} from './state';
 
 /**
  * Moves to `target` (an earlier step), clearing answers per `clearFrom` (the engine's rule), and the
@@ -100,7 +89,7 @@ export function skipQuestion(): void {
 export function pickOption(id: QuestionId, value: string, commit: boolean): void {
   if ($advancing.get()) return;
   $prefs.set({ ...$prefs.get(), [id]: value });
-  if (commit) advanceSoon();
+  if (commit) advanceSoon(goNext);
 }
 
 /** A quick current-phone answer (iphone, samsung, ...): brand and OS per the engine, then advance. */
@@ -109,7 +98,7 @@ export function pickQuickPhone(value: CurrentPhoneQuickValue, commit: boolean): 
   resetSearch();
   const base = clearAnswersFrom($prefs.get(), $mode.get(), 0);
   $prefs.set({ ...base, ...quickCurrentPhoneAnswer(value) });
-  if (commit) advanceSoon();
+  if (commit) advanceSoon(goNext);
 }
 
 export function setSlider(value: number): void {

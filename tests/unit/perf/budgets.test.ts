@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { budgetsFor, checkLighthouseBudgets, checkPaintBudgets } from '../../../scripts/perf/budgets';
-import { matchRoute, pickRoutes, routeFromHtmlFile } from '../../../scripts/perf/routes';
+import { matchRoute, pickRoutes, routeFromHtmlFile } from '../../../integrations/perf/routes';
 
 describe('routes from the build output', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decodeEntities, extractScripts, parseAttributes } from '../../../scripts/perf/html-scripts';
-import { findImports } from '../../../scripts/perf/js-imports';
-import { detectFrameworks } from '../../../scripts/perf/framework';
+import { decodeEntities, extractScripts, parseAttributes } from '../../../integrations/perf/html-scripts';
+import { findImports } from '../../../integrations/perf/js-imports';
+import { detectFrameworks } from '../../../integrations/perf/framework';
 
 describe('extractScripts', () => {
   it('lists inline JavaScript, script src and modulepreload, and skips data blocks and comments', () => {

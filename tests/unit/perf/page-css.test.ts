@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containsClass, pageText, prunePageCss } from '../../../scripts/perf/page-css';
+import { containsClass, pageText, prunePageCss } from '../../../integrations/perf/page-css';
 import {
   inlineStylesheet,
   pageModuleScripts,
@@ -10,7 +10,7 @@ import {
   firstScreenImagePreload,
   linkHeadersFile,
   pageUrlPath,
-} from '../../../scripts/perf/page-assets';
+} from '../../../integrations/perf/page-assets';
 
 const SHEET = `
 @layer theme{:root{--color-brand:#c2362b;--color-unused:#123456;--font-sans:system-ui;--default-font:var(--font-sans)}}

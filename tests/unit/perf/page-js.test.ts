@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { measurePageJs, type ReadAsset } from '../../../scripts/perf/page-js';
+import { measurePageJs, type ReadAsset } from '../../../integrations/perf/page-js';
 import { checkSizeBudgets, PLAIN_SCRIPT_MAX_GZIP } from '../../../scripts/perf/budgets';
 
 const SITE = path.join(import.meta.dirname, 'fixtures', 'site');

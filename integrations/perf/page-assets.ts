@@ -44,10 +44,10 @@ export function pageModuleScripts(html: string): (AssetTag | InlineModuleTag)[] 
 
 /**
  * The entry module of a page's script file: its module scripts (`specifier` each), in document
- * order. Each inline one starts in a task of its own (after a zero-delay timeout), as it did as a
- * separate script element: run in one task with the rest, the page's start-up work would be one
- * long task, which Lighthouse counts as blocking time (each task's time over 50 ms, simulated).
- * The external ones run together, before DOMContentLoaded, as before.
+ * order. Each inline one starts in a task of its own (after a zero-delay timeout), as a separate
+ * script element would: run in one task with the rest, the page's start-up work would be one long
+ * task, which Lighthouse counts as blocking time (each task's time over 50 ms, simulated). The
+ * external ones run together, before DOMContentLoaded, as separate module scripts would.
  */
 export function pageScriptEntry(steps: readonly { specifier: string; inline: boolean }[]): string {
   const lines: string[] = [];

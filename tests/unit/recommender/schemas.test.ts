@@ -6,7 +6,7 @@ import {
   resultsEmailFormSchema,
   saveRecommendationsFormSchema,
   type RecommendationsPayloadInput,
-} from '../../src/lib/recommender';
+} from '../../../src/lib/recommender';
 
 const firstMessages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));

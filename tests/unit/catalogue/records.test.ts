@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { appleRecords } from '../../src/data/phones/apple';
-import { curatedEntries } from '../../src/data/phones/curated';
-import { googleRecords } from '../../src/data/phones/google';
-import { samsungRecords } from '../../src/data/phones/samsung';
+import { appleRecords } from '../../../src/data/phones/apple';
+import { curatedEntries } from '../../../src/data/phones/curated';
+import { googleRecords } from '../../../src/data/phones/google';
+import { samsungRecords } from '../../../src/data/phones/samsung';
 import {
   CATALOGUE_CURRENT_YEAR,
   CatalogueDataError,
@@ -21,9 +21,9 @@ import {
   recommendablePhones,
   type Phone,
   type RawPhoneRecord,
-} from '../../src/lib/catalogue';
-import { CAD_PRICES } from '../../src/data/phones/prices-cad';
-import { pricingFromRow } from '../../src/lib/catalogue/pricing';
+} from '../../../src/lib/catalogue';
+import { CAD_PRICES } from '../../../src/data/phones/prices-cad';
+import { pricingFromRow } from '../../../src/lib/catalogue/pricing';
 import {
   deriveAdvancedFeatures,
   deriveConnectivity,
@@ -32,7 +32,7 @@ import {
   mappedOsVersion,
   parseCameraSpecs,
   phoneImage,
-} from '../../src/lib/catalogue/derive';
+} from '../../../src/lib/catalogue/derive';
 
 const raw = (brand: string, model: string) => {
   const r = RAW_RECORDS.find((x) => x.brand === brand && x.model === model);

@@ -6,7 +6,7 @@ import {
   PROCESSOR_SPEEDS,
   SCREEN_SIZES,
   STORAGES,
-} from '../../src/lib/catalogue/schema';
+} from '../../../src/lib/catalogue/schema';
 import {
   CURRENT_PHONE_QUICK_VALUES,
   ENVIRONMENTS,
@@ -18,7 +18,7 @@ import {
   preferenceSummary,
   questionsFor,
   type Preferences,
-} from '../../src/lib/recommender';
+} from '../../../src/lib/recommender';
 
 describe('questions', () => {
   it('asks 8 in basic mode and 11 in advanced mode, in the documented order', () => {

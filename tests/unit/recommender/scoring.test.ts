@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PHONES, findPhoneById, type Phone } from '../../src/lib/catalogue';
+import { PHONES, findPhoneById, type Phone } from '../../../src/lib/catalogue';
 import {
   SCORING,
   filterCandidates,
@@ -8,7 +8,7 @@ import {
   scorePhone,
   toRecommendationSummary,
   type Preferences,
-} from '../../src/lib/recommender';
+} from '../../../src/lib/recommender';
 
 const TODAY = new Date('2026-11-26T12:00:00Z');
 const at = { today: TODAY };
@@ -213,6 +213,28 @@ describe('the scoring table, row by row', () => {
       SCORING.updates.long,
     ]).toEqual([20, 10, 5, 10, 10, 10, 10, 5, 10, 5]);
   });
+
+  it('leaves an unpublished battery unknown, not "standard", and scores it neutrally', () => {
+    const p = findPhoneById('apple-iphone-17-pro-max')!;
+    const unpublished = { ...p, specs: { ...p.specs, batteryMah: null, batteryLife: null } };
+    const row = scorePhone(unpublished, { budget: 'premium', batteryLife: 'maximum' }).working.find(
+      (w) => w.criterion === 'batteryLife',
+    )!;
+    expect([row.points, row.phoneHas]).toEqual([11.25, 'Unknown (capacity not published)']);
+  });
+
+  it("does not count 'No preference' on the OS as a matched criterion worth 20 points", () => {
+    const row = scorePhone(findPhoneById('samsung-galaxy-s25')!, {
+      budget: 'premium',
+      os: 'no_preference',
+    }).working.find((w) => w.criterion === 'os');
+    expect(row?.points ?? 0).toBe(0);
+  });
+
+  it('matches a request for augmented reality with current phones that have a depth (LiDAR) scanner', () => {
+    const r = scorePhone(findPhoneById('apple-iphone-16-pro')!, { budget: 'premium', advancedFeatures: 'ar' });
+    expect(r.working.find((w) => w.criterion === 'advancedFeatures')!.points).toBe(10);
+  });
 });
 
 describe('match score', () => {
@@ -224,7 +246,7 @@ describe('match score', () => {
   });
 
   it('labels a match below 50% weak', async () => {
-    const { isWeakMatch } = await import('../../src/lib/recommender');
+    const { isWeakMatch } = await import('../../../src/lib/recommender');
     expect([isWeakMatch(49), isWeakMatch(50)]).toEqual([true, false]);
     expect(scorePhone(phone(), { budget: 'premium' }, at).matchScore).toBe(37); // 35 of 95
   });
@@ -280,6 +302,11 @@ describe('match score', () => {
       rule: 'one step short of what you asked',
     });
   });
+
+  it('does not give 100% to every phone when only a budget was set and everything else skipped', () => {
+    const [top] = recommend(PHONES, { budget: 'midrange', budgetValue: 50 });
+    expect(top!.matchScore).toBeLessThan(60);
+  });
 });
 
 describe('reasons', () => {
@@ -326,6 +353,15 @@ describe('reasons', () => {
       at,
     );
     expect(r.reasons.some((x) => /camera/i.test(x))).toBe(false);
+  });
+
+  it('never praise the Galaxy A36 for a "Premium processor"', () => {
+    const r = scorePhone(findPhoneById('samsung-galaxy-a36-5g')!, {
+      budget: 'budget',
+      primaryUse: 'productivity',
+      processorSpeed: 'premium',
+    });
+    expect(r.reasons.join(' ')).not.toMatch(/premium processor|premium performance/i);
   });
 });
 
@@ -388,7 +424,18 @@ describe('recommend', () => {
       reasons: top!.reasons,
     });
   });
+
+  it('gives a midrange iOS photographer the iPhone 16 rather than the 16e', () => {
+    const [top] = recommend(PHONES, {
+      budget: 'midrange',
+      budgetValue: 57,
+      os: 'ios',
+      primaryUse: 'content',
+      cameraQuality: 'professional',
+    });
+    expect(top!.phone.id).not.toBe('apple-iphone-16e');
+  });
 });
 
-// The golden profiles are in recommender-golden.test.ts; properties over the catalogue in
-// recommender-properties.test.ts.
+// The expert profiles are in expert-profiles.test.ts; rules held over the whole catalogue in
+// recommend-invariants.test.ts.

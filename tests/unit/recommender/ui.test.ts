@@ -1,17 +1,17 @@
 // The recommender UI's pure helpers: spec rows of the flip card, comparisons with upgrade arrows,
 // the selected current phone, session storage reads, the request helper and display text.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { findPhoneById, type Phone } from '../../src/lib/catalogue';
-import { phoneSpecsFor, toSearchResult, toSpecsPhone, updatesLabel } from '../../src/lib/recommender';
-import { apiRequest } from '../../src/lib/recommender-ui/api';
-import { comparisonRows, sideFromPhone, sideFromSpecs, upgradeRows } from '../../src/lib/recommender-ui/comparison';
+import { findPhoneById, type Phone } from '../../../src/lib/catalogue';
+import { phoneSpecsFor, toSearchResult, toSpecsPhone, updatesLabel } from '../../../src/lib/recommender';
+import { apiRequest } from '../../../src/lib/recommender/ui/api';
+import { comparisonRows, sideFromPhone, sideFromSpecs, upgradeRows } from '../../../src/lib/recommender/ui/comparison';
 import {
   cardFromSearchResult,
   cardFromSpecsPhone,
   enrichCard,
   preferencesForCard,
-} from '../../src/lib/recommender-ui/currentPhone';
-import { capitalise, osLabel, showJoined } from '../../src/lib/recommender-ui/display';
+} from '../../../src/lib/recommender/ui/currentPhone';
+import { capitalise, osLabel, showJoined } from '../../../src/lib/recommender/ui/display';
 import {
   readJson,
   SESSION_KEYS,
@@ -19,9 +19,9 @@ import {
   takeFlash,
   writeJson,
   type KeyValueStore,
-} from '../../src/lib/recommender-ui/session';
-import { phoneSpecRows, SPEC_ROW_LABELS } from '../../src/lib/recommender-ui/specRows';
-import { isStoredPreferences, isStoredRecommendations } from '../../src/lib/recommender-ui/stored';
+} from '../../../src/lib/recommender/ui/session';
+import { phoneSpecRows, SPEC_ROW_LABELS } from '../../../src/lib/recommender/ui/specRows';
+import { isStoredPreferences, isStoredRecommendations } from '../../../src/lib/recommender/ui/stored';
 
 const phone = (id: string): Phone => {
   const p = findPhoneById(id);

@@ -5,7 +5,7 @@
  * unknown classes (shown as unknown), and its tier comes from its age.
  * Pure; no framework imports.
  */
-import { phoneImage } from '../catalogue/derive';
+import { phoneImage } from '../../catalogue/derive';
 import type {
   BatteryLife,
   CameraQuality,
@@ -14,9 +14,9 @@ import type {
   ProcessorSpeed,
   ScreenSize,
   Storage,
-} from '../catalogue/enums';
-import { DEFAULT_CURRENT_PHONE_PRICE_RANGE, type Preferences } from '../recommender/preferences';
-import type { PhoneClassesView, PhoneSpecsResponse, SearchResult } from '../recommender/schemas';
+} from '../../catalogue/enums';
+import { DEFAULT_CURRENT_PHONE_PRICE_RANGE, type Preferences } from '../preferences';
+import type { PhoneClassesView, PhoneSpecsResponse, SearchResult } from '../schemas';
 
 /** The selected current phone: what the card shows and what is stored in the answers. */
 export interface CurrentPhoneCard {

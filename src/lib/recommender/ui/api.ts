@@ -4,9 +4,9 @@
  * and any non-successful answer raised as an `ApiError` whose message is the status code, ': ' and
  * the response text.
  */
-import { request } from '../http/client';
+import { request } from '../../http/client';
 
-export { ApiError } from '../http/client';
+export { ApiError } from '../../http/client';
 
 export async function apiRequest<T = unknown>(
   method: 'GET' | 'POST',

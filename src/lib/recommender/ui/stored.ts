@@ -3,8 +3,8 @@
  * a value that does not parse, or is not what we wrote, is "unreadable". Light structural checks, no
  * schema library, so the results page can read storage before any heavier code loads. Pure.
  */
-import type { Preferences } from '../recommender/preferences';
-import type { Recommendation } from '../recommender/scoring';
+import type { Preferences } from '../preferences';
+import type { Recommendation } from '../scoring';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

@@ -2,7 +2,7 @@
  * Display helpers of the recommender UI that the engine's `format.ts` does not cover (it has
  * UNKNOWN, orUnknown, formatPrice, phonePriceLabel). Pure; no framework imports.
  */
-import { UNKNOWN } from '../recommender/format';
+import { UNKNOWN } from '../format';
 
 /** Joins the known parts (non-empty after trimming) with a separator, or '—' when none is known. */
 export function showJoined(parts: Array<string | number | null | undefined>, sep = ' · '): string {

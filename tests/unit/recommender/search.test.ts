@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { PHONES } from '../../src/lib/catalogue';
+import { PHONES } from '../../../src/lib/catalogue';
 import {
   ESTIMATED_NOTE,
+  estimatePhone,
   matchRank,
   parsePhoneText,
   phoneSpecsFor,
@@ -10,7 +11,7 @@ import {
   searchCatalogue,
   searchPhones,
   searchResponseSchema,
-} from '../../src/lib/recommender';
+} from '../../../src/lib/recommender';
 
 describe('local parsing of typed phone names', () => {
   const cases: [string, string, string][] = [
@@ -83,6 +84,14 @@ describe('local parsing of typed phone names', () => {
     expect(parsePhoneText('moto g 5')?.recognised).toBe(false);
     expect(parsePhoneText('as 20 phones')?.recognised).toBe(false);
     expect(parsePhoneText('   ')).toBeNull();
+  });
+
+  it('keeps a typed Motorola a Motorola, not "Apple motorola..." running iOS', () => {
+    expect(parsePhoneText('Motorola Edge 50')?.brand).not.toBe('Apple');
+    const guess = estimatePhone('Motorola Edge 50', 'Apple')!;
+    expect(guess.brand).toBe('Motorola');
+    expect(`${guess.brand} ${guess.model}`).toBe('Motorola Edge 50');
+    expect(guess.os).toBe('android');
   });
 });
 

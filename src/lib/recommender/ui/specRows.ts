@@ -3,8 +3,8 @@
  * the documented order, each a printable value or '—' when the catalogue does not know it.
  * Pure; imports types only.
  */
-import type { Phone } from '../catalogue/schema';
-import { UNKNOWN } from '../recommender/format';
+import type { Phone } from '../../catalogue/schema';
+import { UNKNOWN } from '../format';
 import { showJoined } from './display';
 
 export const SPEC_ROW_LABELS = [

@@ -3,7 +3,7 @@
  * price carries its source.
  */
 import { describe, expect, it } from 'vitest';
-import { CAD_PRICES } from '../../src/data/phones/prices-cad';
+import { CAD_PRICES } from '../../../src/data/phones/prices-cad';
 import {
   CHIP_TABLE,
   CatalogueDataError,
@@ -20,10 +20,10 @@ import {
   processorClass,
   screenClass,
   storageClass,
-} from '../../src/lib/catalogue';
-import { parseCameraSpecs } from '../../src/lib/catalogue/derive';
-import { monthYear, pricingFromRow, shownPriceCad } from '../../src/lib/catalogue/pricing';
-import { PRICE_RANGE_LABELS, budgetDollars, budgetReadout, budgetTier } from '../../src/lib/recommender';
+} from '../../../src/lib/catalogue';
+import { parseCameraSpecs } from '../../../src/lib/catalogue/derive';
+import { monthYear, pricingFromRow, shownPriceCad } from '../../../src/lib/catalogue/pricing';
+import { PRICE_RANGE_LABELS, budgetDollars, budgetReadout, budgetTier } from '../../../src/lib/recommender';
 
 describe('chip table', () => {
   it('rates the chips for demanding games top tier (premium), with the year they first shipped', () => {
@@ -75,6 +75,13 @@ describe('chip table', () => {
     expect(() => buildCatalogue({ samples: [], records: [record], curated: [], prices: CAD_PRICES })).toThrow(
       /Samsung Galaxy S25: chipset 'Qualcomm Snapdragon 9 Ultra' is not in the chip table/,
     );
+  });
+
+  it("rates the catalogue's phones by their chips: Snapdragon 8 Elite and A19 top tier, Tensor G5 fast, Snapdragon 6 Gen 3 below", () => {
+    expect(findPhoneById('samsung-galaxy-s25-ultra')!.specs.processorSpeed).toBe('premium');
+    expect(findPhoneById('apple-iphone-17')!.specs.processorSpeed).toBe('premium');
+    expect(findPhoneById('google-pixel-10-pro')!.specs.processorSpeed).toBe('fast');
+    expect(findPhoneById('samsung-galaxy-a36-5g')!.specs.processorSpeed).toBe('standard');
   });
 });
 
@@ -130,6 +137,13 @@ describe('classes, computed one way', () => {
     expect(findPhoneById('apple-iphone-16')!.specs.cameraQuality).toBe('good');
     expect(findPhoneById('apple-iphone-16e')!.specs.cameraQuality).toBe('basic');
     expect(findPhoneById('google-pixel-10')!.specs.cameraQuality).toBe('professional');
+  });
+
+  it('does not rate the single-lens iPhone 16e camera above the dual-lens iPhone 16', () => {
+    const order = ['basic', 'good', 'professional'];
+    expect(order.indexOf(findPhoneById('apple-iphone-16e')!.specs.cameraQuality)).toBeLessThan(
+      order.indexOf(findPhoneById('apple-iphone-16')!.specs.cameraQuality),
+    );
   });
 });
 
@@ -191,6 +205,12 @@ describe('Canadian prices and tiers', () => {
 
   it('has a CAD price for every raw record', () => {
     for (const r of RAW_RECORDS) expect(CAD_PRICES[`${r.brand} ${r.model}`], `${r.brand} ${r.model}`).toBeDefined();
+  });
+
+  it('prices the Galaxy S25 and Pixel 10 Pro Fold at their Canadian launch prices, not a tier guess', () => {
+    expect(findPhoneById('samsung-galaxy-s25')!.price).toBeGreaterThan(1200);
+    expect(findPhoneById('samsung-galaxy-s25')!.priceEstimated).toBe(false);
+    expect(findPhoneById('google-pixel-10-pro-fold')!.price).toBeGreaterThan(2000);
   });
 });
 

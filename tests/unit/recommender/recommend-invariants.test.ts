@@ -5,7 +5,7 @@
  * holds every recommendation to, whatever the profile.
  */
 import { describe, expect, it } from 'vitest';
-import { PHONES, findPhoneById, outOfOsUpdates, type Phone } from '../../src/lib/catalogue';
+import { PHONES, findPhoneById, outOfOsUpdates, type Phone } from '../../../src/lib/catalogue';
 import {
   BATTERY_LIVES,
   CAMERA_QUALITIES,
@@ -13,7 +13,7 @@ import {
   SCREEN_SIZES,
   STORAGES,
   type AdvancedFeature,
-} from '../../src/lib/catalogue/enums';
+} from '../../../src/lib/catalogue/enums';
 import {
   ENVIRONMENTS,
   OS_PREFERENCES,
@@ -25,7 +25,7 @@ import {
   scorePhone,
   type Preferences,
   type Recommendation,
-} from '../../src/lib/recommender';
+} from '../../../src/lib/recommender';
 
 const TODAY = new Date('2026-11-26T12:00:00Z');
 const DATES = [TODAY, new Date('2025-11-15T12:00:00Z'), new Date('2027-03-01T12:00:00Z')];

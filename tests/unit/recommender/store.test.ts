@@ -3,8 +3,8 @@
  * entering the results step (with the catalogue served by a stubbed fetch).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PHONES } from '../../src/lib/catalogue';
-import { recommend } from '../../src/lib/recommender';
+import { PHONES } from '../../../src/lib/catalogue';
+import { recommend } from '../../../src/lib/recommender';
 import {
   $advancing,
   $mode,
@@ -24,7 +24,7 @@ import {
   skipQuestion,
   startOver,
   toggleMode,
-} from '../../src/stores/recommender';
+} from '../../../src/stores/recommender';
 
 /** Answers the first steps the way a visitor does: quick answer, slider, then option cards. */
 function answer(quick: 'iphone' | 'pixel', slider: number, ...options: [string, string][]): void {

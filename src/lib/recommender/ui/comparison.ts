@@ -7,8 +7,8 @@
  * better. Class orders and text classifications are the engine's/catalogue's.
  * Pure; no framework imports.
  */
-import { chipTier } from '../catalogue/chips';
-import { monthsBetween } from '../catalogue/dates';
+import { chipTier } from '../../catalogue/chips';
+import { monthsBetween } from '../../catalogue/dates';
 import {
   BATTERY_LIVES,
   CAMERA_CLASS_NAMES,
@@ -18,14 +18,14 @@ import {
   SCREEN_SIZES,
   STORAGES,
   type PriceRange,
-} from '../catalogue/enums';
-import type { Availability, Phone } from '../catalogue/schema';
-import { megapixels } from '../recommender/classify';
-import type { PhoneSpecsResponse } from '../recommender/schemas';
+} from '../../catalogue/enums';
+import type { Availability, Phone } from '../../catalogue/schema';
+import { megapixels } from '../classify';
+import type { PhoneSpecsResponse } from '../schemas';
 import type { CurrentPhoneCard } from './currentPhone';
-import { availabilityLabel } from '../catalogue/availability';
-import { updatesLabel } from '../catalogue/updates';
-import { orUnknown as show, phonePriceLabel, UNKNOWN } from '../recommender/format';
+import { availabilityLabel } from '../../catalogue/availability';
+import { updatesLabel } from '../../catalogue/updates';
+import { orUnknown as show, phonePriceLabel, UNKNOWN } from '../format';
 import { capitalise } from './display';
 
 export interface ComparisonRow {

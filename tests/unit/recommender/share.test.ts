@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PHONES } from '../../src/lib/catalogue';
+import { PHONES } from '../../../src/lib/catalogue';
 import {
   CURRENT_PHONE_QUICK_VALUES,
   MAX_ENCODED_LENGTH,
@@ -11,13 +11,13 @@ import {
   recommend,
   type Preferences,
   type WizardMode,
-} from '../../src/lib/recommender';
-import { estimatePhone, toSearchResult } from '../../src/lib/recommender/responses';
+} from '../../../src/lib/recommender';
+import { estimatePhone, toSearchResult } from '../../../src/lib/recommender/responses';
 import {
   cardFromSearchResult,
   cardFromSpecsPhone,
   preferencesForCard,
-} from '../../src/lib/recommender-ui/currentPhone';
+} from '../../../src/lib/recommender/ui/currentPhone';
 
 const full: Preferences = {
   currentPhone: 'iphone',
