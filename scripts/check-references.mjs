@@ -1,29 +1,24 @@
 // @ts-check
-// Fails when a comment, test or doc cites a document that is not in this repository (a product
-// specification by section, planning notes, an issue tracker number). A newcomer who cloned only the repo
-// cannot follow such a reference: state the rule, or link a section of docs/ instead. Run by `npm run lint`.
+// Fails when text in the repository points at something that is not in it (the rules and why:
+// scripts/lib/references.mjs):
+// - a comment, test or doc that cites a document outside the repository (a product specification by
+//   section, planning notes, an issue tracker number);
+// - a code name in backticks in docs/*.md or README.md (a path, a file name, an environment variable,
+//   a function) that no file or code of the repository has.
+// Run by `npm run lint`.
 // Usage: node scripts/check-references.mjs [paths...]   (default: the folders below)
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
+import { isNamedDoc, missingNames, outsideReferences, repoIndex } from './lib/references.mjs';
 
-const ROOTS = ['src', 'netlify', 'scripts', 'tests', 'public', 'docs', 'README.md'];
+const ROOTS = ['src', 'netlify', 'scripts', 'integrations', 'tests', 'public', 'docs', 'bench', 'README.md'];
 const SKIP_DIRS = new Set(['node_modules', '_astro', 'dist']);
 // Blog posts are prose for readers ("the spec sheet"), not notes about the code.
 const SKIP_PATHS = ['src/content/'];
 const TEXT = new Set(['.ts', '.tsx', '.mts', '.js', '.mjs', '.cjs', '.astro', '.md', '.css', '.json', '.html', '.txt']);
-const SELF = 'scripts/check-references.mjs';
-
-/** What counts as an outside reference, with the hint printed for it. */
-const RULES = [
-  { re: /§/, why: 'section sign: cites a specification by section' },
-  { re: /\b(STACK|STYLE)\.md\b/, why: 'cites planning notes outside the repository' },
-  { re: /(^|[^\w./-])shared\//, why: 'cites a path outside the repository' },
-  { re: /\bissues? #?\d+\b/i, why: 'cites an issue tracker entry' },
-  {
-    re: / \(spec\)|\(spec(: (?![a-z]+[,)|])| [a-z])|\b(the|this|our) spec\b(?![-\w])|\bspec's\b/i,
-    why: 'cites "the spec"',
-  },
-];
+// The check's own rules and tests name the things they catch.
+const SELF = ['scripts/check-references.mjs', 'scripts/lib/references.mjs', 'tests/unit/check-references.test.ts'];
 
 /** @param {string} path @returns {string[]} */
 const walk = (path) => {
@@ -38,26 +33,51 @@ const walk = (path) => {
 const args = process.argv.slice(2);
 const files = (args.length ? args : ROOTS)
   .flatMap(walk)
-  .map((f) => relative('.', f))
-  .filter((f) => f !== SELF && !SKIP_PATHS.some((p) => f.startsWith(p)));
+  .map((f) => relative('.', f).split('\\').join('/'))
+  .filter((f) => !SELF.includes(f) && !SKIP_PATHS.some((p) => f.startsWith(p)));
 
-let hits = 0;
+let outside = 0;
 for (const file of files) {
-  readFileSync(file, 'utf8')
-    .split('\n')
-    .forEach((line, i) => {
-      const rule = RULES.find(({ re }) => re.test(line));
-      if (!rule) return;
-      hits += 1;
-      console.log(`${file}:${i + 1}: ${rule.why}: ${line.trim().slice(0, 140)}`);
-    });
+  for (const hit of outsideReferences(readFileSync(file, 'utf8'))) {
+    outside += 1;
+    console.log(`${file}:${hit.line}: ${hit.why}: ${hit.text.slice(0, 140)}`);
+  }
 }
 
-if (hits) {
-  console.error(
-    `\ncheck-references: ${hits} reference(s) to documents outside the repository in ${files.length} files.\n` +
-      'State the rule itself, or point to a section of docs/ (see docs/README.md).',
-  );
+// "In the repository": the files git tracks or would add (ignored build output and local data left out),
+// as they are in the working tree now.
+const docs = files.filter(isNamedDoc);
+let missing = 0;
+if (docs.length) {
+  const repoFiles = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  })
+    .split('\0')
+    .filter((f) => f && existsSync(f));
+  const index = repoIndex(repoFiles, (f) => (SELF.includes(f) ? '' : readFileSync(f, 'utf8')));
+  for (const file of docs) {
+    for (const { line, name } of missingNames(readFileSync(file, 'utf8'), index)) {
+      missing += 1;
+      console.log(`${file}:${line}: \`${name}\` is not in the repository`);
+    }
+  }
+}
+
+if (outside || missing) {
+  if (outside)
+    console.error(
+      `\ncheck-references: ${outside} reference(s) to documents outside the repository in ${files.length} files.\n` +
+        'State the rule itself, or point to a section of docs/ (see docs/README.md).',
+    );
+  if (missing)
+    console.error(
+      `\ncheck-references: ${missing} code name(s) in backticks in ${docs.length} docs are not in the repository.\n` +
+        'Name the file, variable or function the code has now, or write the words without backticks.',
+    );
   process.exit(1);
 }
-console.log(`check-references: ${files.length} files, no references outside the repository.`);
+console.log(
+  `check-references: ${files.length} files, no references outside the repository; ` +
+    `${docs.length} docs name only code that exists.`,
+);

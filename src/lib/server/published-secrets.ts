@@ -1,6 +1,6 @@
 /**
- * Values this repository once shipped as local defaults for ADMIN_KEY and SESSION_SECRET. They are
- * public (anyone can read them in the history), so a staff key or secret equal to one of them is
+ * Local defaults for ADMIN_KEY and SESSION_SECRET that this repository's history holds. They are
+ * public (anyone can read them there), so a staff key or secret equal to one of them is
  * refused everywhere, local mode included: docs/consent-and-mail.md, "Secrets fail closed".
  *
  * No imports here: the edge gate (Deno) loads this file directly.
