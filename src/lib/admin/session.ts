@@ -9,6 +9,7 @@
  * derived from SESSION_SECRET *and* ADMIN_KEY, so rotating either one signs every staff member out.
  * The session id lets logout revoke one session server-side (src/lib/admin/revocation.ts).
  */
+import { fromBase64Url, toBase64Url } from '../base64url.ts';
 import { hmacKey } from '../server/hmac.ts';
 
 /** Cookie that carries the signed admin session (HttpOnly; the browser's scripts never see it). */
@@ -36,24 +37,6 @@ export interface Session {
   expiresAt: number;
   /** Random id of this login (22 base64url characters); logout revokes it. */
   sid: string;
-}
-
-function toBase64Url(bytes: ArrayBuffer): string {
-  let binary = '';
-  for (const b of new Uint8Array(bytes)) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]+$/.test(text)) return null;
-  try {
-    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
-    const out = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-    return out;
-  } catch {
-    return null;
-  }
 }
 
 function sessionKey({ secret, adminKey }: SessionSecrets): Promise<CryptoKey> {
