@@ -1,7 +1,8 @@
 /**
  * The boundary between browser and server code, checked instead of only written in comments: nothing
- * the browser loads (islands, stores, `src/scripts`) may reach, through any chain of imports, a module
- * marked "Server only" or one that imports a server package (Blobs, SendGrid, Node built-ins).
+ * the browser loads (islands, stores, `src/scripts`, and every lib module marked "Imported by browser
+ * code") may reach, through any chain of imports, server code: a module in a `server/` folder, one
+ * marked "Server only", or one that imports a server package (Blobs, SendGrid, Node built-ins).
  * Type-only imports are erased by the compiler and do not count.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -18,6 +19,35 @@ function filesUnder(dir: string): string[] {
     if (e.isDirectory()) return filesUnder(p);
     return /\.(ts|tsx)$/.test(e.name) ? [p] : [];
   });
+}
+
+/** Every module specifier a file names in an import or re-export, type-only ones included. */
+function allImports(code: string): string[] {
+  const statement = /(?:^|\n)\s*(?:import|export)\s+(?:type\s+)?[^'";]*?\s*from\s*['"]([^'"]+)['"]/g;
+  const bare = /(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g;
+  const dynamic = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+  return [...code.matchAll(statement), ...code.matchAll(bare), ...code.matchAll(dynamic)].map((m) => m[1]!);
+}
+
+/** Import circles among `files` (each as 'a.ts -> b.ts -> a.ts'), type-only imports included. */
+function importCircles(files: string[], { read, resolve }: SourceReader = disk): string[] {
+  const rel = (f: string) => path.relative(ROOT, f);
+  const edges = new Map(files.map((f) => [f, allImports(read(f)).flatMap((s) => resolve(f, s) ?? [])] as const));
+  const circles: string[] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (f: string): void => {
+    state.set(f, 'open');
+    stack.push(f);
+    for (const g of edges.get(f) ?? []) {
+      if (state.get(g) === 'open') circles.push([...stack.slice(stack.indexOf(g)), g].map(rel).join(' -> '));
+      else if (!state.has(g) && edges.has(g)) visit(g);
+    }
+    stack.pop();
+    state.set(f, 'done');
+  };
+  for (const f of files) if (!state.has(f)) visit(f);
+  return circles;
 }
 
 /** Module specifiers a file imports at run time (static, re-exports and import()), type-only ones left out. */
@@ -51,7 +81,8 @@ function resolveLocal(from: string, spec: string): string | null {
 }
 
 /** Why a module is server code, or null. */
-function serverReason(code: string): string | null {
+function serverReason(code: string, file = ''): string | null {
+  if (/(^|\/)src\/lib\/(.+\/)?server\//.test(path.relative(ROOT, file))) return 'in a server/ folder';
   if (/\bServer only\b/.test(code)) return 'marked "Server only"';
   const pkg = runtimeImports(code).find((s) => SERVER_PACKAGES.test(s));
   return pkg ? `imports ${pkg}` : null;
@@ -74,7 +105,7 @@ function boundaryViolations(roots: string[], { read, resolve }: SourceReader = d
     if (seen.has(file)) continue;
     seen.add(file);
     const code = read(file);
-    const reason = serverReason(code);
+    const reason = serverReason(code, file);
     if (reason) {
       found.push(`${chain.join(' -> ')} (${reason})`);
       continue;
@@ -89,9 +120,36 @@ function boundaryViolations(roots: string[], { read, resolve }: SourceReader = d
 
 describe('import boundaries', () => {
   it('no browser code (islands, stores, src/scripts) reaches a server module through its imports', () => {
-    const roots = BROWSER_ROOTS.flatMap((d) => filesUnder(path.join(ROOT, d)));
+    const marked = filesUnder(path.join(ROOT, 'src/lib')).filter((f) =>
+      /Imported by browser code/.test(readFileSync(f, 'utf8')),
+    );
+    const roots = [...BROWSER_ROOTS.flatMap((d) => filesUnder(path.join(ROOT, d))), ...marked];
     expect(roots.length).toBeGreaterThan(20);
+    expect(marked.length).toBeGreaterThan(0);
     expect(boundaryViolations(roots)).toEqual([]);
+  });
+
+  it('no import circle in src, type-only imports included', () => {
+    expect(importCircles(filesUnder(path.join(ROOT, 'src')))).toEqual([]);
+  });
+
+  it('finds an import circle, also one closed by a type-only import', () => {
+    const files: Record<string, string> = {
+      [path.join(ROOT, 'src/lib/a.ts')]: "import { b } from './b';",
+      [path.join(ROOT, 'src/lib/b.ts')]: "import type { C } from './c';",
+      [path.join(ROOT, 'src/lib/c.ts')]: "export { a } from './a';",
+      [path.join(ROOT, 'src/lib/d.ts')]: "import { a } from './a';",
+    };
+    const memory: SourceReader = {
+      read: (f) => files[f] ?? '',
+      resolve: (from, spec) => {
+        const base = path.resolve(path.dirname(from), spec);
+        return [base, `${base}.ts`].find((c) => c in files) ?? null;
+      },
+    };
+    expect(importCircles(Object.keys(files), memory)).toEqual([
+      'src/lib/a.ts -> src/lib/b.ts -> src/lib/c.ts -> src/lib/a.ts',
+    ]);
   });
 
   it('finds a server module behind a chain, and ignores type-only imports', () => {
@@ -109,6 +167,12 @@ describe('import boundaries', () => {
     };
     const violations = boundaryViolations([path.join(ROOT, 'src/islands/A.tsx')], memory);
     expect(violations).toEqual(['src/islands/A.tsx -> src/lib/b.ts -> src/lib/s.ts (marked "Server only")']);
+    const inServerFolder = path.join(ROOT, 'src/lib/signups/server/handler.ts');
+    files[path.join(ROOT, 'src/lib/b.ts')] = "import { h } from './signups/server/handler';";
+    files[inServerFolder] = 'export const h = 1;';
+    expect(boundaryViolations([path.join(ROOT, 'src/islands/A.tsx')], memory)).toEqual([
+      'src/islands/A.tsx -> src/lib/b.ts -> src/lib/signups/server/handler.ts (in a server/ folder)',
+    ]);
     expect(runtimeImports("import { type A, type B } from './x';")).toEqual([]);
     expect(runtimeImports("import { type A, b } from './x';")).toEqual(['./x']);
     expect(runtimeImports("const m = await import('./lazy');")).toEqual(['./lazy']);
