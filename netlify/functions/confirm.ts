@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { allowMethods, clientIp, handler, readFormOrJson, type FnContext } from '../../src/lib/server/http';
 import { requireConfig } from '../../src/lib/server/env';
-import { verifyConfirmToken } from '../../src/lib/signups/confirm-token';
-import { confirmFromToken } from '../../src/lib/signups/service';
-import { confirmPage, htmlPage } from '../../src/lib/signups/link-pages';
+import { verifyConfirmToken } from '../../src/lib/signups/server/confirm-token';
+import { confirmFromToken } from '../../src/lib/signups/server/service';
+import { confirmPage, htmlPage } from '../../src/lib/signups/server/link-pages';
 
 /**
  * GET  /api/confirm?token=... — the link of the double opt-in mail: a page with one button; changes nothing.

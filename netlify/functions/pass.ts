@@ -10,7 +10,7 @@ import {
 } from '../../src/lib/campaigns/pass';
 import { requireConfig } from '../../src/lib/server/env';
 import { allowMethods, handler } from '../../src/lib/server/http';
-import { htmlPage, passPage } from '../../src/lib/signups/link-pages';
+import { htmlPage, passPage } from '../../src/lib/signups/server/link-pages';
 
 /**
  * Early-access passes (docs/campaigns.md, "Early access"):

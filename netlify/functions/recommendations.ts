@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { findPhoneByText, PHONES } from '../../src/lib/catalogue';
 import { mailLimitError, takeVisitorMailAllowance } from '../../src/lib/email/limits';
 import { sendMail } from '../../src/lib/email/queue/queue';
-import { recommendationsMailHandler } from '../../src/lib/recommender/mail';
+import { recommendationsMailHandler } from '../../src/lib/email/recommendations-mail';
 import { recommendationsPayloadSchema } from '../../src/lib/recommender/schemas';
 import { recommend } from '../../src/lib/recommender/scoring';
 import { getEnv, requireConfig } from '../../src/lib/server/env';

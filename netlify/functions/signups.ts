@@ -1,17 +1,17 @@
 import type { Config } from '@netlify/functions';
 import type { FnContext } from '../../src/lib/server/http';
-import { signupHandler } from '../../src/lib/signups/handler';
+import { signupHandler } from '../../src/lib/signups/server/handler';
 import { waitlistPayloadSchema } from '../../src/lib/signups/schemas';
 import { newsletterPayloadSchema } from '../../src/lib/signups/newsletter-schema';
 import { phoneModelNames } from '../../src/lib/signups/phone-models';
-import { newsletterDraft, waitlistDraft } from '../../src/lib/signups/service';
+import { newsletterDraft, waitlistDraft } from '../../src/lib/signups/server/service';
 import { SIGNUP_OK } from '../../src/lib/signups/responses';
-import { answerWaitlistFormPost, refuseForeignFormPost } from '../../src/lib/signups/form-post';
+import { answerWaitlistFormPost, refuseForeignFormPost } from '../../src/lib/signups/server/form-post';
 
 /**
  * Both signup endpoints in one function, so one client's signups are counted together: the per-IP
  * limit in this instance's memory and Netlify's rule below both see the two routes as one (two
- * functions would each allow SIGNUP_RATE_LIMIT a minute). See src/lib/signups/handler.ts.
+ * functions would each allow SIGNUP_RATE_LIMIT a minute). See src/lib/signups/server/handler.ts.
  *
  * POST /api/waitlist {name, email, interests, source?, referrer?}; the form posted without
  * JavaScript (form-encoded) is answered with a page or a redirect instead of JSON.

@@ -1,11 +1,11 @@
 import type { Config } from '@netlify/functions';
 import { allowMethods, clientIp, handler, readFormOrJson, type FnContext } from '../../src/lib/server/http';
 import { requireConfig } from '../../src/lib/server/env';
-import { hashIp } from '../../src/lib/signups/ledger';
-import { getSubscriber, markUnsubscribed } from '../../src/lib/signups/store';
-import { subscriberStatus } from '../../src/lib/signups/status';
-import { verifyUnsubscribeToken } from '../../src/lib/signups/unsubscribe-token';
-import { htmlPage, unsubscribePage } from '../../src/lib/signups/link-pages';
+import { hashIp } from '../../src/lib/subscribers/ledger';
+import { getSubscriber, markUnsubscribed } from '../../src/lib/subscribers/store';
+import { subscriberStatus } from '../../src/lib/subscribers/status';
+import { verifyUnsubscribeToken } from '../../src/lib/signups/server/unsubscribe-token';
+import { htmlPage, unsubscribePage } from '../../src/lib/signups/server/link-pages';
 
 /**
  * GET  /api/unsubscribe?token=... — the link in every e-mail: shows a page with one button; changes nothing

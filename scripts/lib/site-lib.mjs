@@ -33,11 +33,11 @@ export async function loadSiteModule(name, exportsSource) {
 export function loadSignupLib() {
   return loadSiteModule(
     'signup-lib',
-    `export { applySignup, applyConfirmation, applyUnsubscribe } from './src/lib/signups/merge';
-     export { subscriberIndexKeys } from './src/lib/signups/index-keys';
-     export { subscriberSchema } from './src/lib/signups/schemas';
+    `export { applySignup, applyConfirmation, applyUnsubscribe } from './src/lib/subscribers/merge';
+     export { subscriberIndexKeys } from './src/lib/subscribers/index-keys';
+     export { subscriberSchema } from './src/lib/subscribers/record';
      export { CONSENT_FORMS } from './src/lib/signups/constants';
-     export { snapshotSubscriberStats } from './src/lib/signups/store';
+     export { snapshotSubscriberStats } from './src/lib/subscribers/store';
      export { runMaintenance } from './src/lib/maintenance/run';
      export { takeSlot } from './src/lib/server/shared-ratelimit';
      export { default as adminHandler } from './netlify/functions/admin';

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getStore } from '@netlify/blobs';
 import admin from '../../netlify/functions/admin';
 import signups from '../../netlify/functions/signups';
-import { listSubscribers, markUnsubscribed } from '../../src/lib/signups/store';
+import { markUnsubscribed } from '../../src/lib/subscribers/store';
 import { INTERESTS, type Interest } from '../../src/lib/signups/constants';
 import { isListed, toAdminSubscriber } from '../../src/lib/admin/subscribers';
 import { runMaintenance } from '../../src/lib/maintenance/run';
@@ -19,6 +19,7 @@ import {
   storeSignup,
   torontoDate,
   useEnv,
+  storedSubscribers,
 } from './helpers';
 
 const KEY = 'api-test-admin-key-daily';
@@ -32,7 +33,7 @@ const api = (path: string) => call(admin, { path: `/api/admin${path}`, headers: 
 
 /** Every listed subscriber as the records say. */
 async function bruteForce() {
-  return (await listSubscribers()).filter(isListed).map(toAdminSubscriber);
+  return (await storedSubscribers()).filter(isListed).map(toAdminSubscriber);
 }
 
 describe('signups and confirmations per day (the statistics chart)', () => {

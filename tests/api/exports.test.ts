@@ -6,10 +6,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
 import admin from '../../netlify/functions/admin';
 import jobsBackground from '../../netlify/functions/jobs-background';
-import { listSubscribers, markUnsubscribed, tombstoneSubscriber } from '../../src/lib/signups/store';
+import { markUnsubscribed, tombstoneSubscriber } from '../../src/lib/subscribers/store';
 import { INTERESTS, type Interest } from '../../src/lib/signups/constants';
-import { keyIdOf } from '../../src/lib/signups/index-keys';
-import { syncIndex } from '../../src/lib/signups/subscriber-index';
+import { keyIdOf } from '../../src/lib/subscribers/index-keys';
+import { syncIndex } from '../../src/lib/subscribers/subscriber-index';
 import { csvHeaderLine, csvRow } from '../../src/lib/admin/csv';
 import { filterSubscribers, isListed, toAdminSubscriber } from '../../src/lib/admin/subscribers';
 import { EXPORT_JOB, NEW_EXPORT, type ExportInput, type ExportState } from '../../src/lib/admin/export-job';
@@ -20,7 +20,7 @@ import { signKick, verifyKick } from '../../src/lib/jobs/kick';
 import { resumeJobs } from '../../src/lib/jobs/resume';
 import { subscribersCsvStream } from '../../src/lib/admin/listing';
 import { HttpError } from '../../src/lib/server/http';
-import { call, clearStore, storeKeys, useEnv, storeSignup, inTurn } from './helpers';
+import { call, clearStore, storeKeys, useEnv, storeSignup, inTurn, storedSubscribers } from './helpers';
 
 const KEY = 'api-test-admin-key-exports';
 const auth = { 'admin-key': KEY };
@@ -66,7 +66,7 @@ async function seed(count: number) {
 
 /** The CSV computed from the records alone: listed subscribers, newest first (equal times: by key id), filtered by q. */
 async function bruteForceCsv(q = '') {
-  const subs = (await listSubscribers())
+  const subs = (await storedSubscribers())
     .filter(isListed)
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || (keyIdOf(a.id) < keyIdOf(b.id) ? -1 : 1))
     .map(toAdminSubscriber);
@@ -163,7 +163,7 @@ describe('the export job', () => {
 
   it('stays exact right after signups, unsubscribes and deletes, and skips a deleted subscriber whose key a late write put back', async () => {
     await seed(40);
-    const subs = (await listSubscribers()).filter(isListed);
+    const subs = (await storedSubscribers()).filter(isListed);
     const victim = subs[3];
     const before = subs[3];
     await tombstoneSubscriber(victim.id);

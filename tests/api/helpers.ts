@@ -4,9 +4,12 @@ import { getStore } from '@netlify/blobs';
 import { afterAll, beforeAll } from 'vitest';
 import confirm from '../../netlify/functions/confirm';
 import type { SendGridFake } from '../../scripts/lib/sendgrid-fake.mjs';
-import { confirmSubscriber, saveSignup } from '../../src/lib/signups/store';
+import { confirmSubscriber, getSubscriber, saveSignup, subscriberId } from '../../src/lib/subscribers/store';
 import { CONSENT_FORMS, type Interest } from '../../src/lib/signups/constants';
-import type { Subscriber } from '../../src/lib/signups/schemas';
+import { subscriberSchema, type Subscriber } from '../../src/lib/subscribers/record';
+import { addToTally, emptyTally, tallyEntryOf } from '../../src/lib/subscribers/index-keys';
+import { dayOf } from '../../src/lib/subscribers/days';
+import { isListed, waitlistStatsOf, type WaitlistStatsAnswer } from '../../src/lib/admin/subscribers';
 
 type Handler = (req: Request, context: any) => Promise<Response>;
 
@@ -103,6 +106,39 @@ export async function clearStore(name: string): Promise<void> {
   const store = getStore({ name, consistency: 'strong' });
   const { blobs } = await store.list();
   await Promise.all(blobs.map((b) => store.delete(b.key)));
+}
+
+/**
+ * Every subscriber record, read straight from the `subscribers` store (tombstones included; a blob
+ * that is not a readable record is left out): the brute-force truth the index-based screens must equal.
+ */
+export async function storedSubscribers(): Promise<Subscriber[]> {
+  const store = getStore({ name: 'subscribers', consistency: 'strong' });
+  const { blobs } = await store.list();
+  const texts = await Promise.all(blobs.map((b) => store.get(b.key, { type: 'text' })));
+  return texts.flatMap((text) => {
+    try {
+      const parsed = subscriberSchema.safeParse(JSON.parse(text ?? ''));
+      return parsed.success ? [parsed.data] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** The stored record of an e-mail address (null when there is none). */
+export async function subscriberByEmail(email: string): Promise<Subscriber | null> {
+  return getSubscriber(await subscriberId(email));
+}
+
+/**
+ * The statistics the records call for: every listed record counted by the site's one rule
+ * (`addToTally`), as GET /api/admin/waitlist/stats answers them at `now`.
+ */
+export function statsOfRecords(subs: readonly Subscriber[], now = Date.now()): WaitlistStatsAnswer {
+  const tally = emptyTally();
+  for (const sub of subs) if (isListed(sub)) addToTally(tally, tallyEntryOf(sub));
+  return waitlistStatsOf(tally, dayOf(now));
 }
 
 /** Sets environment variables for the tests of one file, and puts the old values back after them. */

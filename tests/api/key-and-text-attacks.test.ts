@@ -6,8 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import admin from '../../netlify/functions/admin';
 import signups from '../../netlify/functions/signups';
 import { CONSENT_FORMS, MESSAGES } from '../../src/lib/signups/constants';
-import { getSubscriberByEmail } from '../../src/lib/signups/store';
-import { call, clearStore, storeKeys, type CallOptions } from './helpers';
+import { call, clearStore, storeKeys, type CallOptions, subscriberByEmail } from './helpers';
 
 const KEY = 'limiter-test-admin-key-01';
 const saved: Record<string, string | undefined> = {};
@@ -184,6 +183,6 @@ describe('attack: invisible and look-alike text in names (item 6)', () => {
       const res = await waitlist(name);
       expect(res.status, name).toBe(200);
     }
-    expect((await getSubscriberByEmail(`text-${n}@example.com`))?.name).toBe('Sam ❤️');
+    expect((await subscriberByEmail(`text-${n}@example.com`))?.name).toBe('Sam ❤️');
   });
 });

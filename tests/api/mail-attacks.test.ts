@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import signups from '../../netlify/functions/signups';
 import { CONSENT_FORMS } from '../../src/lib/signups/constants';
-import { getSubscriberByEmail } from '../../src/lib/signups/store';
 import {
   call,
   confirmFromMail,
@@ -15,6 +14,7 @@ import {
   useOutbox,
   useSendGrid,
   type SendGridFake,
+  subscriberByEmail,
 } from './helpers';
 
 let fake: SendGridFake;
@@ -89,7 +89,7 @@ describe("attack: a stranger's words in the owner's mail (item 3)", () => {
     const welcome = mailTo('vic@example.com').find((m) => m.body.categories.includes('newsletter-welcome'))!;
     expect(textOf(welcome)).not.toContain('URGENT');
     expect(textOf(welcome)).not.toContain('card number');
-    expect((await getSubscriberByEmail('vic@example.com'))!).toMatchObject({ name: '', phoneModel: '' });
+    expect((await subscriberByEmail('vic@example.com'))!).toMatchObject({ name: '', phoneModel: '' });
   });
 
   it("a list request a stranger adds after the owner's does not ride on the owner's confirmation", async () => {
@@ -97,7 +97,7 @@ describe("attack: a stranger's words in the owner's mail (item 3)", () => {
     expect((await waitlist('vic@example.com', 'Victoria', owner)).status).toBe(200);
     expect((await headerNewsletter('vic@example.com', 'Victoria', 'Pixel 8', ip())).status).toBe(200);
     expect((await confirmFromMail(fake, 'vic@example.com', owner)).status).toBe(200);
-    const sub = (await getSubscriberByEmail('vic@example.com'))!;
+    const sub = (await subscriberByEmail('vic@example.com'))!;
     expect(sub.list).toBe('waitlist');
     // The newsletter request is asked about on its own; no newsletter mail goes until that is answered.
     expect(mailTo('vic@example.com').map((m) => m.body.categories[0])).toEqual([

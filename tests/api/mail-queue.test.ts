@@ -8,7 +8,7 @@ import signups from '../../netlify/functions/signups';
 import recommendations from '../../netlify/functions/recommendations';
 import admin from '../../netlify/functions/admin';
 import { CONSENT_FORMS } from '../../src/lib/signups/constants';
-import { getSubscriberByEmail, markUnsubscribed } from '../../src/lib/signups/store';
+import { markUnsubscribed } from '../../src/lib/subscribers/store';
 import { drainQueue, sendMail } from '../../src/lib/email/queue/queue';
 import { MAIL_HANDLERS } from '../../src/lib/email/handlers';
 import { LEASE_MS, parseKey } from '../../src/lib/email/queue/model';
@@ -23,6 +23,7 @@ import {
   useOutbox,
   useSendGrid,
   type SendGridFake,
+  subscriberByEmail,
 } from './helpers';
 
 let fake: SendGridFake;
@@ -76,7 +77,7 @@ describe('limits that delay instead of drop', () => {
     expect(confirmations()).toHaveLength(3);
     const waiting = emails.filter((e) => !confirmations().includes(e));
     for (const e of waiting)
-      expect((await getSubscriberByEmail(e))!.history.at(-1)).toMatchObject({
+      expect((await subscriberByEmail(e))!.history.at(-1)).toMatchObject({
         type: 'confirmation-sent',
         outcome: 'queued',
       });
@@ -87,7 +88,7 @@ describe('limits that delay instead of drop', () => {
     await worker(60_000);
     expectEachOnce(confirmations(), emails);
     for (const e of waiting)
-      expect((await getSubscriberByEmail(e))!.history.at(-1)).toMatchObject({
+      expect((await subscriberByEmail(e))!.history.at(-1)).toMatchObject({
         type: 'confirmation-sent',
         outcome: 'sent',
       });
@@ -117,7 +118,7 @@ describe('limits that delay instead of drop', () => {
     const refused = aliases.filter((a) => !confirmations().includes(a.trim().toLowerCase()));
     expect(refused).toHaveLength(2);
     for (const a of refused) {
-      const sub = (await getSubscriberByEmail(a))!;
+      const sub = (await subscriberByEmail(a))!;
       expect(sub.email).toBe(a.toLowerCase()); // the record keeps the address as typed
       expect(sub.history.at(-1)).toMatchObject({ type: 'confirmation-sent', outcome: 'limited' });
       expect(sub.confirmRequestedAt).toBeNull(); // a later signup may ask again
@@ -172,7 +173,7 @@ describe('retries', () => {
     expect((await worker(120_000)).attempted.sent).toBe(0);
     await worker(60_000 + 95_000);
     expectEachOnce([...firstRound, ...confirmations()], emails);
-    const retried = (await getSubscriberByEmail(emails.find((e) => !firstRound.includes(e))!))!;
+    const retried = (await subscriberByEmail(emails.find((e) => !firstRound.includes(e))!))!;
     expect(retried.history.filter((e) => e.type === 'confirmation-sent').map((e) => e.outcome)).toEqual([
       'retry',
       'retry',
@@ -272,7 +273,7 @@ describe('crashes', () => {
     expect(report.swept.unknown).toBe(1);
     await worker(LEASE_MS + 600_000);
     expect(confirmations()).toEqual(['accepted@example.com']);
-    expect((await getSubscriberByEmail('accepted@example.com'))!.history.at(-1)).toMatchObject({
+    expect((await subscriberByEmail('accepted@example.com'))!.history.at(-1)).toMatchObject({
       type: 'confirmation-sent',
       outcome: 'unknown',
     });
@@ -306,12 +307,12 @@ describe('rendered when it goes', () => {
     await signUp('filler@example.com');
     expect((await confirmFromMail(fake, 'ada@example.com', ada)).status).toBe(200);
     expect(fake.messages.filter((m) => m.body.categories.includes('waitlist-confirmation'))).toHaveLength(0);
-    const sub = (await getSubscriberByEmail('ada@example.com'))!;
+    const sub = (await subscriberByEmail('ada@example.com'))!;
     expect(sub.mail).toMatchObject({ status: 'waiting' });
     await markUnsubscribed(sub.id);
     await worker(60_000);
     expect(fake.messages.filter((m) => m.body.categories.includes('waitlist-confirmation'))).toHaveLength(0);
-    expect((await getSubscriberByEmail('ada@example.com'))!.history.at(-1)).toMatchObject({
+    expect((await subscriberByEmail('ada@example.com'))!.history.at(-1)).toMatchObject({
       type: 'welcome-sent',
       outcome: 'skipped',
     });

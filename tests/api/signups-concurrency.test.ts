@@ -7,8 +7,17 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import signups from '../../netlify/functions/signups';
-import { getSubscriber, listSubscribers, recordEvent, saveSignup } from '../../src/lib/signups/store';
-import { clearStore, startSendGridFake, storeKeys, useOutbox, useSendGrid, type SendGridFake } from './helpers';
+import { getSubscriber, recordMailStatus, saveSignup } from '../../src/lib/subscribers/store';
+import {
+  clearStore,
+  startSendGridFake,
+  storeKeys,
+  useOutbox,
+  useSendGrid,
+  type SendGridFake,
+  storedSubscribers,
+} from './helpers';
+import { subscriberStatus } from '../../src/lib/subscribers/status';
 
 const routes: Record<string, (req: Request, ctx: { ip?: string }) => Promise<Response>> = {
   '/api/waitlist': signups,
@@ -91,7 +100,7 @@ describe('concurrent signups', () => {
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
     const keys = await storeKeys('subscribers');
     expect(keys).toHaveLength(DISTINCT);
-    const stored = (await listSubscribers()).map((s) => s.email).sort();
+    const stored = (await storedSubscribers()).map((s) => s.email).sort();
     expect(stored).toEqual(Array.from({ length: DISTINCT }, (_, i) => address(i)).sort());
     // Store first, then mail: every address got exactly one confirmation. The signup that decides
     // the mail stores that decision with the record (one conditional write), so a repeat racing its
@@ -102,12 +111,12 @@ describe('concurrent signups', () => {
       perAddress.set(to, (perAddress.get(to) ?? 0) + 1);
     }
     // A provider error (the loopback fake reset one connection under load once) is recorded, never lost.
-    const unsent = (await listSubscribers()).filter((s) => !perAddress.has(s.email));
+    const unsent = (await storedSubscribers()).filter((s) => !perAddress.has(s.email));
     for (const s of unsent) expect(s.history.at(-1)).toMatchObject({ type: 'confirmation-sent', outcome: 'failed' });
     expect(perAddress.size + unsent.length).toBe(DISTINCT);
     expect([...perAddress.entries()].filter(([, n]) => n !== 1)).toEqual([]);
-    const records = await listSubscribers();
-    expect(records.every((s) => s.status === 'pending' && s.history[0].type === 'signup')).toBe(true);
+    const records = await storedSubscribers();
+    expect(records.every((s) => subscriberStatus(s) === 'pending' && s.history[0].type === 'signup')).toBe(true);
     // Every request is in its address's ledger: a repeat that met the record being written (its mail
     // status, say) was applied to the newer record, never written over it.
     const requested = new Map<string, number>();
@@ -132,7 +141,7 @@ describe('concurrent signups', () => {
       ),
     );
     expect(statuses).toEqual(Array(20).fill(200));
-    const records = (await listSubscribers()).filter((s) => s.email === email);
+    const records = (await storedSubscribers()).filter((s) => s.email === email);
     expect(records).toHaveLength(1);
     expect(records[0].history.filter((e) => e.type === 'signup')).toHaveLength(20);
     const mails = fake.messages.slice(sentBefore).filter((m) => m.body.personalizations[0].to[0].email === email);
@@ -156,9 +165,10 @@ describe('concurrent signups', () => {
       },
       now,
     );
+    const sent = { status: 'sent', kind: 'staff', lastAttemptAt: now, attempts: 1, lastError: null } as const;
     await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        recordEvent(subscriber.id, { at: now, type: 'staff-resend', detail: `change ${i}` }),
+        recordMailStatus(subscriber.id, sent, { at: now, type: 'staff-resend', detail: `change ${i}` }),
       ),
     );
     const stored = await getSubscriber(subscriber.id);

@@ -9,9 +9,9 @@ import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_FORMS } from '../../src/lib/signups/constants';
-import { subscriberId } from '../../src/lib/signups/store';
-import { signUnsubscribeToken } from '../../src/lib/signups/unsubscribe-token';
-import { hashIp } from '../../src/lib/signups/ledger';
+import { subscriberId } from '../../src/lib/subscribers/store';
+import { signUnsubscribeToken } from '../../src/lib/signups/server/unsubscribe-token';
+import { hashIp } from '../../src/lib/subscribers/ledger';
 import { createSessionToken, SESSION_COOKIE } from '../../src/lib/admin/session';
 import { requestFrom, startServedSite, type PlainResponse, type ServedSite } from './served-site';
 

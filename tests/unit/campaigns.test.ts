@@ -8,7 +8,7 @@ import {
   percentDone,
   type Candidate,
 } from '../../src/lib/campaigns/model';
-import { renderCampaignBatch, renderCampaignCopy, substitutionsFor } from '../../src/lib/campaigns/render';
+import { renderCampaignBatch, renderCampaignCopy, substitutionsFor } from '../../src/lib/email/campaign-email';
 import { PASS_RECHECK_MS, readPassCookie, signPass, signPassCookie, verifyPass } from '../../src/lib/campaigns/pass';
 import { decideGate } from '../../src/lib/gate/decide';
 import { SITE } from '../../src/config/site';

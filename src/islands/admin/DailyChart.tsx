@@ -6,7 +6,7 @@
  */
 import { useId, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { SITE } from '../../config/site';
-import { dayLabel, type DailyFigure } from '../../lib/signups/days';
+import { dayLabel, type DailyFigure } from '../../lib/subscribers/days';
 import { dailyChartScale, dailyFigureText, plural } from '../../lib/admin/subscribers';
 
 /** Height of the drawing in SVG units (the width is one unit per day). */

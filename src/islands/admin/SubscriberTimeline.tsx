@@ -8,7 +8,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { adminFetch } from '../../stores/admin';
 import { STATUS_LABELS, nameLabel, type AdminSubscriber } from '../../lib/admin/subscribers';
 import { timelineEntry } from '../../lib/admin/timeline';
-import type { LedgerEvent } from '../../lib/signups/schemas';
+import type { LedgerEvent } from '../../lib/subscribers/ledger';
 import { Spinner, useReturnFocus } from './ui';
 
 interface Props {

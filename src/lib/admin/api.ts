@@ -13,9 +13,9 @@ import { clientIp, fieldErrors, HttpError, json, readJson, refuseNonJsonBody, ty
 import { listQueue, queueSummary, retryEntry } from '../email/queue/queue';
 import { isOutboxCursor, OUTBOX_RETENTION_DAYS, readOutboxPage } from '../email/outbox';
 import { mailLimitError, takeStaffMailAllowance } from '../email/limits';
-import { deleteSubscriber, getSubscriber, subscriberStore, tombstoneSubscriber } from '../signups/store';
-import { sendSubscriberMail, welcomeTemplateFor } from '../signups/mail';
-import { subscriberStatus } from '../signups/status';
+import { deleteSubscriber, getSubscriber, ledgerOf, subscriberStore, tombstoneSubscriber } from '../subscribers/store';
+import { sendSubscriberMail, welcomeTemplateFor } from '../email/subscriber-mail';
+import { subscriberStatus } from '../subscribers/status';
 import { initializeTemplates, listTemplates, updateTemplate } from '../email/template-store';
 import { isTemplateId } from '../email/templates';
 import { activeSession, checkKeyLimited, requireAdmin, secrets, unauthorized } from './auth';
@@ -44,7 +44,6 @@ import {
 import { maintenanceHealth } from '../maintenance/run';
 import { clearSessionCookie, createSessionToken, sessionCookie, sessionFromRequest } from './session';
 import { toAdminSubscriber } from './subscribers';
-import { ledgerOf } from './ledger';
 import { scrubInvitation } from '../campaigns/store';
 import { audienceCountSchema, campaignCreateSchema, campaignTestSchema, revokeSchema } from '../campaigns/model';
 import { audienceOf } from '../campaigns/send';

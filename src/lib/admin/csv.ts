@@ -3,7 +3,8 @@
  * Cells that a spreadsheet would run as a formula (=, +, -, @, tab, carriage return) get a leading
  * apostrophe: a subscriber cannot plant a formula in a staff member's spreadsheet.
  */
-import type { LedgerEvent, Subscriber } from '../signups/schemas';
+import type { Subscriber } from '../subscribers/record';
+import type { LedgerEvent } from '../subscribers/ledger';
 import { interestsLabel, type AdminSubscriber } from './subscribers';
 
 export const CSV_COLUMNS = [
@@ -64,11 +65,6 @@ export function csvRow(s: CsvFields): string {
     s.confirmedAt ?? '',
   ];
   return `${cells.map(csvCell).join(',')}\r\n`;
-}
-
-/** The whole file for `list`, header row first. */
-export function subscribersCsv(list: readonly AdminSubscriber[]): string {
-  return csvHeaderLine() + list.map(csvRow).join('');
 }
 
 export const PROOF_COLUMNS = [

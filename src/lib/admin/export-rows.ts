@@ -4,9 +4,9 @@
  * record, a key in the old layout) are read from their records. Shared by the export job and the
  * small synchronous download. Server only; docs/storage.md, "CSV export".
  */
-import { indexedRecordFacts, subscriberId, subscriberStore } from '../signups/store';
-import { planRanges, positionOf, rowComplete, type IndexEntry } from '../signups/index-keys';
-import { indexStats, listBuckets, latestSnapshot, scanDigest } from '../signups/subscriber-index';
+import { indexedRecordFacts, subscriberId, subscriberStore } from '../subscribers/store';
+import { planRanges, positionOf, rowComplete, type IndexEntry } from '../subscribers/index-keys';
+import { indexStats, listBuckets, latestSnapshot, scanDigest } from '../subscribers/subscriber-index';
 import { csvRow, type CsvFields } from './csv';
 import { isListed, searchMatcher, toAdminSubscriber } from './subscribers';
 import { exactEmail } from './search';

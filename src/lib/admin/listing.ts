@@ -1,7 +1,7 @@
 /**
  * The waitlist screens on the server: one page of subscribers (newest first, with search and a
  * cursor), exact statistics, and the small synchronous CSV download. Every screen reads the index
- * (src/lib/signups/subscriber-index.ts) and then only the records it shows. Server only.
+ * (src/lib/subscribers/subscriber-index.ts) and then only the records it shows. Server only.
  *
  * Search: a complete e-mail address is looked up directly by its id (one read, whatever the size);
  * any other text is matched as a substring of name, e-mail, source and interests against the search
@@ -9,7 +9,7 @@
  */
 import { fromBase64Url, toBase64Url } from '../base64url';
 import { HttpError } from '../server/http';
-import { indexedRecordFacts, subscriberId, subscriberStore } from '../signups/store';
+import { indexedRecordFacts, subscriberId, subscriberStore } from '../subscribers/store';
 import {
   deletedPositions,
   entriesOf,
@@ -18,13 +18,19 @@ import {
   listKeys,
   pageIndex,
   type ListCache,
-} from '../signups/subscriber-index';
-import { idOfPosition, positionOf, TIME_PREFIX } from '../signups/index-keys';
-import { dailyFigures, dayOf, type DailyFigure } from '../signups/days';
+} from '../subscribers/subscriber-index';
+import { idOfPosition, positionOf, readPosition, TIME_PREFIX } from '../subscribers/index-keys';
+import { dayOf } from '../subscribers/days';
 import { csvHeaderLine } from './csv';
 import { csvLineOfEmail, csvLinesOf, planExport } from './export-rows';
 import { exactEmail, searchSubscribers } from './search';
-import { isListed, toAdminSubscriber, type AdminSubscriber, type WaitlistStats } from './subscribers';
+import {
+  isListed,
+  toAdminSubscriber,
+  waitlistStatsOf,
+  type AdminSubscriber,
+  type WaitlistStatsAnswer,
+} from './subscribers';
 
 export { exactEmail };
 
@@ -32,8 +38,6 @@ export { exactEmail };
 export const PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
 const MAX_QUERY = 200;
-/** A cursor is a key position (`t/<bucket>/<time>.<id>`), or a whole index key as earlier cursors were. */
-const CURSOR = /^t\/\d{8}\/[0-9a-z]{9}\.[A-Za-z0-9_-]{43}(?:\.[A-Za-z0-9_.-]*)?$/;
 
 /** GET /api/admin/waitlist parameters. */
 export interface ListQuery {
@@ -73,11 +77,11 @@ export function encodeCursor(key: string): string {
   return toBase64Url(new TextEncoder().encode(positionOf(key)));
 }
 
+/** The key position a cursor holds (a whole index key is accepted too); null for anything else. */
 function decodeCursor(cursor: string): string | null {
   if (cursor.length > 400) return null;
   const bytes = fromBase64Url(cursor);
-  const key = bytes ? new TextDecoder().decode(bytes) : '';
-  return CURSOR.test(key) ? positionOf(key) : null;
+  return readPosition(bytes ? new TextDecoder().decode(bytes) : '');
 }
 
 /** One page of the table. */
@@ -134,33 +138,12 @@ export async function subscriberPage({ q, cursor, limit }: ListQuery): Promise<S
 }
 
 /**
- * GET /api/admin/waitlist/stats: total, interests and sources (of confirmed subscribers), the status
- * counts, and signups and confirmations per day over the last DAILY_DAYS days.
- */
-export interface WaitlistStatsAnswer extends WaitlistStats {
-  statusBreakdown: { confirmed: number; pending: number; unsubscribed: number };
-  daily: DailyFigure[];
-}
-
-/**
  * Exact statistics from the index (no record is read unless its key cannot say what is counted).
  * `now` decides which day is today (SITE.timeZone).
  */
 export async function waitlistStats(now = Date.now()): Promise<WaitlistStatsAnswer> {
   const { tally } = await indexStats(indexedRecordFacts, now);
-  return {
-    totalCount: tally.status.confirmed,
-    pendingCount: tally.status.pending,
-    unsubscribedCount: tally.status.unsubscribed,
-    interestBreakdown: tally.interests,
-    sourceBreakdown: tally.sources,
-    statusBreakdown: {
-      confirmed: tally.status.confirmed,
-      pending: tally.status.pending,
-      unsubscribed: tally.status.unsubscribed,
-    },
-    daily: dailyFigures(tally.signupDays, tally.confirmationDays, dayOf(now)),
-  };
+  return waitlistStatsOf(tally, dayOf(now));
 }
 
 /**

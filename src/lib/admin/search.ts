@@ -1,15 +1,15 @@
 /**
  * Staff search over every subscriber (the table's search box and a searched export): a complete
  * e-mail address is one record lookup; any other text is matched against the search digest of the
- * newest index snapshot plus the hours listed afresh (src/lib/signups/subscriber-index.ts,
+ * newest index snapshot plus the hours listed afresh (src/lib/subscribers/subscriber-index.ts,
  * `scanDigest`), reading a record only where the index holds a cut text. Exact right after any write:
  * docs/storage.md, "Search". Server only.
  */
 import { mapLimit } from '../server/storage';
 import { emailField } from '../signups/schemas';
-import { subscriberStore } from '../signups/store';
-import { digestPosition, idOfPosition, type DigestEntry } from '../signups/index-keys';
-import { deletedPositions, scanDigest } from '../signups/subscriber-index';
+import { subscriberStore } from '../subscribers/store';
+import { digestPosition, idOfPosition, type DigestEntry } from '../subscribers/index-keys';
+import { deletedPositions, scanDigest } from '../subscribers/subscriber-index';
 import { isListed, matchesSearch, searchMatcher } from './subscribers';
 
 /** A complete e-mail address (normalised), or null when `q` is any other text. */

@@ -1,14 +1,15 @@
 /**
  * What staff see of a subscriber, and the pure logic of the waitlist screens: display rules,
- * search, statistics and sorting.
+ * search and statistics.
  * Used by the API (server) and the admin islands (browser).
  *
  * ⚠️ Imported by browser code: no secrets, no server imports here.
  */
 import { INTEREST_LABELS, type Interest, type List } from '../signups/constants';
-import type { MailStatus, Subscriber, SubscriberStatus } from '../signups/schemas';
-import { lastConfirmedAt, subscriberStatus } from '../signups/status';
-import { dayLabel, type DailyFigure } from '../signups/days';
+import type { MailStatus, Subscriber } from '../subscribers/record';
+import type { Tally } from '../subscribers/index-keys';
+import { lastConfirmedAt, subscriberStatus, type SubscriberStatus } from '../subscribers/status';
+import { dailyFigures, dayLabel, type DailyFigure } from '../subscribers/days';
 import { SITE } from '../../config/site';
 
 /** A subscriber as GET /api/admin/waitlist returns it (the stored record minus the consent log). */
@@ -141,11 +142,6 @@ export function filterSubscribers<T extends Pick<AdminSubscriber, 'name' | 'emai
   return list.filter((s) => matches(s));
 }
 
-/** Newest signup first (ties by e-mail, so the order is stable). */
-export function newestFirst<T extends Pick<AdminSubscriber, 'createdAt' | 'email'>>(list: readonly T[]): T[] {
-  return [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.email.localeCompare(b.email));
-}
-
 /** Staff see live records only: a staff-deleted tombstone keeps its ledger but is not a subscriber. */
 export function isListed(sub: Pick<Subscriber, 'deletedAt'>): boolean {
   return !sub.deletedAt;
@@ -169,27 +165,29 @@ export interface WaitlistStats {
   daily?: DailyFigure[];
 }
 
+/** What GET /api/admin/waitlist/stats answers: WaitlistStats with every part present. */
+export type WaitlistStatsAnswer = Required<WaitlistStats>;
+
 /**
- * Aggregates computed from the records themselves (never a stored counter): confirmed subscribers
- * make the total and the breakdowns; pending and unsubscribed ones are counted apart.
+ * The statistics answer from a tally of the subscribers (`addToTally` in
+ * src/lib/subscribers/index-keys.ts, the one counting rule): confirmed subscribers make the total and
+ * the breakdowns, pending and unsubscribed ones are counted apart, and the daily figures are the
+ * DAILY_DAYS days ending on `today` ('YYYY-MM-DD' in SITE.timeZone).
  */
-export function computeStats(list: readonly Pick<AdminSubscriber, 'interests' | 'source' | 'status'>[]): WaitlistStats {
-  const interestBreakdown: Record<string, number> = {};
-  const sourceBreakdown: Record<string, number> = {};
-  let pendingCount = 0;
-  let unsubscribedCount = 0;
-  let totalCount = 0;
-  for (const sub of list) {
-    if (sub.status === 'pending') pendingCount += 1;
-    if (sub.status === 'unsubscribed') unsubscribedCount += 1;
-    if (sub.status !== 'confirmed') continue;
-    totalCount += 1;
-    const interests = sub.interests.length ? new Set(sub.interests) : new Set(['all']);
-    for (const i of interests) interestBreakdown[i] = (interestBreakdown[i] ?? 0) + 1;
-    const source = sub.source.trim();
-    sourceBreakdown[source] = (sourceBreakdown[source] ?? 0) + 1;
-  }
-  return { totalCount, pendingCount, unsubscribedCount, interestBreakdown, sourceBreakdown };
+export function waitlistStatsOf(tally: Tally, today: string): WaitlistStatsAnswer {
+  return {
+    totalCount: tally.status.confirmed,
+    pendingCount: tally.status.pending,
+    unsubscribedCount: tally.status.unsubscribed,
+    interestBreakdown: tally.interests,
+    sourceBreakdown: tally.sources,
+    statusBreakdown: {
+      confirmed: tally.status.confirmed,
+      pending: tally.status.pending,
+      unsubscribed: tally.status.unsubscribed,
+    },
+    daily: dailyFigures(tally.signupDays, tally.confirmationDays, today),
+  };
 }
 
 /** One bar of the statistics screen. */

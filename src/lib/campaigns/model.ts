@@ -9,6 +9,7 @@
 import { z } from '../zod';
 import { INTERESTS, INTEREST_LABELS, type Interest, type List } from '../signups/constants';
 import { SITE } from '../../config/site';
+import type { SubscriberStatus } from '../subscribers/status';
 
 export const CAMPAIGN_KINDS = ['campaign', 'launch', 'early-access'] as const;
 export type CampaignKind = (typeof CAMPAIGN_KINDS)[number];
@@ -148,7 +149,7 @@ export interface Candidate {
   id: string;
   email: string;
   name: string;
-  status: 'pending' | 'confirmed' | 'unsubscribed';
+  status: SubscriberStatus;
   list: List;
   interests: readonly Interest[];
 }

@@ -19,17 +19,17 @@ import { getEnv, requireConfig } from '../server/env';
 import { mapLimit } from '../server/storage';
 import { isRetryable } from '../email/queue/model';
 import { sendBatch, MAX_BATCH, type BatchRecipient as ProviderRecipient } from '../email/transport';
-import { unsubscribeUrl } from '../signups/mail';
-import { subscriberStore } from '../signups/store';
-import { stoppedSince } from '../signups/stops';
-import { digestPosition, idOfPosition, type DigestEntry } from '../signups/index-keys';
-import { deletedPositions, scanDigest } from '../signups/subscriber-index';
-import { subscriberStatus } from '../signups/status';
+import { unsubscribeUrl } from '../email/subscriber-mail';
+import { subscriberStore } from '../subscribers/store';
+import { stoppedSince } from '../subscribers/stops';
+import { digestPosition, idOfPosition, type DigestEntry } from '../subscribers/index-keys';
+import { deletedPositions, scanDigest } from '../subscribers/subscriber-index';
+import { subscriberStatus } from '../subscribers/status';
 import type { JobType, StepContext } from '../jobs/runner';
 import type { Job, StepResult } from '../jobs/model';
 import { inAudience, type Campaign, type CampaignCounts } from './model';
 import { PASS_TTL_MS, signPass } from './pass';
-import { renderCampaignBatch, substitutionsFor } from './render';
+import { renderCampaignBatch, substitutionsFor } from '../email/campaign-email';
 import {
   claimInvitation,
   claimReceipt,

@@ -12,7 +12,7 @@ import { sendMail, type MailHandler, type QueuedMail } from '../email/queue/queu
 import { requireConfig } from '../server/env';
 import { mapLimit } from '../server/storage';
 import type { CampaignCreate, Campaign, CampaignStatus } from './model';
-import { renderCampaignCopy } from './render';
+import { renderCampaignCopy } from '../email/campaign-email';
 import {
   audienceOf,
   CAMPAIGN_JOB,

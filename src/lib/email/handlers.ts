@@ -4,8 +4,8 @@
  * which only has the entry, uses these. Server only.
  */
 import { campaignTestMailHandler } from '../campaigns/service';
-import { recommendationsMailHandler } from '../recommender/mail';
-import { subscriberMailHandlers } from '../signups/mail';
+import { recommendationsMailHandler } from './recommendations-mail';
+import { subscriberMailHandlers } from './subscriber-mail';
 import type { MailHandlers } from './queue/queue';
 
 export const MAIL_HANDLERS: MailHandlers = {

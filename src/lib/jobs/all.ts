@@ -5,7 +5,7 @@
  */
 import { registerJobType } from './runner';
 import { EXPORT_JOB, exportJob } from '../admin/export-job';
-import { INDEX_PASS_JOB, indexPassJob } from '../signups/index-pass';
+import { INDEX_PASS_JOB, indexPassJob } from '../subscribers/index-pass';
 import { CAMPAIGN_JOB, campaignJob } from '../campaigns/send';
 
 registerJobType(EXPORT_JOB, exportJob);

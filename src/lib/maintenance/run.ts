@@ -1,14 +1,14 @@
 /**
  * One storage maintenance run (the scheduled function `storage-maintenance` calls it): a list of
  * steps, each run in turn, each allowed to fail without stopping the others. The cleanups are small
- * and bounded by what expired; the index pass (src/lib/signups/index-pass.ts) takes the time left of
+ * and bounded by what expired; the index pass (src/lib/subscribers/index-pass.ts) takes the time left of
  * the run's budget and continues where the last run stopped. Every run leaves a short report in the
  * `maintenance` store, which the staff health screen and `/api/health` (for staff) read. Server only.
  */
 import { getStore } from '@netlify/blobs';
 import { pruneOutbox } from '../email/outbox';
 import { pruneQueue } from '../email/queue/queue';
-import { pruneStops } from '../signups/stops';
+import { pruneStops } from '../subscribers/stops';
 import { pruneRateLimits } from '../server/shared-ratelimit';
 import { mapLimit } from '../server/storage';
 import { pruneJobs, readJob, runJob, startJob } from '../jobs/all';
@@ -21,10 +21,10 @@ import {
   type IndexPassInput,
   type IndexPassState,
   type PassSummary,
-} from '../signups/index-pass';
+} from '../subscribers/index-pass';
 
 export type { MaintenanceHealth };
-import { CHUNK_ROWS } from '../signups/subscriber-index';
+import { CHUNK_ROWS } from '../subscribers/subscriber-index';
 
 /** Netlify stops a scheduled run at 30 s: the run plans to end by this, leaving room to write its report. */
 export const RUN_BUDGET_MS = 20_000;

@@ -3,7 +3,7 @@
  * localStorage under THEME_KEY ('light' or 'dark'); without one, the system setting applies.
  *
  * ⚠️ Browser-facing: THEME_BOOT_SCRIPT is written as is into every page's head (BaseLayout) and into the
- * plain pages the functions answer with (src/lib/signups/plain-page.ts). Constant text only.
+ * plain pages the functions answer with (src/lib/signups/server/plain-page.ts). Constant text only.
  */
 
 /** localStorage key of the theme choice. */

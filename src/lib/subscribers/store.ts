@@ -4,15 +4,15 @@
  * second signup of the same address lands on the same record. Server only.
  *
  * Every record write and delete goes through `create` / `update` / `write` / `removeRecord`, which
- * keep `status` equal to `subscriberStatus(record)` and the index keys of the staff screens in step
- * (subscriber-index.ts): record first, then its index keys. A change to an existing record is a
- * conditional write on the ETag it was read with (`update`), so two requests changing one record at
- * the same moment both land: the second is applied to the first one's result, never written over it.
- * When such a change moved index keys and the record changed again meanwhile, the writer checks its
- * keys against the newest record (`settleIndex`), so a late index write never leaves a key behind.
+ * keep the index keys of the staff screens in step (subscriber-index.ts): record first, then its
+ * index keys. A change to an existing record is a conditional write on the ETag it was read with
+ * (`update`), so two requests changing one record at the same moment both land: the second is
+ * applied to the first one's result, never written over it. When such a change moved index keys and
+ * the record changed again meanwhile, the writer checks its keys against the newest record
+ * (`settleIndex`), so a late index write never leaves a key behind. docs/storage.md, "The record".
  */
 import { hashKey, recordStore, type ReadResult } from '../server/storage';
-import { subscriberIndexKeys } from './index-keys';
+import { subscriberIndexKeys, tallyEntryOf } from './index-keys';
 import {
   changeIndexKeys,
   noteDeleted,
@@ -22,9 +22,11 @@ import {
   type RecordFacts,
   type Snapshot,
 } from './subscriber-index';
-import { applyConfirmation, applySignup, applyUnsubscribe, appendEvent, type Signup } from './merge';
-import { subscriberSchema, type LedgerEvent, type MailStatus, type Subscriber } from './schemas';
-import { lastConfirmedAt, subscriberStatus } from './status';
+import { applyConfirmation, applySignup, applyUnsubscribe, type Signup } from './merge';
+import { subscriberSchema, type MailStatus, type Subscriber } from './record';
+import { appendEvent, type LedgerEvent } from './ledger';
+import { readBatch, receiptsOf } from '../campaigns/store';
+import { subscriberStatus } from './status';
 import { noteStop } from './stops';
 
 export const subscriberStore = recordStore('subscribers', subscriberSchema);
@@ -46,8 +48,8 @@ export function subscriberId(email: string): Promise<string> {
   return hashKey(normaliseEmail(email));
 }
 
-async function write(next: Subscriber, before: Subscriber | null): Promise<Subscriber> {
-  const record = { ...next, status: subscriberStatus(next) };
+/** Writes a record unconditionally, then its index keys (`before`: the record it replaces, if any). */
+async function write(record: Subscriber, before: Subscriber | null): Promise<Subscriber> {
   await subscriberStore.set(record.id, record);
   await syncIndex(before, record);
   return record;
@@ -60,44 +62,81 @@ async function write(next: Subscriber, before: Subscriber | null): Promise<Subsc
 const UPDATE_ATTEMPTS = 32;
 
 /**
- * Read-modify-write of one record that loses no concurrent change: reads the record with its ETag,
- * applies `change`, and writes only if the blob is still the one read (`onlyIfMatch`); otherwise it
- * reads again and applies `change` to the newer record. `change` returns null to leave the record
- * as it is. Null when there is no readable record.
+ * What a change function decides about the record it is given: the record to write (null: leave it
+ * as it is) and `result`, what its caller needs to know from the round that was written.
+ */
+interface Change<R> {
+  record: Subscriber | null;
+  result: R;
+}
+
+/** What `update` did: the record as stored (written now or left as it was) and the change's result. */
+interface Updated<R> {
+  stored: StoredRecord;
+  result: R;
+}
+
+/** A change whose caller needs nothing but the stored record. */
+const recordOnly = (record: Subscriber | null): Change<void> => ({ record, result: undefined });
+
+/**
+ * Read-modify-write of one record that loses no concurrent change: reads the record (`readForUpdate`),
+ * applies `change`, and writes only if the blob is still the one read (`replaceRecord`); when another
+ * writer got in between, waits a little (`backOff`), reads again and applies `change` to the newer
+ * record. The answer carries the `result` of the round that was written (or left the record alone).
+ * Null when there is no readable record.
  * @param from the record as this request last wrote it, with that write's ETag: the first round
  *   starts from it instead of a read (a signup's mail status is then one conditional write)
- * @returns the record as stored (`changed` false when `change` left it alone) and the ETag of the write
  */
-async function update(
+async function update<R>(
   id: string,
-  change: (sub: Subscriber) => Subscriber | null,
+  change: (sub: Subscriber) => Change<R>,
   from?: StoredRecord,
-): Promise<{ subscriber: Subscriber; etag: string | null; changed: boolean } | null> {
+): Promise<Updated<R> | null> {
   for (let attempt = 1; attempt <= UPDATE_ATTEMPTS; attempt++) {
-    const found: ReadResult<Subscriber> =
-      attempt === 1 && from?.etag && from.subscriber.id === id
-        ? { status: 'ok', value: from.subscriber, etag: from.etag }
-        : await subscriberStore.read(id);
+    const found = await readForUpdate(id, attempt === 1 ? from : undefined);
     if (found.status !== 'ok') return null;
-    const next = change(found.value);
-    if (!next) return { subscriber: found.value, etag: found.etag ?? null, changed: false };
-    const record = { ...next, status: subscriberStatus(next) };
-    if (!found.etag) {
-      // A store that gives no ETag on reads: the write cannot be conditional.
-      await subscriberStore.set(id, record);
-      await syncIndex(found.value, record);
-      return { subscriber: record, etag: null, changed: true };
-    }
-    const written = await subscriberStore.replace(id, record, found.etag);
-    if (written) {
-      const change = await syncIndex(found.value, record);
-      if (change.added.length || change.removed.length) await settleIndex(id, written.etag, change);
-      return { subscriber: record, etag: written.etag, changed: true };
-    }
-    // Lost to another writer: wait a little (random, growing) so racing writers spread out.
-    await new Promise((r) => setTimeout(r, Math.random() * 4 * attempt));
+    const { record, result } = change(found.value);
+    if (!record) return { stored: { subscriber: found.value, etag: found.etag ?? null }, result };
+    const stored = await replaceRecord(id, found, record);
+    if (stored) return { stored, result };
+    await backOff(attempt);
   }
   throw new Error(`Subscriber ${id} changed ${UPDATE_ATTEMPTS} times while being updated; nothing written.`);
+}
+
+/** The record to change, with its ETag: `from` when it is this record as last written, else read. */
+async function readForUpdate(id: string, from?: StoredRecord): Promise<ReadResult<Subscriber>> {
+  if (from?.etag && from.subscriber.id === id) return { status: 'ok', value: from.subscriber, etag: from.etag };
+  return subscriberStore.read(id);
+}
+
+/**
+ * Writes `record` over the blob `found` was read from, only if it is still that blob (`onlyIfMatch`),
+ * then brings the index keys in step: `syncIndex`, and `settleIndex` when keys moved. Null when
+ * another writer got in first (nothing written).
+ */
+async function replaceRecord(
+  id: string,
+  found: { value: Subscriber; etag?: string },
+  record: Subscriber,
+): Promise<StoredRecord | null> {
+  if (!found.etag) {
+    // A store that gives no ETag on reads: the write cannot be conditional.
+    await subscriberStore.set(id, record);
+    await syncIndex(found.value, record);
+    return { subscriber: record, etag: null };
+  }
+  const written = await subscriberStore.replace(id, record, found.etag);
+  if (!written) return null;
+  const moved = await syncIndex(found.value, record);
+  if (moved.added.length || moved.removed.length) await settleIndex(id, written.etag, moved);
+  return { subscriber: record, etag: written.etag };
+}
+
+/** A short random wait, growing with each lost round, so writers racing for one record spread out. */
+function backOff(attempt: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, Math.random() * 4 * attempt));
 }
 
 /** Rounds of `settleIndex` before the maintenance pass is left to repair what remains. */
@@ -134,8 +173,7 @@ async function settleIndex(id: string, etag: string, change: IndexChange): Promi
  * address, or two signups of one address at the same moment): then null, and nothing is written,
  * so the address never gets two index entries.
  */
-async function create(next: Subscriber): Promise<StoredRecord | null> {
-  const record = { ...next, status: subscriberStatus(next) };
+async function create(record: Subscriber): Promise<StoredRecord | null> {
   const created = await subscriberStore.create(record.id, record);
   if (!created) return null;
   await syncIndex(null, record);
@@ -163,39 +201,26 @@ export async function saveSignup(
 ): Promise<StoredRecord & { sendConfirmation: boolean }> {
   const email = normaliseEmail(signup.email);
   const id = await subscriberId(email);
-  const apply = (existing: Subscriber | null) => {
+  // The change of this signup; its result: whether a confirmation mail should be sent now.
+  const apply = (existing: Subscriber | null): Change<boolean> & { record: Subscriber } => {
     const { record, sendConfirmation } = applySignup(existing, { ...signup, email }, id, now);
     // The nonce of the confirmation link about to be sent goes in with the record: one write, not two.
     if (sendConfirmation && confirmNonce) record.confirmNonce = confirmNonce;
-    return { record, sendConfirmation };
+    return { record, result: sendConfirmation };
   };
   const fresh = apply(null);
   const created = await create(fresh.record);
-  if (created) return { ...created, sendConfirmation: fresh.sendConfirmation };
+  if (created) return { ...created, sendConfirmation: fresh.result };
   // The address is known, or another signup of it created the record a moment ago: apply this one
   // to that record, without losing a change made meanwhile.
-  let sendConfirmation = false;
-  const updated = await update(id, (existing) => {
-    const applied = apply(existing);
-    sendConfirmation = applied.sendConfirmation;
-    return applied.record;
-  });
-  if (updated) return { subscriber: updated.subscriber, etag: updated.etag, sendConfirmation };
+  const updated = await update(id, apply);
+  if (updated) return { ...updated.stored, sendConfirmation: updated.result };
   // No readable record there (e.g. a 0-byte blob left by a torn write): this signup replaces it.
-  return { subscriber: await write(fresh.record, null), etag: null, sendConfirmation: fresh.sendConfirmation };
+  return { subscriber: await write(fresh.record, null), etag: null, sendConfirmation: fresh.result };
 }
 
 export function getSubscriber(id: string): Promise<Subscriber | null> {
   return subscriberStore.get(id);
-}
-
-export async function getSubscriberByEmail(email: string): Promise<Subscriber | null> {
-  return subscriberStore.get(await subscriberId(email));
-}
-
-/** Every stored record (unordered; reads every record: for tests and small stores only), tombstones included. */
-export function listSubscribers(): Promise<Subscriber[]> {
-  return subscriberStore.all();
 }
 
 /**
@@ -205,13 +230,10 @@ export function listSubscribers(): Promise<Subscriber[]> {
  * interests). Mail stops for good (it counts as an unsubscribe). Returns null if there is no live record.
  */
 export async function tombstoneSubscriber(id: string, now = new Date().toISOString()): Promise<Subscriber | null> {
-  let live = false;
-  let keys: string[] = [];
-  const result = await update(id, (sub) => {
-    live = !sub.deletedAt;
-    if (!live) return null;
-    keys = subscriberIndexKeys(sub);
-    return {
+  // The result: the index keys the live record had (their positions are noted as deleted).
+  const updated = await update(id, (sub): Change<string[] | null> => {
+    if (sub.deletedAt) return { record: null, result: null };
+    const record: Subscriber = {
       ...sub,
       name: '',
       email: '',
@@ -230,10 +252,11 @@ export async function tombstoneSubscriber(id: string, now = new Date().toISOStri
         detail: 'personal data removed; ledger kept',
       }),
     };
+    return { record, result: subscriberIndexKeys(sub) };
   });
-  if (!result || !live) return null;
-  await Promise.all([noteDeleted(keys), noteStop(id, Date.parse(now))]);
-  return result.subscriber;
+  if (!updated?.result) return null;
+  await Promise.all([noteDeleted(updated.result), noteStop(id, Date.parse(now))]);
+  return updated.stored.subscriber;
 }
 
 /**
@@ -261,10 +284,12 @@ export async function markUnsubscribed(
   // Noted first: a campaign sending right now leaves them out from its next batch on, even if this
   // request dies before the record is written (then the stop only holds back mail they still want).
   await noteStop(id, Date.parse(now));
-  const result = await update(id, (sub) =>
-    subscriberStatus(sub) === 'unsubscribed' && sub.unsubscribedAt ? null : applyUnsubscribe(sub, now, event),
+  const updated = await update(id, (sub) =>
+    recordOnly(
+      subscriberStatus(sub) === 'unsubscribed' && sub.unsubscribedAt ? null : applyUnsubscribe(sub, now, event),
+    ),
   );
-  return result?.subscriber ?? null;
+  return updated?.stored.subscriber ?? null;
 }
 
 export type ConfirmOutcome =
@@ -284,33 +309,19 @@ export async function confirmSubscriber(
   now = new Date().toISOString(),
   nextNonce: string | null = null,
 ): Promise<ConfirmOutcome> {
-  let outcome: 'confirm' | 'already-confirmed' | 'invalid' = 'invalid';
-  let changed = false;
-  let askAgain = false;
-  const result = await update(id, (sub) => {
-    if (sub.deletedAt) outcome = 'invalid';
-    else if (sub.confirmNonce !== nonce)
-      outcome = subscriberStatus(sub) === 'confirmed' ? 'already-confirmed' : 'invalid';
-    else outcome = 'confirm';
-    if (outcome !== 'confirm') return null;
-    const applied = applyConfirmation(sub, now, ipHash, nextNonce);
-    changed = applied.changed;
-    askAgain = applied.askAgain;
-    return applied.record;
+  // The result: whether the link is valid for this record, and what pressing it changed.
+  const unchanged = { valid: true, changed: false, askAgain: false };
+  const invalid = { ...unchanged, valid: false };
+  const updated = await update(id, (sub) => {
+    if (sub.deletedAt) return { record: null, result: invalid };
+    if (sub.confirmNonce !== nonce)
+      return { record: null, result: subscriberStatus(sub) === 'confirmed' ? unchanged : invalid };
+    const { record, changed, askAgain } = applyConfirmation(sub, now, ipHash, nextNonce);
+    return { record, result: { valid: true, changed, askAgain } };
   });
-  if (!result || outcome === 'invalid') return { status: 'invalid' };
-  return {
-    status: 'confirmed',
-    subscriber: result.subscriber,
-    etag: result.etag,
-    changed: outcome === 'confirm' && changed,
-    askAgain: outcome === 'confirm' && askAgain,
-  };
-}
-
-/** Appends one ledger event to the (freshly read) record; no-op if the record is gone. */
-export async function recordEvent(id: string, event: LedgerEvent): Promise<Subscriber | null> {
-  return (await update(id, (sub) => ({ ...sub, history: appendEvent(sub.history, event) })))?.subscriber ?? null;
+  if (!updated?.result.valid) return { status: 'invalid' };
+  const { changed, askAgain } = updated.result;
+  return { status: 'confirmed', ...updated.stored, changed, askAgain };
 }
 
 /** A send's outcome as the record keeps it (`sentAt` kept from before unless given). */
@@ -340,19 +351,54 @@ export async function recordMailStatus(
   event?: LedgerEvent,
   stored?: StoredRecord,
 ): Promise<Subscriber | null> {
-  return (await update(id, (sub) => withMailStatus(sub, status, event), stored))?.subscriber ?? null;
+  return (await update(id, (sub) => recordOnly(withMailStatus(sub, status, event)), stored))?.stored.subscriber ?? null;
 }
 
 /**
  * What the statistics read from a record whose index key cannot say it (a cut source, a confirmation
- * time the key does not hold); null when the record is missing or unreadable.
+ * time the key does not hold): its `tallyEntryOf`; null when the record is missing or unreadable.
  */
 export async function indexedRecordFacts(id: string): Promise<RecordFacts | null> {
   const sub = await subscriberStore.get(id);
-  return sub ? { source: sub.source.trim(), confirmedAt: lastConfirmedAt(sub.history) } : null;
+  return sub ? tallyEntryOf(sub) : null;
 }
 
 /** A statistics snapshot of the whole index (what keys cannot say read from their records). */
 export function snapshotSubscriberStats(now = Date.now()): Promise<Snapshot> {
   return takeSnapshot(indexedRecordFacts, now);
+}
+
+/** The ledger outcome of a campaign batch's state. */
+const BATCH_OUTCOME = {
+  submitted: 'sent',
+  unknown: 'unknown',
+  failed: 'failed',
+  prepared: 'queued',
+  submitting: 'queued',
+} as const;
+
+/**
+ * A subscriber's whole ledger, oldest first: the events kept on the record, and the campaigns it
+ * received, kept as receipts beside the campaign (src/lib/campaigns/store.ts) and merged in here in
+ * time order, each with its batch's outcome. What the staff timeline and the proof-of-consent CSV show.
+ */
+export async function ledgerOf(sub: { id: string; history: LedgerEvent[] }): Promise<LedgerEvent[]> {
+  const receipts = await receiptsOf(sub.id);
+  if (receipts.length === 0) return sub.history;
+  const batches = new Map<string, Awaited<ReturnType<typeof readBatch>>>();
+  const events = await Promise.all(
+    receipts.map(async (r): Promise<LedgerEvent> => {
+      const key = `${r.campaign}/${r.batch}`;
+      if (!batches.has(key)) batches.set(key, await readBatch(r.campaign, r.batch));
+      const batch = batches.get(key)?.batch;
+      const went = batch?.send?.includes(sub.id) ?? false;
+      return {
+        at: new Date(r.at).toISOString(),
+        type: 'campaign-sent',
+        outcome: !batch ? 'unknown' : !batch.send ? 'queued' : went ? BATCH_OUTCOME[batch.status] : 'skipped',
+        detail: `${r.kind} "${r.subject}" (campaign ${r.campaign})`,
+      };
+    }),
+  );
+  return [...sub.history, ...events].sort((a, b) => a.at.localeCompare(b.at));
 }

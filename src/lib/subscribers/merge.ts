@@ -1,23 +1,19 @@
 /**
- * How a signup and a confirmation change a subscriber record (double opt-in). Pure: no storage,
- * no clock, no crypto (the caller passes the time, the IP hash and the wording version).
+ * How a signup, a confirmation and an unsubscribe change a subscriber record (double opt-in). Pure
+ * functions: they read no storage, clock or secret (the caller passes the time, the IP hash and the
+ * wording version); store.ts writes what they return.
  *
  * A signup is only a *request*: on a new address it makes a pending record; on a known one it is
  * written to the ledger and changes nothing a confirmation did not approve. Confirming applies every
  * signup since the last confirmation (lists widened, interests merged) and records express consent.
  */
-import type { ConsentForm, Interest, List } from './constants';
-import type { ConsentRecord, LedgerEvent, Subscriber } from './schemas';
+import type { ConsentForm, Interest, List } from '../signups/constants';
+import type { ConsentRecord, Subscriber } from './record';
+import { appendEvent, type LedgerEvent } from './ledger';
 import { subscriberStatus } from './status';
 
 /** A confirmation mail is re-sent to one address at most once per this many ms. */
 export const CONFIRMATION_RESEND_MS = 24 * 60 * 60 * 1000;
-/**
- * Ledger size at which further repeat `signup` events stop being appended (they change nothing);
- * consent events (confirmed, unsubscribed, deleted) are always appended. Bounds one blob's growth
- * under a flood of repeat signups.
- */
-export const HISTORY_SOFT_MAX = 500;
 /** Requests whose typed details a record keeps until a confirmation uses them (the newest). */
 export const PENDING_DETAILS_MAX = 20;
 
@@ -79,12 +75,6 @@ export function signupEvent(signup: Signup): LedgerEvent {
   };
 }
 
-/** Appends `event` unless it is a repeat signup on an over-long ledger. */
-export function appendEvent(history: readonly LedgerEvent[], event: LedgerEvent): LedgerEvent[] {
-  if (event.type === 'signup' && history.length >= HISTORY_SOFT_MAX) return [...history];
-  return [...history, event];
-}
-
 /**
  * How long a signup's decision to send a confirmation stands without its mail being recorded in the
  * ledger: the signup is still running (it records the mail's first attempt within seconds). Past
@@ -94,7 +84,7 @@ export function appendEvent(history: readonly LedgerEvent[], event: LedgerEvent)
 export const CONFIRMATION_DECISION_GRACE_MS = 2 * 60 * 1000;
 
 /** When the owner of the address last pressed a confirm button (epoch ms; -Infinity if never). */
-function lastConfirmedAt(history: readonly LedgerEvent[]): number {
+function lastConfirmationMs(history: readonly LedgerEvent[]): number {
   let last = -Infinity;
   for (const e of history) if (e.type === 'confirmed') last = Math.max(last, Date.parse(e.at));
   return last;
@@ -116,7 +106,7 @@ export function confirmationRequestedRecently(
   now: string,
 ): boolean {
   const t = Date.parse(now);
-  const since = Math.max(t - CONFIRMATION_RESEND_MS, lastConfirmedAt(sub.history));
+  const since = Math.max(t - CONFIRMATION_RESEND_MS, lastConfirmationMs(sub.history));
   const recorded = sub.history.some(
     (e) =>
       e.type === 'confirmation-sent' && e.outcome !== 'limited' && e.outcome !== 'failed' && Date.parse(e.at) > since,
@@ -161,7 +151,6 @@ export function applySignup(
       consent: signup.consent,
       unsubscribedAt: null,
       mail: null,
-      status: 'pending',
       history: [event],
       confirmNonce: null,
       confirmRequestedAt: now,
@@ -201,7 +190,6 @@ export function applySignup(
           pendingDetails,
         }
       : { ...base, updatedAt: now, history, pendingDetails };
-  record.status = subscriberStatus(record);
   const covered =
     status === 'confirmed' && listCovers(base.list, signup.list) && interestCovered(base.interests, signup.interest);
   const sendConfirmation = !covered && !confirmationRequestedRecently(base, now);
@@ -295,7 +283,6 @@ export function applyConfirmation(
       ...(latest?.wordingVersion ? { wordingVersion: latest.wordingVersion } : {}),
     }),
   };
-  record.status = subscriberStatus(record);
   // Requests made after this mail was decided are not confirmed by it; the link just used is spent,
   // so they get a confirmation mail of their own now (the caller sends it).
   const askAgain = nextNonce !== null && waiting.length > requests.length;
@@ -311,13 +298,11 @@ export function applyConfirmation(
  * keeping the first time if already set, the outstanding confirmation link spent, the ledger written.
  */
 export function applyUnsubscribe(sub: Subscriber, now: string, event: Partial<LedgerEvent> = {}): Subscriber {
-  const record: Subscriber = {
+  return {
     ...sub,
     unsubscribedAt: sub.unsubscribedAt ?? now,
     confirmNonce: null,
     updatedAt: now,
     history: appendEvent(sub.history, { ...event, at: now, type: 'unsubscribed' }),
   };
-  record.status = subscriberStatus(record);
-  return record;
 }

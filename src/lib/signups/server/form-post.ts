@@ -8,15 +8,21 @@
  * - too many attempts -> 429, a server failure -> 500, each with the form and the values kept.
  * Server only. See docs/performance.md, "The waitlist form without JavaScript".
  */
-import { HttpError, MAX_BODY_BYTES, readCapped } from '../server/http';
-import { isForeignFormPost } from '../server/origin';
-import { HONEYPOT_FIELD } from './constants';
+import { HttpError, MAX_BODY_BYTES, readCapped } from '../../server/http';
+import { isForeignFormPost } from '../../server/origin';
+import { HONEYPOT_FIELD } from '../constants';
 import { renderFormRefusedPage, renderWaitlistFormPage, waitlistFormPage, type WaitlistFormPage } from './form-page';
-import { fieldMessages, waitlistPayloadSchema } from './schemas';
-import type { FormPostContext } from './handler';
+import { fieldMessages, waitlistPayloadSchema } from '../schemas';
 import { htmlPage } from './link-pages';
 import { holdLikeAMailedSignup, signUp, waitlistDraft } from './service';
-import { captureSource } from './source';
+import { captureSource } from '../source';
+
+/** What a no-JavaScript form post needs from the handler: the client and the endpoint's limits. */
+export interface FormPostContext {
+  ip: string;
+  /** The signups' per-IP limit (both endpoints together); throws HttpError 429 when exceeded. */
+  enforceLimits: () => void;
+}
 
 /** True for a body a plain HTML form sends (`application/x-www-form-urlencoded`). */
 export function isFormPost(req: Request): boolean {

@@ -42,6 +42,7 @@ import {
   type IndexEntry,
   type IndexedFields,
   type Tally,
+  type TallyEntry,
 } from './index-keys';
 
 export const INDEX_STORE = 'subscriber-index';
@@ -165,15 +166,6 @@ export async function deletedPositions(): Promise<Set<string>> {
   return new Set(notes.filter((n) => n !== null).map((n) => n.position));
 }
 
-/** Deletes index keys directly (repairs) and marks their hours changed. */
-export async function removeIndexKeys(keys: readonly string[], now = Date.now()): Promise<void> {
-  if (!keys.length) return;
-  const s = store();
-  await Promise.all(keys.map((k) => s.delete(k)));
-  const buckets = new Set(keys.map((k) => k.split('/')[1]));
-  await Promise.all([...buckets].map((b) => s.set(markerKey(b, now, crypto.randomUUID()), '')));
-}
-
 /** A page of index entries, newest first, strictly after the position `after` (a key or a cursor) when given. */
 export interface IndexPage {
   entries: IndexEntry[];
@@ -260,13 +252,11 @@ export interface Snapshot {
   chunks?: ChunkRef[];
 }
 
-/** What the statistics take from a record when its key cannot give it. */
-export interface RecordFacts {
-  /** The source (the key's text was cut). */
-  source: string;
-  /** The latest confirmation (the key has no exact time for it: `confirmationUnknown`). */
-  confirmedAt: string | null;
-}
+/**
+ * What the statistics take from a record when its key cannot give it: the source (the key's text was
+ * cut) and the latest confirmation (the key has no exact time for it: `confirmationUnknown`).
+ */
+export type RecordFacts = Pick<TallyEntry, 'source' | 'confirmedAt'>;
 
 /** Reads a record's RecordFacts; null when the record is missing or unreadable (the key's values count). */
 export type RecordReader = (id: string) => Promise<RecordFacts | null>;

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  computeStats,
   filterSubscribers,
   interestsLabel,
   matchesSearch,
   nameLabel,
-  newestFirst,
   sourceLabel,
   statBars,
+  waitlistStatsOf,
   type AdminSubscriber,
-} from '../../src/lib/admin/subscribers';
-import { csvCell, subscribersCsv, CSV_COLUMNS } from '../../src/lib/admin/csv';
-import { templateEditSchema, unknownPlaceholders } from '../../src/lib/admin/schemas';
-import { DEFAULT_TEMPLATES } from '../../src/lib/email/templates';
+} from '../../../src/lib/admin/subscribers';
+import { csvCell, csvHeaderLine, csvRow, CSV_COLUMNS } from '../../../src/lib/admin/csv';
+import { addToTally, emptyTally } from '../../../src/lib/subscribers/index-keys';
+import { templateEditSchema, unknownPlaceholders } from '../../../src/lib/admin/schemas';
+import { DEFAULT_TEMPLATES } from '../../../src/lib/email/templates';
 
 const sub = (over: Partial<AdminSubscriber>): AdminSubscriber => ({
   id: 'x'.repeat(64),
@@ -80,33 +80,28 @@ describe('search (docs/site.md#staff-area)', () => {
   it('does not search fields outside the four (e.g. the referrer)', () => {
     expect(matchesSearch(sub({ referrer: 'https://secret.example/' }), 'secret')).toBe(false);
   });
-  it('sorts newest first', () => {
-    const sorted = newestFirst([
-      sub({ email: 'a', createdAt: '2026-01-01' }),
-      sub({ email: 'b', createdAt: '2026-03-01' }),
-      sub({ email: 'c', createdAt: '2026-02-01' }),
-    ]);
-    expect(sorted.map((s) => s.email)).toEqual(['b', 'c', 'a']);
-  });
 });
 
 describe('statistics (docs/site.md#staff-area)', () => {
   it('counts totals, each chosen interest (none = all) and sources with "" for direct', () => {
-    const stats = computeStats([
+    const tally = emptyTally();
+    for (const s of [
       sub({ interests: ['tech_news'], source: 'youtube' }),
       sub({ interests: ['tech_news', 'smartphone_tutorials'], source: '' }),
       sub({ interests: [], source: 'youtube' }),
       sub({ interests: ['all'], source: ' ' }),
       sub({ interests: ['tech_news'], source: 'spam', status: 'pending' }),
       sub({ interests: ['tech_news'], source: 'gone', status: 'unsubscribed' }),
-    ]);
+    ])
+      addToTally(tally, { ...s, createdAtMs: Date.parse(s.createdAt) });
     // Only confirmed subscribers make the total and the bars; pending and unsubscribed are counted apart.
-    expect(stats).toEqual({
+    expect(waitlistStatsOf(tally, '2026-01-01')).toMatchObject({
       totalCount: 4,
       pendingCount: 1,
       unsubscribedCount: 1,
       interestBreakdown: { tech_news: 2, smartphone_tutorials: 1, all: 2 },
       sourceBreakdown: { youtube: 2, '': 2 },
+      statusBreakdown: { confirmed: 4, pending: 1, unsubscribed: 1 },
     });
   });
   it('builds bars with rounded percentages of the total, largest first', () => {
@@ -126,17 +121,19 @@ describe('CSV export', () => {
     expect(csvCell(null)).toBe('""');
   });
   it('writes a header and one CRLF row per subscriber with the agreed columns', () => {
-    const csv = subscribersCsv([
-      sub({
-        name: 'Ada "the first"',
-        email: 'ada@example.com',
-        interests: ['tech_news', 'all'],
-        source: '',
-        referrer: 'https://r.example/',
-        consentAt: '2026-01-02T00:00:00.000Z',
-        unsubscribedAt: '2026-02-01T00:00:00.000Z',
-      }),
-    ]);
+    const csv =
+      csvHeaderLine() +
+      csvRow(
+        sub({
+          name: 'Ada "the first"',
+          email: 'ada@example.com',
+          interests: ['tech_news', 'all'],
+          source: '',
+          referrer: 'https://r.example/',
+          consentAt: '2026-01-02T00:00:00.000Z',
+          unsubscribedAt: '2026-02-01T00:00:00.000Z',
+        }),
+      );
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const lines = csv.slice(1).split('\r\n');
     expect(lines).toHaveLength(3);
@@ -198,7 +195,7 @@ describe('template edits', () => {
 
 describe('consent timeline entries', () => {
   it('names each ledger event, marks its tone and lists only the details it has', async () => {
-    const { timelineEntry } = await import('../../src/lib/admin/timeline');
+    const { timelineEntry } = await import('../../../src/lib/admin/timeline');
     const signup = timelineEntry({
       at: '2026-01-01T00:00:00.000Z',
       type: 'signup',

@@ -6,19 +6,20 @@
  * List mail (welcome, staff sends) goes only to confirmed subscribers. Server only.
  */
 import { requireConfig } from '../server/env';
-import { sendMail, type MailEvent, type MailHandler, type MailHandlers, type QueuedMail } from '../email/queue/queue';
-import type { Entry } from '../email/queue/model';
-import { takeConfirmationAllowance } from '../email/limits';
-import { getTemplate } from '../email/template-store';
-import { interestMessage, isTemplateId, renderTemplate, type TemplateId } from '../email/templates';
-import { renderConfirmEmail } from '../email/confirm-email';
-import { requestedList } from './merge';
-import { getSubscriber, recordMailStatus, type MailStatusUpdate, type StoredRecord } from './store';
-import { signUnsubscribeToken } from './unsubscribe-token';
-import { CONFIRM_TTL_MS, signConfirmToken } from './confirm-token';
-import { mayReceiveListMail } from './status';
-import type { LedgerEvent, Subscriber } from './schemas';
-import type { List } from './constants';
+import { sendMail, type MailEvent, type MailHandler, type MailHandlers, type QueuedMail } from './queue/queue';
+import type { Entry } from './queue/model';
+import { takeConfirmationAllowance } from './limits';
+import { getTemplate } from './template-store';
+import { interestMessage, isTemplateId, renderTemplate, type TemplateId } from './templates';
+import { renderConfirmEmail } from './confirm-email';
+import { requestedList } from '../subscribers/merge';
+import { getSubscriber, recordMailStatus, type MailStatusUpdate, type StoredRecord } from '../subscribers/store';
+import { signUnsubscribeToken } from '../signups/server/unsubscribe-token';
+import { CONFIRM_TTL_MS, signConfirmToken } from '../signups/server/confirm-token';
+import { mayReceiveListMail } from '../subscribers/status';
+import type { Subscriber } from '../subscribers/record';
+import type { LedgerEvent } from '../subscribers/ledger';
+import type { List } from '../signups/constants';
 
 /** Mail kind of the double opt-in request. */
 export const CONFIRM_KIND = 'confirm-subscription';

@@ -6,8 +6,8 @@
  * `same-origin`: the token in the address never leaks to another site, and the button's POST still
  * carries our Origin (with `no-referrer`, browsers send `Origin: null`, which the API refuses). Pure.
  */
-import { SITE } from '../../config/site';
-import { escapeHtml } from '../email/templates';
+import { SITE } from '../../../config/site';
+import { escapeHtml } from '../../email/templates';
 import { PLAIN_PAGE_CSP, plainPage } from './plain-page';
 
 export type ConfirmPageState = 'ask' | 'done' | 'invalid' | 'expired';

@@ -2,7 +2,7 @@
 // included), how the hour buckets' tallies count them, when a key cannot say and its record is read,
 // and the 90 days of the answer.
 import { describe, expect, it } from 'vitest';
-import { dailyFigures, dayLabel, dayOf, daysEndingOn } from '../../src/lib/signups/days';
+import { dailyFigures, dayLabel, dayOf, daysEndingOn } from '../../../src/lib/subscribers/days';
 import {
   addToTally,
   bucketOf,
@@ -14,10 +14,10 @@ import {
   subscriberIndexKeys,
   tallyHasDays,
   type IndexedFields,
-} from '../../src/lib/signups/index-keys';
-import { tallyEntries, type RecordFacts } from '../../src/lib/signups/subscriber-index';
-import { SITE } from '../../src/config/site';
-import { dailyChartScale, dailyFigureText } from '../../src/lib/admin/subscribers';
+} from '../../../src/lib/subscribers/index-keys';
+import { tallyEntries, type RecordFacts } from '../../../src/lib/subscribers/subscriber-index';
+import { SITE } from '../../../src/config/site';
+import { dailyChartScale, dailyFigureText } from '../../../src/lib/admin/subscribers';
 
 const HOUR = 3_600_000;
 const at = (iso: string) => Date.parse(iso);

@@ -13,9 +13,9 @@ import {
   withFooter,
   type RenderedEmail,
   type Sender,
-} from '../email/templates';
-import { renderMarkdown } from './markdown';
-import type { Campaign } from './model';
+} from './templates';
+import { renderMarkdown } from '../campaigns/markdown';
+import type { Campaign } from '../campaigns/model';
 
 /** The values one recipient's copy carries. */
 export interface RecipientValues {

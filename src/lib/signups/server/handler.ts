@@ -6,11 +6,11 @@
  * who is subscribed. Server only.
  */
 import type { z } from 'zod';
-import { getEnv } from '../server/env';
-import { allowMethods, clientIp, handler, json, rateLimitKey, readJson, type FnContext } from '../server/http';
-import { enforceRateLimit } from '../server/ratelimit';
-import { HONEYPOT_FIELD } from './constants';
-import { isFormPost } from './form-post';
+import { getEnv } from '../../server/env';
+import { allowMethods, clientIp, handler, json, rateLimitKey, readJson, type FnContext } from '../../server/http';
+import { enforceRateLimit } from '../../server/ratelimit';
+import { HONEYPOT_FIELD } from '../constants';
+import { isFormPost, type FormPostContext } from './form-post';
 import { holdLikeAMailedSignup, signUp, type SignupDraft } from './service';
 
 export interface SignupHandlerOptions<S extends z.ZodType> {
@@ -29,13 +29,6 @@ export interface SignupHandlerOptions<S extends z.ZodType> {
   formPost?: (req: Request, signup: FormPostContext) => Promise<Response>;
   /** The 403 page for such a form posted from another site. */
   refuseForeignFormPost?: () => Response;
-}
-
-/** What a no-JavaScript form post needs from the handler: the client and the endpoint's limits. */
-export interface FormPostContext {
-  ip: string;
-  /** The signups' per-IP limit (both endpoints together); throws HttpError 429 when exceeded. */
-  enforceLimits: () => void;
 }
 
 /** A Netlify Functions v2 handler for one signup form. */

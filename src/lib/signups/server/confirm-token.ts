@@ -6,7 +6,7 @@
  * confirmation request it was sent for (a newer mail, or a confirmation, spends older links).
  * Server only (the secret is passed in).
  */
-import { hmacKey } from '../server/hmac';
+import { hmacKey } from '../../server/hmac';
 
 const encoder = new TextEncoder();
 const ID_PATTERN = /^[0-9a-f]{64}$/;

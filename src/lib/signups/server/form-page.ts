@@ -8,10 +8,10 @@
  * The success case is not a page of its own: the function redirects to the form page's
  * `#joined` view (see docs/performance.md, "The waitlist form without JavaScript").
  */
-import { SITE } from '../../config/site';
-import { escapeHtml } from '../email/templates';
+import { SITE } from '../../../config/site';
+import { escapeHtml } from '../../email/templates';
 import { plainPage } from './plain-page';
-import * as ICONS from '../icons';
+import * as ICONS from '../../icons';
 import {
   CONSENT_FORMS,
   DEFAULT_INTEREST,
@@ -20,7 +20,7 @@ import {
   INTERESTS,
   LIMITS,
   WAITLIST_BENEFITS,
-} from './constants';
+} from '../constants';
 
 /** The pages that show the waitlist form; a posted `page` outside this list is answered as /join. */
 export const WAITLIST_FORM_PAGES = ['/join', '/waitlist'] as const;

@@ -1,7 +1,13 @@
 /**
- * The one place that decides a subscriber's state from its consent ledger. Pure, client-safe.
+ * A subscriber's state, decided in one place from its consent ledger. The state is never stored:
+ * every reader (list mail, the index keys, the staff screens, campaigns) calls `subscriberStatus`.
+ * Pure, client-safe.
  */
-import type { LedgerEvent, SubscriberStatus } from './schemas';
+import type { LedgerEvent } from './ledger';
+
+/** The states of a subscriber. */
+export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 
 /**
  * pending until a `confirmed` event; `unsubscribed` after an unsubscribe or a staff delete, until a

@@ -25,14 +25,11 @@
  * Pure: no storage, no clock. Imports only types, the pure status rule and the day rule (days.ts), so
  * scripts can bundle it.
  */
-import type { Interest, List } from './constants';
-import type { Subscriber } from './schemas';
-import { lastConfirmedAt, subscriberStatus } from './status';
+import type { Interest, List } from '../signups/constants';
+import type { Subscriber } from './record';
+import { lastConfirmedAt, subscriberStatus, SUBSCRIBER_STATUSES, type SubscriberStatus } from './status';
 import { dayOf } from './days';
 import { toBase64Url } from '../base64url';
-
-/** Status facet of a subscriber (the stats shape carries all three). */
-export type IndexStatus = 'pending' | 'confirmed' | 'unsubscribed';
 
 /** Prefix of the time-ordered index keys. */
 export const TIME_PREFIX = 't/';
@@ -52,13 +49,8 @@ const INTEREST_BITS: Record<Exclude<Interest, 'all'>, number> = {
   phone_recommendations: 2,
   smartphone_tutorials: 4,
 };
-const STATUS_CODE: Record<IndexStatus, string> = { pending: 'p', confirmed: 'c', unsubscribed: 'u' };
+const STATUS_CODE: Record<SubscriberStatus, string> = { pending: 'p', confirmed: 'c', unsubscribed: 'u' };
 const LIST_CODE: Record<List, string> = { waitlist: 'w', newsletter: 'n', both: 'b' };
-
-/** The status facet: the consent ledger's state (see status.ts). */
-export function indexStatusOf(sub: Pick<Subscriber, 'unsubscribedAt' | 'history'>): IndexStatus {
-  return subscriberStatus(sub);
-}
 
 /** Hour bucket (8 digits, newest first) of an epoch-millisecond time. */
 export function bucketOf(ms: number): string {
@@ -192,7 +184,7 @@ export function subscriberIndexKeys(sub: IndexedFields): string[] {
     return exact ?? '-';
   });
   const head = `${invertTime(at)}.${hexToB64url(sub.id)}.`;
-  const facets = `${STATUS_CODE[indexStatusOf(sub)]}${code}${LIST_CODE[sub.list]}`;
+  const facets = `${STATUS_CODE[subscriberStatus(sub)]}${code}${LIST_CODE[sub.list]}`;
   const timesPart = times.join('');
   // Two characters kept for the flags, two for the dots around the times.
   const room = MAX_SEGMENT - head.length - facets.length - 2 - timesPart.length - 2;
@@ -211,7 +203,7 @@ export interface IndexEntry {
   /** Record id (64 hex). */
   id: string;
   createdAtMs: number;
-  status: IndexStatus;
+  status: SubscriberStatus;
   interests: Interest[];
   list: List;
   name: string;
@@ -232,9 +224,16 @@ export interface IndexEntry {
   legacy: boolean;
 }
 
-const KEY_PATTERN =
-  /^t\/(\d{8})\/([0-9a-z]{9})\.([A-Za-z0-9_-]{43})\.([cpu])([0-9a-f])([wnb])(t?)(r?)\.(?:([0-9a-z]{9}|-)([0-9a-z]{9}|-)([0-9a-z]{9}|-)\.)?([A-Za-z0-9_-]*)$/;
-const STATUS_BY_CODE: Record<string, IndexStatus> = { p: 'pending', c: 'confirmed', u: 'unsubscribed' };
+/** A key's position `t/<bucket>/<time>.<id>` (groups: bucket, time, id). */
+const POSITION = String.raw`t\/(\d{8})\/([0-9a-z]{9})\.([A-Za-z0-9_-]{43})`;
+/** A key's facets (groups: status, interests, list, flag t, flag r). */
+const FACETS = String.raw`([cpu])([0-9a-f])([wnb])(t?)(r?)`;
+/** A time of the times part: 9 base-36 digits, or `-`. */
+const KEY_TIME = String.raw`([0-9a-z]{9}|-)`;
+const KEY_PATTERN = new RegExp(`^${POSITION}\\.${FACETS}\\.(?:${KEY_TIME}${KEY_TIME}${KEY_TIME}\\.)?([A-Za-z0-9_-]*)$`);
+/** A position alone, or followed by the rest of a key. */
+const POSITION_OR_KEY = new RegExp(`^${POSITION}(?:\\.[A-Za-z0-9_.-]*)?$`);
+const STATUS_BY_CODE: Record<string, SubscriberStatus> = { p: 'pending', c: 'confirmed', u: 'unsubscribed' };
 const LIST_BY_CODE: Record<string, List> = { w: 'waitlist', n: 'newsletter', b: 'both' };
 
 /** Length of a key's position `t/<bucket>/<time>.<id>`: what orders keys and what a cursor holds. */
@@ -243,6 +242,11 @@ export const POSITION_LENGTH = TIME_PREFIX.length + 8 + 1 + 9 + 1 + 43;
 /** The position of an index key (or of a cursor): its bucket, time and id. */
 export function positionOf(key: string): string {
   return key.slice(0, POSITION_LENGTH);
+}
+
+/** The position `text` holds when it is a key position or a whole index key (a cursor); else null. */
+export function readPosition(text: string): string | null {
+  return POSITION_OR_KEY.test(text) ? positionOf(text) : null;
 }
 
 /** Reads an index key; null for anything that is not one (a stray or damaged key is skipped, never thrown on). */
@@ -300,7 +304,7 @@ export type DigestEntry = Pick<
   tail: string;
 };
 
-const FACETS = /^([cpu])([0-9a-f])([wnb])(t?)(r?)$/;
+const FACETS_PATTERN = new RegExp(`^${FACETS}$`);
 type Facets = Pick<IndexEntry, 'status' | 'interests' | 'list' | 'cut'>;
 /** Facets read back, by their text: a few dozen distinct values, so a search reads each once. */
 const facetsSeen = new Map<string, Facets | null>();
@@ -308,7 +312,7 @@ const facetsSeen = new Map<string, Facets | null>();
 function facetsOf(code: string): Facets | null {
   let facets = facetsSeen.get(code);
   if (facets === undefined) {
-    const m = FACETS.exec(code);
+    const m = FACETS_PATTERN.exec(code);
     facets = m
       ? {
           status: STATUS_BY_CODE[m[1]],
@@ -324,7 +328,7 @@ function facetsOf(code: string): Facets | null {
 
 /** The digest row of an index entry. */
 export function digestRowOf(e: IndexEntry): DigestRow {
-  const facets = /^t\/\d{8}\/[0-9a-z]{9}\.[A-Za-z0-9_-]{43}\.([cpu][0-9a-f][wnb]t?r?)\./.exec(e.key)?.[1] ?? '';
+  const facets = e.key.slice(POSITION_LENGTH + 1, e.key.indexOf('.', POSITION_LENGTH + 1));
   return [e.key.slice(TIME_PREFIX.length + 9, POSITION_LENGTH), facets, e.name, e.email, e.source];
 }
 
@@ -365,7 +369,7 @@ export interface Tally {
   total: number;
   interests: Record<string, number>;
   sources: Record<string, number>;
-  status: Record<IndexStatus, number>;
+  status: Record<SubscriberStatus, number>;
   /** Subscribers by the day they signed up ('YYYY-MM-DD' in SITE.timeZone, see days.ts), whatever their status now. */
   signupDays: Record<string, number>;
   /** Subscribers by the day of their latest confirmation, whatever their status now (never confirmed: not in it). */
@@ -406,17 +410,31 @@ export function confirmationUnknown(e: Pick<IndexEntry, 'confirmedAt' | 'partial
   return e.confirmedAt === null && e.partial && e.status !== 'pending';
 }
 
+/** What the statistics count of one subscriber: its index entry's facts, or its record's (`tallyEntryOf`). */
+export type TallyEntry = Pick<IndexEntry, 'interests' | 'source' | 'status' | 'createdAtMs' | 'confirmedAt'>;
+
+/** What the statistics count of a subscriber, read from its record: what its index key stands for. */
+export function tallyEntryOf(
+  sub: Pick<Subscriber, 'interests' | 'source' | 'createdAt' | 'history' | 'unsubscribedAt'>,
+): TallyEntry {
+  const ms = Date.parse(sub.createdAt);
+  return {
+    interests: sub.interests,
+    source: sub.source,
+    status: subscriberStatus(sub),
+    createdAtMs: Number.isFinite(ms) ? ms : 0,
+    confirmedAt: lastConfirmedAt(sub.history),
+  };
+}
+
 /**
- * Adds one entry to a tally (mutates `t`): every entry counts in `total`, its status, the day it
- * signed up and the day of its latest confirmation; the interests and sources count confirmed
- * subscribers only (pending and unsubscribed ones are shown apart): each interest once, none counted
- * as 'all', the source trimmed ('' = direct). `source` and `confirmedAt` may come from the record
- * when the key cannot give them (`cut`, `confirmationUnknown`).
+ * The one statistics rule. Adds one entry to a tally (mutates `t`): every entry counts in `total`,
+ * its status, the day it signed up and the day of its latest confirmation; the interests and sources
+ * count confirmed subscribers only (pending and unsubscribed ones are shown apart): each interest
+ * once, none counted as 'all', the source trimmed ('' = direct). `source` and `confirmedAt` may come
+ * from the record when the key cannot give them (`cut`, `confirmationUnknown`).
  */
-export function addToTally(
-  t: Tally,
-  e: Pick<IndexEntry, 'interests' | 'source' | 'status' | 'createdAtMs' | 'confirmedAt'>,
-): Tally {
+export function addToTally(t: Tally, e: TallyEntry): Tally {
   t.total += 1;
   t.status[e.status] += 1;
   const signed = dayOf(e.createdAtMs);
@@ -446,7 +464,7 @@ export function mergeTallies(...tallies: Tally[]): Tally {
     addCounts(out.sources, t.sources);
     addCounts(out.signupDays, t.signupDays);
     addCounts(out.confirmationDays, t.confirmationDays);
-    for (const s of Object.keys(out.status) as IndexStatus[]) out.status[s] += t.status[s] ?? 0;
+    for (const s of SUBSCRIBER_STATUSES) out.status[s] += t.status[s] ?? 0;
   }
   return out;
 }

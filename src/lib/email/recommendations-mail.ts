@@ -5,11 +5,11 @@
  * Server only.
  */
 import { findPhoneByText, PHONES } from '../catalogue';
-import type { MailHandler } from '../email/queue/queue';
+import type { MailHandler } from './queue/queue';
 import { requireConfig } from '../server/env';
-import { renderRecommendationsEmail } from './email';
-import { preferencesSchema } from './schemas';
-import { recommend, toRecommendationSummary } from './scoring';
+import { renderRecommendationsEmail } from './recommendations-email';
+import { preferencesSchema } from '../recommender/schemas';
+import { recommend, toRecommendationSummary } from '../recommender/scoring';
 
 /** Renders a queued recommendations mail from its stored answers. */
 export const recommendationsMailHandler: MailHandler = {

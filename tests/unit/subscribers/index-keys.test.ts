@@ -11,15 +11,17 @@ import {
   bucketStart,
   planRanges,
   emptyTally,
-  indexStatusOf,
   markerBucket,
   markerKey,
   mergeTallies,
   parseIndexKey,
+  readPosition,
   subscriberIndexKeys,
+  tallyEntryOf,
   widening,
   type IndexedFields,
-} from '../../src/lib/signups/index-keys';
+} from '../../../src/lib/subscribers/index-keys';
+import { subscriberStatus } from '../../../src/lib/subscribers/status';
 
 const base: IndexedFields = {
   id: 'ab'.repeat(32),
@@ -119,16 +121,37 @@ describe('subscriber index keys', () => {
     }
   });
 
-  it('status facet: the ledger state (pending until confirmed, unsubscribed after an unsubscribe)', () => {
+  it('status facet: the ledger state, as subscriberStatus says (pending until confirmed, unsubscribed after an unsubscribe)', () => {
     const at = '2026-01-01T00:00:00.000Z';
-    expect(indexStatusOf({ unsubscribedAt: null, history: [{ at, type: 'signup' }] })).toBe('pending');
-    expect(indexStatusOf({ unsubscribedAt: null, history: base.history })).toBe('confirmed');
-    expect(indexStatusOf({ unsubscribedAt: at, history: [...base.history, { at, type: 'unsubscribed' }] })).toBe(
-      'unsubscribed',
-    );
-    expect(parseIndexKey(subscriberIndexKeys({ ...base, history: [{ at, type: 'signup' }] })[0])!.status).toBe(
-      'pending',
-    );
+    const pending = { ...base, history: [{ at, type: 'signup' as const }] };
+    const unsubscribed = {
+      ...base,
+      unsubscribedAt: at,
+      history: [...base.history, { at, type: 'unsubscribed' as const }],
+    };
+    for (const [sub, status] of [
+      [pending, 'pending'],
+      [base, 'confirmed'],
+      [unsubscribed, 'unsubscribed'],
+    ] as const) {
+      expect(subscriberStatus(sub)).toBe(status);
+      expect(parseIndexKey(subscriberIndexKeys(sub)[0])!.status).toBe(status);
+    }
+  });
+
+  it('the statistics count the same from a key and from its record', () => {
+    for (const sub of [base, { ...base, interests: [], source: ' Reddit ', history: [] }]) {
+      const fromKey = addToTally(emptyTally(), parseIndexKey(subscriberIndexKeys(sub)[0])!);
+      expect(addToTally(emptyTally(), tallyEntryOf(sub))).toEqual(fromKey);
+    }
+  });
+
+  it('reads a cursor: a key position or a whole key gives the position; anything else, null', () => {
+    const [key] = subscriberIndexKeys(base);
+    expect(readPosition(key)).toBe(positionOf(key));
+    expect(readPosition(positionOf(key))).toBe(positionOf(key));
+    for (const bad of ['', 't/', positionOf(key).slice(0, -1), `${positionOf(key)}x`, `x${key}`])
+      expect(readPosition(bad)).toBeNull();
   });
 
   it('a staff-deleted tombstone has no index key (no screen lists it)', () => {

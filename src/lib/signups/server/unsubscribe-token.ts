@@ -5,7 +5,7 @@
  * after the message was sent, and an old link should simply keep working. The secret is passed in
  * (SESSION_SECRET on the server), which keeps this module free of configuration.
  */
-import { hmacKey } from '../server/hmac';
+import { hmacKey } from '../../server/hmac';
 
 const encoder = new TextEncoder();
 const ID_PATTERN = /^[0-9a-f]{64}$/;

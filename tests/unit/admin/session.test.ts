@@ -9,7 +9,7 @@ import {
   sessionCookie,
   sessionFromRequest,
   verifySessionToken,
-} from '../../src/lib/admin/session';
+} from '../../../src/lib/admin/session';
 
 const secrets = { secret: 's'.repeat(40), adminKey: 'the-admin-key-1' };
 const now = 1_800_000_000_000;

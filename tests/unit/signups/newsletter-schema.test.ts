@@ -1,8 +1,8 @@
 // The newsletter block reports every invalid field in one round: the phone-model check (which needs
 // the catalogue) runs beside the field checks, not only once the other fields are valid.
 import { describe, expect, it } from 'vitest';
-import { newsletterPayloadSchema } from '../../src/lib/signups/newsletter-schema';
-import { fieldMessages } from '../../src/lib/signups/schemas';
+import { newsletterPayloadSchema } from '../../../src/lib/signups/newsletter-schema';
+import { fieldMessages } from '../../../src/lib/signups/schemas';
 
 const schema = newsletterPayloadSchema(['Apple iPhone 15', 'Samsung Galaxy S24']);
 

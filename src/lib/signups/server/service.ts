@@ -2,14 +2,20 @@
  * The signup use cases behind POST /api/waitlist, POST /api/newsletter/subscribe and the
  * confirmation page: store first, then mail. Server only.
  */
-import { requireConfig } from '../server/env';
-import { CONSENT_FORMS, type ConsentForm } from './constants';
-import { hashIp, wordingVersion } from './ledger';
-import { sendConfirmationRequest, sendSubscriberMail, welcomeTemplateFor, type SubscriberMailOutcome } from './mail';
-import type { Signup } from './merge';
-import type { NewsletterPayload } from './newsletter-schema';
-import type { Subscriber, WaitlistPayload } from './schemas';
-import { confirmSubscriber, saveSignup } from './store';
+import { requireConfig } from '../../server/env';
+import { CONSENT_FORMS, type ConsentForm } from '../constants';
+import { hashIp, wordingVersion } from '../../subscribers/ledger';
+import {
+  sendConfirmationRequest,
+  sendSubscriberMail,
+  welcomeTemplateFor,
+  type SubscriberMailOutcome,
+} from '../../email/subscriber-mail';
+import type { Signup } from '../../subscribers/merge';
+import type { NewsletterPayload } from '../newsletter-schema';
+import type { WaitlistPayload } from '../schemas';
+import type { Subscriber } from '../../subscribers/record';
+import { confirmSubscriber, saveSignup } from '../../subscribers/store';
 import { newConfirmNonce, verifyConfirmToken } from './confirm-token';
 
 export interface SignupResult {

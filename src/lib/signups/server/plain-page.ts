@@ -5,9 +5,9 @@
  * theme the visitor chose with the site's toggle (the site's one theme script, inline), else the
  * system setting (also without JavaScript). Each page adds its own rules to the shared ones. Pure.
  */
-import { SITE } from '../../config/site';
-import { THEME_BOOT_SCRIPT, THEME_SCRIPT_HASH } from '../site/theme';
-import { escapeHtml } from '../email/templates';
+import { SITE } from '../../../config/site';
+import { THEME_BOOT_SCRIPT, THEME_SCRIPT_HASH } from '../../site/theme';
+import { escapeHtml } from '../../email/templates';
 
 export interface PlainPageInput {
   /** The page's title, before the site name: a constant of the calling module (never visitor text), written as is. */

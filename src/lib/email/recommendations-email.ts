@@ -7,11 +7,11 @@
  */
 import { SITE } from '../../config/site';
 import type { Phone } from '../catalogue/schema';
-import { escapeHtml } from '../email/templates';
-import { PRICE_RANGE_NAMES } from './budget';
-import type { Preferences } from './preferences';
-import { preferenceSummary, type WizardMode } from './questions';
-import type { RecommendationSummary } from './schemas';
+import { escapeHtml } from './templates';
+import { PRICE_RANGE_NAMES } from '../recommender/budget';
+import type { Preferences } from '../recommender/preferences';
+import { preferenceSummary, type WizardMode } from '../recommender/questions';
+import type { RecommendationSummary } from '../recommender/schemas';
 
 export interface RecommendationsEmailInput {
   /** Greeting name; '' greets 'there'. The server passes '' (nothing typed by a visitor is mailed). */
