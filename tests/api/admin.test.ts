@@ -616,12 +616,12 @@ describe('e-mail templates', () => {
     expect(first.json.created).toEqual(['waitlist-confirmation', 'newsletter-welcome']);
     const keys = (await storeKeys('email-templates')).sort();
     expect(keys).toEqual(['newsletter-welcome', 'waitlist-confirmation']);
-    const before = await templateStore.all();
+    const before = (await templateStore.getMany(keys)).values;
 
     const second = await api('/email-templates/initialize', { method: 'POST', headers: auth });
     expect(second.json.created).toEqual([]);
     expect((await storeKeys('email-templates')).sort()).toEqual(keys);
-    expect(await templateStore.all()).toEqual(before);
+    expect((await templateStore.getMany(keys)).values).toEqual(before);
   });
 
   it('initialize keeps an edited template', async () => {

@@ -16,7 +16,16 @@ import { readPassCookie, passCookieFrom } from '../../src/lib/campaigns/pass';
 import { inAudience, type Audience } from '../../src/lib/campaigns/model';
 import type { CampaignJobState } from '../../src/lib/campaigns/send';
 import { getEnv } from '../../src/lib/server/env';
-import { call, clearStore, startSendGridFake, storeSignup, useOutbox, useSendGrid, type SendGridFake } from './helpers';
+import {
+  call,
+  clearStore,
+  startSendGridFake,
+  storeSignup,
+  storedSubscribers,
+  useOutbox,
+  useSendGrid,
+  type SendGridFake,
+} from './helpers';
 import type { Interest } from '../../src/lib/signups/constants';
 
 let fake: SendGridFake;
@@ -62,7 +71,7 @@ async function seed() {
 
 /** Who the audience is, from the records themselves (the brute force the index must equal). */
 async function bruteForce(audience: Audience): Promise<string[]> {
-  const all = await subscriberStore.all();
+  const all = await storedSubscribers();
   return all
     .filter((s) => !s.deletedAt && inAudience({ ...s, status: subscriberStatus(s) }, audience))
     .map((s) => s.email)
@@ -146,7 +155,7 @@ describe('a campaign reaches exactly its confirmed audience, once each', () => {
     expect(await runSend(id)).not.toBe('yielded');
     expect(copies()).toHaveLength(got.length);
     // Each recipient's ledger records the campaign.
-    const someone = (await subscriberStore.all()).find((s) => s.email === expected[0])!;
+    const someone = (await storedSubscribers()).find((s) => s.email === expected[0])!;
     const history = await api(`/waitlist/${someone.id}/history`);
     expect(history.json.history.at(-1)).toMatchObject({ type: 'campaign-sent', outcome: 'sent' });
   });
@@ -168,7 +177,7 @@ describe('a campaign reaches exactly its confirmed audience, once each', () => {
     await oneStep(id); // the first batch
     const firstBatch = new Set(copies().map((c) => c.to));
     const later = (await bruteForce({})).filter((e) => !firstBatch.has(e));
-    const leaving = (await subscriberStore.all()).find((s) => s.email === later.at(-1))!;
+    const leaving = (await storedSubscribers()).find((s) => s.email === later.at(-1))!;
     await markUnsubscribed(leaving.id);
     expect(await runSend(id)).toBe('done');
     expect(copies().map((c) => c.to)).not.toContain(leaving.email);
@@ -284,7 +293,7 @@ describe('test copies and bad input', () => {
 describe('early access', () => {
   it('a wave invites the first N not yet invited; each pass opens the gate until revoked', async () => {
     await seed();
-    const eligible = (await subscriberStore.all())
+    const eligible = (await storedSubscribers())
       .filter((s) => subscriberStatus(s) === 'confirmed' && s.list !== 'newsletter')
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
     const first = (

@@ -27,7 +27,7 @@ const LOGIN_SLOW_BUCKET = 'admin-login-slow';
 const WRONG_KEYS_BUCKET = 'admin-login-wrong';
 const LOGIN_WINDOW_MS = 15 * 60_000;
 const LOGIN_SLOW_MS = 60_000;
-export const ADMIN_KEY_HEADER = 'admin-key';
+const ADMIN_KEY_HEADER = 'admin-key';
 
 /** SESSION_SECRET and ADMIN_KEY of this process; 503 `not_configured` when either is missing (fail closed). */
 export function secrets(): SessionSecrets {

@@ -39,8 +39,6 @@ export interface RecordStore<T> {
   delete(key: string): Promise<void>;
   /** Keys, optionally under a prefix. */
   keys(prefix?: string): Promise<string[]>;
-  /** Every record, optionally under a prefix (unreadable records are skipped and logged). */
-  all(prefix?: string): Promise<T[]>;
   /**
    * Reads many keys with at most `concurrency` requests in flight; the answer keeps the order of
    * `keys` and leaves out missing records; `unreadable` lists the keys that could not be read.
@@ -123,9 +121,6 @@ export function recordStore<S extends z.ZodType>(name: string, schema: S): Recor
     async keys(prefix) {
       const { blobs } = await store().list(prefix ? { prefix } : undefined);
       return blobs.map((b) => b.key);
-    },
-    async all(prefix) {
-      return (await self.getMany(await self.keys(prefix))).values;
     },
     async getMany(keys, concurrency = 32) {
       const results = await mapLimit(keys, concurrency, (k) => read(k));
