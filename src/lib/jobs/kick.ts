@@ -5,6 +5,7 @@
  * A verified kick only makes the runner look for work, so a replay within that window is harmless.
  * Server only; docs/jobs.md.
  */
+import { fromBase64Url, toBase64Url } from '../base64url';
 import { hmacKey } from '../server/hmac';
 import { requireConfig } from '../server/env';
 
@@ -20,12 +21,6 @@ export interface Kick {
 }
 
 const encoder = new TextEncoder();
-const toB64url = (bytes: ArrayBuffer) =>
-  btoa(String.fromCharCode(...new Uint8Array(bytes)))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-
 function payload(at: number, jobId: string | null): Uint8Array {
   return encoder.encode(`jobs-kick\n${at}\n${jobId ?? ''}`);
 }
@@ -34,7 +29,7 @@ function payload(at: number, jobId: string | null): Uint8Array {
 export async function signKick(jobId: string | null, now = Date.now()): Promise<Kick> {
   const key = await hmacKey(requireConfig('SESSION_SECRET'));
   const sig = await crypto.subtle.sign('HMAC', key, payload(now, jobId) as BufferSource);
-  return { at: now, jobId, sig: toB64url(sig) };
+  return { at: now, jobId, sig: toBase64Url(sig) };
 }
 
 /** The job id of a genuine, fresh kick (null: kick for whatever is pending), or undefined when it is not one. */
@@ -45,8 +40,9 @@ export async function verifyKick(body: unknown, now = Date.now()): Promise<strin
   if (jobId !== null && (typeof jobId !== 'string' || jobId.length > 80)) return undefined;
   if (Math.abs(now - at) > KICK_MAX_AGE_MS) return undefined;
   const key = await hmacKey(requireConfig('SESSION_SECRET'));
-  const bytes = Uint8Array.from(atob(sig.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
-  const ok = await crypto.subtle.verify('HMAC', key, bytes as BufferSource, payload(at, jobId) as BufferSource);
+  const bytes = fromBase64Url(sig);
+  if (!bytes) return undefined;
+  const ok = await crypto.subtle.verify('HMAC', key, bytes, payload(at, jobId) as BufferSource);
   return ok ? jobId : undefined;
 }
 

@@ -26,6 +26,7 @@
  * `decodeAnswers` returns null for anything malformed: unknown version, key or code, a repeated key,
  * a bad number, characters outside [A-Za-z0-9._-], or more than MAX_ENCODED_LENGTH characters.
  */
+import { fromBase64Url, toBase64Url } from '../base64url';
 import { budgetTier } from './budget';
 import { quickCurrentPhoneAnswer, splitPhoneText, type Preferences } from './preferences';
 import { preferencesSchema } from './schemas';
@@ -63,17 +64,17 @@ function codeOf(key: CodedKey, value: string | undefined): string | undefined {
   return Object.entries(CODES[key].codes).find(([, v]) => v === value)?.[0];
 }
 
-function toBase64Url(text: string): string {
-  let binary = '';
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+/** Text as base64url of its UTF-8 bytes. */
+function textToBase64Url(text: string): string {
+  return toBase64Url(new TextEncoder().encode(text));
 }
 
-function fromBase64Url(value: string): string | null {
-  if (!/^[A-Za-z0-9_-]+$/.test(value) || value.length % 4 === 1) return null;
+/** The UTF-8 text of base64url `value`, or null when it is not base64url of valid UTF-8. */
+function textFromBase64Url(value: string): string | null {
+  const bytes = value ? fromBase64Url(value) : null;
+  if (!bytes) return null;
   try {
-    const binary = atob(value.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (value.length % 4)) % 4));
-    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     return null;
   }
@@ -89,9 +90,9 @@ export function encodeAnswers(prefs: Preferences): string {
   const searched = prefs.currentPhone?.trim().slice(0, 80);
   if (quick) parts.push(`p${quick}`);
   else if (searched) {
-    parts.push(`h${toBase64Url(searched)}`);
+    parts.push(`h${textToBase64Url(searched)}`);
     const brand = prefs.currentBrand?.trim().slice(0, 40);
-    if (brand && brand !== brandOf(searched)) parts.push(`n${toBase64Url(brand)}`);
+    if (brand && brand !== brandOf(searched)) parts.push(`n${textToBase64Url(brand)}`);
   }
   if (prefs.budgetValue !== undefined) parts.push(`b${Math.round(prefs.budgetValue)}`);
   else if (prefs.budget) parts.push(`t${codeOf('t', prefs.budget)}`);
@@ -118,13 +119,13 @@ export function decodeAnswers(encoded: string | null | undefined): Preferences |
     if (!value || seen.has(slot)) return null;
     seen.add(slot);
     if (key === 'h') {
-      const text = fromBase64Url(value)?.trim();
+      const text = textFromBase64Url(value)?.trim();
       if (!text || text.length > 80) return null;
       Object.assign(prefs, { currentPhone: text, currentBrand: brandOf(text), searchedForCurrentPhone: true });
       searched = true;
     } else if (key === 'n') {
       // Follows the searched phone it names the brand of.
-      const brand = fromBase64Url(value)?.trim();
+      const brand = textFromBase64Url(value)?.trim();
       if (!searched || !brand || brand.length > 40) return null;
       prefs.currentBrand = brand;
     } else if (key === 'b') {

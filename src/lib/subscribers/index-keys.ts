@@ -29,7 +29,7 @@ import type { Interest, List } from '../signups/constants';
 import type { Subscriber } from './record';
 import { lastConfirmedAt, subscriberStatus, SUBSCRIBER_STATUSES, type SubscriberStatus } from './status';
 import { dayOf } from './days';
-import { toBase64Url } from '../base64url';
+import { fromBase64Url, toBase64Url } from '../base64url';
 
 /** Prefix of the time-ordered index keys. */
 export const TIME_PREFIX = 't/';
@@ -73,23 +73,21 @@ function hexToB64url(hex: string): string {
   return toBase64Url(bytes);
 }
 
+/** The hex of base64url text; the patterns that find it in a key accept only base64url characters. */
 function b64urlToHex(text: string): string {
-  const bin = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
   let hex = '';
-  for (let i = 0; i < bin.length; i++) hex += bin.charCodeAt(i).toString(16).padStart(2, '0');
+  for (const b of fromBase64Url(text) ?? []) hex += b.toString(16).padStart(2, '0');
   return hex;
 }
 
 function encodeText(value: string): string {
-  let bin = '';
-  for (const b of new TextEncoder().encode(value)) bin += String.fromCharCode(b);
-  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return toBase64Url(new TextEncoder().encode(value));
 }
 
+/** The text of base64url `text`; throws when it is not base64url. */
 function decodeText(text: string): string {
-  const bin = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-  const bytes = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  const bytes = fromBase64Url(text);
+  if (!bytes) throw new Error('not base64url');
   return new TextDecoder().decode(bytes);
 }
 
