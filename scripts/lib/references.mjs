@@ -5,7 +5,7 @@
 //   any comment, test or doc: state the rule, or link a section of docs/ instead;
 // - a code name in backticks in docs/*.md or README.md (a path, a file name, an environment variable,
 //   a function or other identifier) that is not in the repository: the doc drifted from the code.
-// No I/O here, so tests/unit/check-references.test.ts covers it on text in memory.
+// No I/O here, so tests/unit/scripts/check-references.test.ts covers it on text in memory.
 
 /** What counts as an outside reference, with the hint printed for it. */
 export const OUTSIDE_RULES = [

@@ -1,6 +1,6 @@
 // The cron expressions of Netlify scheduled functions (`config.schedule`): five fields in UTC
 // (minute, hour, day of month, month, day of week) or a nickname (@hourly, @daily, ...), as Netlify
-// documents them. Pure, so tests/unit/runtime-scheduler.test.ts covers it directly.
+// documents them. Pure, so tests/unit/scripts/runtime-scheduler.test.ts covers it directly.
 
 const NICKNAMES = {
   '@yearly': '0 0 1 1 *',

@@ -1,6 +1,6 @@
 // Pure request/response logic of the local runtime (scripts/serve.mjs): which headers a client may
 // send, which function route a path hits, the context a v2 function receives, and response
-// compression. No I/O here, so tests/unit/runtime-http.test.ts covers it directly.
+// compression. No I/O here, so tests/unit/scripts/runtime-http.test.ts covers it directly.
 
 /**
  * Headers the platform sets and a client must never be able to supply: every `x-nf-*` header

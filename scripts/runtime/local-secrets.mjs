@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 /** Where the generated values live, relative to the site's root. */
 export const LOCAL_SECRETS_FILE = path.join('.netlify', 'local-secrets.json');
 
-/** The same rule as `isLocalMode` in src/lib/server/env.ts (tests/unit/local-secrets.test.ts checks it). */
+/** The same rule as `isLocalMode` in src/lib/server/env.ts (tests/unit/scripts/local-secrets.test.ts checks it). */
 export function isLocalMode(env) {
   const deployed = ['production', 'deploy-preview', 'branch-deploy'].includes(env.CONTEXT ?? '');
   return env.LOCAL_MODE === 'true' && !deployed && env.REQUIRE_CONFIG !== 'true';

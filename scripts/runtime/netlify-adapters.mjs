@@ -2,7 +2,7 @@
 // each. An adapter first checks that what it patches is still there with the shape it expects (a
 // function taking so many parameters) and otherwise throws an Error naming the package and its
 // installed version, so an upgrade that changes it stops the runtime at start instead of silently
-// undoing the fix. tests/unit/netlify-adapters.test.ts runs each adapter on the installed packages.
+// undoing the fix. tests/unit/scripts/netlify-adapters.test.ts runs each adapter on the installed packages.
 // Why each exists and what guards it: docs/runtime.md, "Patches of Netlify internals".
 //
 // This module imports no Netlify package at load time: the Blobs worker and the API tests import it

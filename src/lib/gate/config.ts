@@ -2,7 +2,7 @@
  * The gate's view of the server configuration, for the edge runtime (Deno), which cannot load
  * `src/lib/server/env.ts` (zod, process.env). Same names and the same rules for the staff key and
  * the signing secret: no built-in values (the local runtime generates them, and scripts/serve.mjs
- * passes them to the edge), the published ones refused everywhere. tests/unit/gate.test.ts checks it
+ * passes them to the edge), the published ones refused everywhere. tests/unit/gate/gate.test.ts checks it
  * agrees with `parseEnv`.
  *
  * Imports only with the `.ts` extension, of modules without imports: Deno loads this file directly.

@@ -77,7 +77,7 @@ type Source = Record<string, string | undefined>;
 
 /**
  * True in an explicit local mode: LOCAL_MODE=true and no deployed context, no REQUIRE_CONFIG.
- * scripts/runtime/local-secrets.mjs applies the same rule (tests/unit/local-secrets.test.ts).
+ * scripts/runtime/local-secrets.mjs applies the same rule (tests/unit/scripts/local-secrets.test.ts).
  */
 export function isLocalMode(source: Source): boolean {
   const deployed = (DEPLOYED_CONTEXTS as readonly string[]).includes(source.CONTEXT ?? '');

@@ -1,6 +1,6 @@
 /**
  * The mail queue's model: what an entry is, where it is kept, and how its state changes. Pure: no
- * storage, no clock (times are passed in), so tests/unit/mail-queue-model.test.ts covers every
+ * storage, no clock (times are passed in), so tests/unit/email/queue-model.test.ts covers every
  * transition. The storage and the worker around it are in ./queue.ts; the design and its reasons are
  * in docs/consent-and-mail.md, "The mail queue".
  *

@@ -9,8 +9,8 @@ import {
   selectBrand,
   selectCategory,
   shopFiltersToSearch,
-} from '../../src/lib/shop/filters';
-import { PRODUCTS } from '../../src/data/products';
+} from '../../../src/lib/shop/filters';
+import { PRODUCTS } from '../../../src/data/products';
 
 const items = [
   { id: 'phone', category: 'Smartphone', brand: 'Samsung' },

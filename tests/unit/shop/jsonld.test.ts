@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { jsonLdScript, productJsonLd } from '../../src/lib/shop/jsonld';
-import { getProduct } from '../../src/data/products';
+import { jsonLdScript, productJsonLd } from '../../../src/lib/shop/jsonld';
+import { getProduct } from '../../../src/data/products';
 
 describe('productJsonLd', () => {
   it('describes a hardware product with brand, images and a CAD offer', () => {

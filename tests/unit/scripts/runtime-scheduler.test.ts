@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nextRun, parseCron } from '../../scripts/runtime/cron.mjs';
-import { runBackground, startScheduler } from '../../scripts/runtime/scheduler.mjs';
+import { nextRun, parseCron } from '../../../scripts/runtime/cron.mjs';
+import { runBackground, startScheduler } from '../../../scripts/runtime/scheduler.mjs';
 
 const at = (iso: string) => new Date(iso);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routePath, shellFor } from '../../src/lib/site/shell';
+import { routePath, shellFor } from '../../../src/lib/site/shell';
 
 describe('layout rules', () => {
   it.each([
@@ -30,8 +30,8 @@ describe('layout rules', () => {
 describe('the theme script on the plain pages', () => {
   it('is the one script their CSP allows, by the hash of its text', async () => {
     const { createHash } = await import('node:crypto');
-    const { THEME_BOOT_SCRIPT, THEME_SCRIPT_HASH } = await import('../../src/lib/site/theme');
-    const { PLAIN_PAGE_CSP } = await import('../../src/lib/signups/server/plain-page');
+    const { THEME_BOOT_SCRIPT, THEME_SCRIPT_HASH } = await import('../../../src/lib/site/theme');
+    const { PLAIN_PAGE_CSP } = await import('../../../src/lib/signups/server/plain-page');
     const hash = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`;
     expect(THEME_SCRIPT_HASH).toBe(hash);
     expect(PLAIN_PAGE_CSP).toContain(`script-src ${hash};`);

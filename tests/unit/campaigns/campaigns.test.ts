@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from '../../src/lib/campaigns/markdown';
+import { renderMarkdown } from '../../../src/lib/campaigns/markdown';
 import {
   campaignCreateSchema,
   etaSeconds,
@@ -7,11 +7,11 @@ import {
   leftToSend,
   percentDone,
   type Candidate,
-} from '../../src/lib/campaigns/model';
-import { renderCampaignBatch, renderCampaignCopy, substitutionsFor } from '../../src/lib/email/campaign-email';
-import { PASS_RECHECK_MS, readPassCookie, signPass, signPassCookie, verifyPass } from '../../src/lib/campaigns/pass';
-import { decideGate } from '../../src/lib/gate/decide';
-import { SITE } from '../../src/config/site';
+} from '../../../src/lib/campaigns/model';
+import { renderCampaignBatch, renderCampaignCopy, substitutionsFor } from '../../../src/lib/email/campaign-email';
+import { PASS_RECHECK_MS, readPassCookie, signPass, signPassCookie, verifyPass } from '../../../src/lib/campaigns/pass';
+import { decideGate } from '../../../src/lib/gate/decide';
+import { SITE } from '../../../src/config/site';
 
 describe('campaign Markdown', () => {
   it('renders headings, paragraphs, lists, emphasis and safe links; escapes HTML', () => {

@@ -11,8 +11,8 @@ import {
   shouldCompress,
   socketAddress,
   unsupportedMethodResponse,
-} from '../../scripts/runtime/http.mjs';
-import { clientIp } from '../../src/lib/server/http';
+} from '../../../scripts/runtime/http.mjs';
+import { clientIp } from '../../../src/lib/server/http';
 
 // Routes as zip-it-and-ship-it writes them into its manifest for `config.path`.
 const FUNCTIONS = [

@@ -10,9 +10,9 @@ import {
   shareLinks,
   wallpaperPageUrl,
   wallpapersOfBrand,
-} from '../../src/lib/walls/wallpapers';
-import { wallpaperCatalogueSchema, withUrls } from '../../src/lib/walls/schema';
-import { WALLPAPERS } from '../../src/data/wallpapers';
+} from '../../../src/lib/walls/wallpapers';
+import { wallpaperCatalogueSchema, withUrls } from '../../../src/lib/walls/schema';
+import { WALLPAPERS } from '../../../src/data/wallpapers';
 
 describe('the wallpaper catalogue', () => {
   it('has 30 wallpapers, 10 per brand, with unique ids', () => {

@@ -14,7 +14,7 @@ import {
   request,
   MAX_ATTEMPTS,
   STALE_MS,
-} from '../../src/lib/jobs/model';
+} from '../../../src/lib/jobs/model';
 
 const T = 1_800_000_000_000;
 const fresh = () => newJob({ id: 'export-x', type: 'export', input: { q: '' }, state: { n: 0 }, total: 10 }, T);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isIndexable, sitemapXml, staticPageRoutes } from '../../src/lib/site/sitemap';
-import { embedUrl, frameAspect } from '../../src/lib/video';
+import { isIndexable, sitemapXml, staticPageRoutes } from '../../../src/lib/site/sitemap';
+import { embedUrl, frameAspect } from '../../../src/lib/video';
 
 describe('sitemap', () => {
   it('derives routes from page files, skipping dynamic routes, partials and endpoints', () => {

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { NetlifyDev } from '@netlify/dev';
-import { startBlobsServer } from '../../scripts/runtime/blobs-server.mjs';
+import { startBlobsServer } from '../../../scripts/runtime/blobs-server.mjs';
 import {
   cacheEdgeFunctionConfigs,
   captureEdgeHandler,
@@ -24,7 +24,7 @@ import {
   passClientAddressToEdge,
   passEnvToEdgeRuntime,
   replaceBlobsListWalk,
-} from '../../scripts/runtime/netlify-adapters.mjs';
+} from '../../../scripts/runtime/netlify-adapters.mjs';
 
 const EDGE = '@netlify/edge-functions-dev';
 

@@ -9,14 +9,14 @@ import {
   ticked,
   TOPIC_FILTERS,
   withKind,
-} from '../../src/lib/campaigns/compose';
+} from '../../../src/lib/campaigns/compose';
 import {
   CAMPAIGN_PRESETS,
   campaignCreateSchema,
   etaSeconds,
   formatDuration,
   isDiscardedDraft,
-} from '../../src/lib/campaigns/model';
+} from '../../../src/lib/campaigns/model';
 
 describe('the composer form', () => {
   it('a launch notification starts with its preset and goes to every confirmed waitlist subscriber', () => {

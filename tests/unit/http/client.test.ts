@@ -1,8 +1,8 @@
 // The site's one browser HTTP client (src/lib/http/client.ts): what a caller sees for a success, for
 // an error in the shared shape, for a body in another shape, and for a network failure.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, request } from '../../src/lib/http/client';
-import { postJson } from '../../src/lib/signups/client';
+import { ApiError, request } from '../../../src/lib/http/client';
+import { postJson } from '../../../src/lib/signups/client';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -24,10 +24,10 @@ import {
   staffRetry,
   waitingKey,
   type Entry,
-} from '../../src/lib/email/queue/model';
-import { canonicalInbox } from '../../src/lib/email/canonical';
-import { retryAfterSeconds } from '../../src/lib/email/transport';
-import { rateLimitKey } from '../../src/lib/server/http';
+} from '../../../src/lib/email/queue/model';
+import { canonicalInbox } from '../../../src/lib/email/canonical';
+import { retryAfterSeconds } from '../../../src/lib/email/transport';
+import { rateLimitKey } from '../../../src/lib/server/http';
 
 const T0 = Date.parse('2026-11-26T10:15:30Z');
 const request = {

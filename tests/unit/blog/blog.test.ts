@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BLOG_CATEGORIES, categoryFromParam, categorySearch, categorySlug } from '../../src/lib/blog/categories';
-import { formatPostDate, readingMinutes, relatedPosts, sortPosts, type PostLike } from '../../src/lib/blog/posts';
-import { blogSubheadings, subheadingDepth } from '../../src/lib/blog/subheadings';
-import { articleJsonLd, jsonLdScript } from '../../src/lib/blog/jsonld';
+import { BLOG_CATEGORIES, categoryFromParam, categorySearch, categorySlug } from '../../../src/lib/blog/categories';
+import { formatPostDate, readingMinutes, relatedPosts, sortPosts, type PostLike } from '../../../src/lib/blog/posts';
+import { blogSubheadings, subheadingDepth } from '../../../src/lib/blog/subheadings';
+import { articleJsonLd, jsonLdScript } from '../../../src/lib/blog/jsonld';
 
 const post = (id: string, category: PostLike['data']['category'], date: string, title = id): PostLike => ({
   id,

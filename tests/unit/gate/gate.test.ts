@@ -6,10 +6,10 @@ import {
   normalisePath,
   withoutParam,
   type GateInput,
-} from '../../src/lib/gate/decide';
-import { gateConfig } from '../../src/lib/gate/config';
-import { parseEnv } from '../../src/lib/server/env';
-import { PUBLISHED_SECRETS } from '../../src/lib/server/published-secrets';
+} from '../../../src/lib/gate/decide';
+import { gateConfig } from '../../../src/lib/gate/config';
+import { parseEnv } from '../../../src/lib/server/env';
+import { PUBLISHED_SECRETS } from '../../../src/lib/server/published-secrets';
 
 const visitor = { launched: false, adminSession: false, devMode: false };
 const staff = { launched: false, adminSession: true, devMode: false };

@@ -8,7 +8,7 @@ import {
   MAX_BODY_BYTES,
   readJson,
   refuseFraming,
-} from '../../src/lib/server/http';
+} from '../../../src/lib/server/http';
 
 const schema = z.object({ name: z.string().min(2, 'Name must be at least 2 characters'), age: z.number().int() });
 const post = (body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isLocalMode, parseEnv } from '../../src/lib/server/env';
-import { PUBLISHED_SECRETS } from '../../src/lib/server/published-secrets';
+import { isLocalMode, parseEnv } from '../../../src/lib/server/env';
+import { PUBLISHED_SECRETS } from '../../../src/lib/server/published-secrets';
 
 describe('server configuration', () => {
   it('in explicit local mode, has defaults for everything but the secrets, which are never built in', () => {

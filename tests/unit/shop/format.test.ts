@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, galleryImages, wrapIndex } from '../../src/lib/shop/format';
+import { formatPrice, galleryImages, wrapIndex } from '../../../src/lib/shop/format';
 
 describe('formatPrice', () => {
   it('shows a $ sign and exactly two decimals', () => {

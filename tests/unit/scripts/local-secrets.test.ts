@@ -6,8 +6,8 @@ import {
   ensureLocalSecrets,
   isLocalMode as runtimeLocalMode,
   LOCAL_SECRETS_FILE,
-} from '../../scripts/runtime/local-secrets.mjs';
-import { isLocalMode, parseEnv } from '../../src/lib/server/env';
+} from '../../../scripts/runtime/local-secrets.mjs';
+import { isLocalMode, parseEnv } from '../../../src/lib/server/env';
 
 const roots: string[] = [];
 const newRoot = () => {

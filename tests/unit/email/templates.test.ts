@@ -6,9 +6,9 @@ import {
   interestMessage,
   renderTemplate,
   templateUpdateSchema,
-} from '../../src/lib/email/templates';
-import { signUnsubscribeToken, verifyUnsubscribeToken } from '../../src/lib/signups/server/unsubscribe-token';
-import { SITE } from '../../src/config/site';
+} from '../../../src/lib/email/templates';
+import { signUnsubscribeToken, verifyUnsubscribeToken } from '../../../src/lib/signups/server/unsubscribe-token';
+import { SITE } from '../../../src/config/site';
 
 const values = {
   name: 'Ada <script>alert(1)</script> & "Co"',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { enforceRateLimit } from '../../src/lib/server/ratelimit';
-import { mailLimitError } from '../../src/lib/email/limits';
-import { handler, HttpError, json } from '../../src/lib/server/http';
+import { enforceRateLimit } from '../../../src/lib/server/ratelimit';
+import { mailLimitError } from '../../../src/lib/email/limits';
+import { handler, HttpError, json } from '../../../src/lib/server/http';
 
 /** What `enforceRateLimit` threw, or undefined when it let the hit through. */
 function refusal(hit: () => void): HttpError | undefined {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeSpans, missingNames, outsideReferences, repoIndex } from '../../scripts/lib/references.mjs';
+import { codeSpans, missingNames, outsideReferences, repoIndex } from '../../../scripts/lib/references.mjs';
 
 // A small repository in memory: its files and the text of its code.
 const CODE: Record<string, string> = {
