@@ -10,7 +10,7 @@
 import type { ConsentForm, Interest, List } from '../signups/constants';
 import type { ConsentRecord, Subscriber } from './record';
 import { appendEvent, type LedgerEvent } from './ledger';
-import { subscriberStatus } from './status';
+import { lastConfirmedAt, subscriberStatus } from './status';
 
 /** A confirmation mail is re-sent to one address at most once per this many ms. */
 export const CONFIRMATION_RESEND_MS = 24 * 60 * 60 * 1000;
@@ -83,13 +83,6 @@ export function signupEvent(signup: Signup): LedgerEvent {
  */
 export const CONFIRMATION_DECISION_GRACE_MS = 2 * 60 * 1000;
 
-/** When the owner of the address last pressed a confirm button (epoch ms; -Infinity if never). */
-function lastConfirmationMs(history: readonly LedgerEvent[]): number {
-  let last = -Infinity;
-  for (const e of history) if (e.type === 'confirmed') last = Math.max(last, Date.parse(e.at));
-  return last;
-}
-
 /**
  * True when a confirmation request to this address is out or on its way: its mail was recorded in
  * the ledger within CONFIRMATION_RESEND_MS (sent, waiting or retrying; not one that finally failed
@@ -106,7 +99,8 @@ export function confirmationRequestedRecently(
   now: string,
 ): boolean {
   const t = Date.parse(now);
-  const since = Math.max(t - CONFIRMATION_RESEND_MS, lastConfirmationMs(sub.history));
+  const confirmed = lastConfirmedAt(sub.history);
+  const since = Math.max(t - CONFIRMATION_RESEND_MS, confirmed ? Date.parse(confirmed) : -Infinity);
   const recorded = sub.history.some(
     (e) =>
       e.type === 'confirmation-sent' && e.outcome !== 'limited' && e.outcome !== 'failed' && Date.parse(e.at) > since,

@@ -385,12 +385,13 @@ const BATCH_OUTCOME = {
 export async function ledgerOf(sub: { id: string; history: LedgerEvent[] }): Promise<LedgerEvent[]> {
   const receipts = await receiptsOf(sub.id);
   if (receipts.length === 0) return sub.history;
-  const batches = new Map<string, Awaited<ReturnType<typeof readBatch>>>();
+  // One read per batch, however many of its receipts this subscriber has (they are read in parallel).
+  const batches = new Map<string, ReturnType<typeof readBatch>>();
   const events = await Promise.all(
     receipts.map(async (r): Promise<LedgerEvent> => {
       const key = `${r.campaign}/${r.batch}`;
-      if (!batches.has(key)) batches.set(key, await readBatch(r.campaign, r.batch));
-      const batch = batches.get(key)?.batch;
+      if (!batches.has(key)) batches.set(key, readBatch(r.campaign, r.batch));
+      const batch = (await batches.get(key))?.batch;
       const went = batch?.send?.includes(sub.id) ?? false;
       return {
         at: new Date(r.at).toISOString(),

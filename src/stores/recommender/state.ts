@@ -20,27 +20,6 @@ export const $slider = atom<number>(BUDGET_SLIDER.initial);
 /** True during the 300 ms between picking an option and moving on (option cards disabled). */
 export const $advancing = atom(false);
 
-/** Delay between picking an option and the next step. */
-export const AUTO_ADVANCE_MS = 300;
-
-let advanceTimer: ReturnType<typeof setTimeout> | undefined;
-
-/** Starts the auto-advance: `advance` runs after AUTO_ADVANCE_MS unless another action cancels it. */
-export function advanceSoon(advance: () => void): void {
-  $advancing.set(true);
-  advanceTimer = setTimeout(() => {
-    advanceTimer = undefined;
-    $advancing.set(false);
-    advance();
-  }, AUTO_ADVANCE_MS);
-}
-
-/** Cancels a pending auto-advance (another action came first). */
-export function cancelPending(): void {
-  clearTimeout(advanceTimer);
-  advanceTimer = undefined;
-  $advancing.set(false);
-}
 /** The current phone picked by search (or guessed from the typed text), shown as a card. */
 export const $currentPhone = atom<CurrentPhoneCard | null>(null);
 
@@ -73,4 +52,26 @@ export function currentQuestionId(): QuestionId | null {
 /** True on the results step. */
 export function onResultsStep(): boolean {
   return $step.get() >= currentQuestions().length;
+}
+
+/** Delay between picking an option and the next step. */
+export const AUTO_ADVANCE_MS = 300;
+
+let advanceTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Starts the auto-advance: `advance` runs after AUTO_ADVANCE_MS unless another action cancels it. */
+export function advanceSoon(advance: () => void): void {
+  $advancing.set(true);
+  advanceTimer = setTimeout(() => {
+    advanceTimer = undefined;
+    $advancing.set(false);
+    advance();
+  }, AUTO_ADVANCE_MS);
+}
+
+/** Cancels a pending auto-advance (another action came first). */
+export function cancelPending(): void {
+  clearTimeout(advanceTimer);
+  advanceTimer = undefined;
+  $advancing.set(false);
 }
