@@ -100,6 +100,48 @@ const network = `
   <g fill="#ecfeff" opacity=".8"><circle cx="180" cy="150" r="6"/><circle cx="260" cy="520" r="9"/><circle cx="1080" cy="120" r="8"/><circle cx="1100" cy="560" r="5"/></g>
 </svg>`;
 
+// A single phone seen from the back: one camera and the MagSafe ring (the iPhone 17e post).
+const singleCamera = `
+<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
+  <defs>
+    <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0f172a"/><stop offset=".6" stop-color="#1e3a8a"/><stop offset="1" stop-color="#38bdf8"/></linearGradient>
+    <radialGradient id="glow" cx=".3" cy=".25" r=".6"><stop offset="0" stop-color="#fff" stop-opacity=".25"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>
+    <linearGradient id="body" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#f8fafc"/><stop offset="1" stop-color="#cbd5e1"/></linearGradient>
+  </defs>
+  <rect width="${W}" height="${H}" fill="url(#bg)"/>
+  <rect width="${W}" height="${H}" fill="url(#glow)"/>
+  <g transform="rotate(-8 600 340)">
+    <rect x="478" y="88" width="260" height="520" rx="44" fill="#000" opacity=".25"/>
+    <rect x="470" y="76" width="260" height="520" rx="44" fill="url(#body)"/>
+    <rect x="498" y="104" width="92" height="92" rx="26" fill="#e2e8f0" stroke="#94a3b8" stroke-width="3"/>
+    <circle cx="544" cy="150" r="30" fill="#0f172a"/><circle cx="544" cy="150" r="14" fill="#1e3a8a"/><circle cx="536" cy="142" r="5" fill="#fff" opacity=".7"/>
+    <circle cx="600" cy="350" r="92" fill="none" stroke="#94a3b8" stroke-width="10" opacity=".75"/>
+    <rect x="594" y="450" width="12" height="34" rx="6" fill="#94a3b8" opacity=".75"/>
+  </g>
+  <g fill="#e0f2fe"><circle cx="220" cy="160" r="8" opacity=".6"/><circle cx="1010" cy="540" r="12" opacity=".5"/><circle cx="1060" cy="150" r="6" opacity=".7"/></g>
+</svg>`;
+
+// A phone beside a calendar with a shield: how long a phone gets updates (the Tips & Tricks post).
+const updates = `
+<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
+  <defs>
+    <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#052e16"/><stop offset=".6" stop-color="#15803d"/><stop offset="1" stop-color="#a3e635"/></linearGradient>
+  </defs>
+  <rect width="${W}" height="${H}" fill="url(#bg)"/>
+  ${phone(250, 130, 220, 440, -6, '#dcfce7', '#22c55e', 'u1')}
+  <g transform="translate(560 150)">
+    <rect x="8" y="14" width="420" height="360" rx="28" fill="#000" opacity=".2"/>
+    <rect width="420" height="360" rx="28" fill="#f0fdf4"/>
+    <rect width="420" height="80" rx="28" fill="#166534"/><rect y="50" width="420" height="30" fill="#166534"/>
+    <rect x="90" y="-22" width="18" height="56" rx="9" fill="#14532d"/><rect x="312" y="-22" width="18" height="56" rx="9" fill="#14532d"/>
+    ${Array.from({ length: 12 }, (_, i) => `<rect x="${34 + (i % 4) * 92}" y="${110 + Math.floor(i / 4) * 78}" width="70" height="52" rx="12" fill="${i < 9 ? '#86efac' : '#fecaca'}"/>`).join('')}
+  </g>
+  <g transform="translate(930 420)">
+    <path d="M0 0 L80 -30 L160 0 V70 C160 130 110 170 80 185 C50 170 0 130 0 70 Z" fill="#fde68a" stroke="#14532d" stroke-width="8"/>
+    <path d="M45 85 L72 112 L120 60" fill="none" stroke="#14532d" stroke-width="14" stroke-linecap="round" stroke-linejoin="round"/>
+  </g>
+</svg>`;
+
 // Featured-video thumbnails: big, legible titles like a channel's own thumbnails.
 const thumb = ({ w, h, a, b, title, sub, art, top = false }) => `
 <svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
@@ -174,5 +216,7 @@ const render = (svg, out) => sharp(Buffer.from(svg)).png({ compressionLevel: 9, 
 await render(smartphones, 'src/assets/blog/choosing-a-smartphone.png');
 await render(buds, 'src/assets/blog/galaxy-buds3-pro.png');
 await render(network, 'src/assets/blog/canada-3g-shutdown.png');
+await render(singleCamera, 'src/assets/blog/iphone-17e.png');
+await render(updates, 'src/assets/blog/phone-updates.png');
 for (const v of videos) await render(thumb(v), `src/assets/videos/${v.file}`);
 console.log('Cover art and thumbnails written to src/assets/blog and src/assets/videos.');

@@ -39,9 +39,9 @@ test.describe('about page', () => {
 
     const reviews = page.getByRole('region', { name: 'Latest Phone Reviews' });
     await expect(reviews.getByRole('listitem')).toHaveCount(3);
-    await expect(reviews.getByRole('link', { name: /Galaxy Buds3 Pro Review/ })).toHaveAttribute(
+    await expect(reviews.getByRole('link', { name: /iPhone 17e/ })).toHaveAttribute(
       'href',
-      '/blog/samsung-galaxy-buds3-pro-review',
+      '/blog/iphone-17e-what-changed-from-the-16e',
     );
 
     await expect(page.getByRole('heading', { name: 'Our Mission' })).toBeVisible();

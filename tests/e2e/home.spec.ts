@@ -30,7 +30,7 @@ test.describe('home page', () => {
     const latest = page.getByRole('region', { name: 'Latest Posts' });
     const cards = latest.locator('[data-post-card]');
     await expect(cards).toHaveCount(3);
-    await expect(cards.locator('h3')).toHaveText([/3G/, /Choose Your Next Smartphone/, /Galaxy Buds3 Pro/]);
+    await expect(cards.locator('h3')).toHaveText([/Check How Long/, /iPhone 17e/, /3G/]);
     for (const card of await cards.all()) {
       await expect(card.locator('[data-category-badge]')).toBeVisible();
       await expect(card.locator('img')).toBeVisible();

@@ -57,3 +57,12 @@ export function categoryFromParam(value: string | null | undefined): BlogCategor
 export function categorySearch(category: BlogCategory | null): string {
   return category ? `?category=${categorySlug(category)}` : '';
 }
+
+/**
+ * The categories that have at least one post, in filter order. The blog offers a filter, and the
+ * footer a link, only for these: no link of ours leads to an empty list (docs/site.md#blog).
+ */
+export function categoriesWithPosts(posts: readonly { data: { category: BlogCategory } }[]): BlogCategory[] {
+  const used = new Set(posts.map((p) => p.data.category));
+  return BLOG_CATEGORIES.filter((c) => used.has(c));
+}

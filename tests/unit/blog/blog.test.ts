@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BLOG_CATEGORIES, categoryFromParam, categorySearch, categorySlug } from '../../../src/lib/blog/categories';
+import {
+  BLOG_CATEGORIES,
+  categoriesWithPosts,
+  categoryFromParam,
+  categorySearch,
+  categorySlug,
+  type BlogCategory,
+} from '../../../src/lib/blog/categories';
 import { formatPostDate, readingMinutes, relatedPosts, sortPosts, type PostLike } from '../../../src/lib/blog/posts';
 import { blogSubheadings, subheadingDepth } from '../../../src/lib/blog/subheadings';
 import { articleJsonLd, jsonLdScript } from '../../../src/lib/blog/jsonld';
@@ -141,5 +148,18 @@ describe('Article JSON-LD', () => {
     const s = jsonLdScript(data);
     expect(s).not.toContain('</script>');
     expect(JSON.parse(s)).toEqual(data);
+  });
+});
+
+describe('categoriesWithPosts', () => {
+  const of = (category: BlogCategory) => ({ data: { category } });
+  it('lists only the categories that have a post, in filter order', () => {
+    expect(categoriesWithPosts([of('Tech News'), of('Smartphones'), of('Tech News')])).toEqual([
+      'Smartphones',
+      'Tech News',
+    ]);
+  });
+  it('is empty without posts, so no filter or footer link is offered', () => {
+    expect(categoriesWithPosts([])).toEqual([]);
   });
 });
