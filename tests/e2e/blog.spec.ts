@@ -284,6 +284,8 @@ test.describe('feeds', () => {
     expect(res.status()).toBe(200);
     const xml = await res.text();
     expect([...xml.matchAll(/<item><title>([^<]+)<\/title><link>([^<]+)<\/link>/g)].map((m) => m[2])).toEqual([
+      'https://mapletech.ca/blog/check-how-long-your-phone-gets-updates',
+      'https://mapletech.ca/blog/iphone-17e-what-changed-from-the-16e',
       'https://mapletech.ca/blog/canada-3g-shutdown-what-it-means-for-your-phone',
       'https://mapletech.ca/blog/how-to-choose-your-next-smartphone',
       'https://mapletech.ca/blog/samsung-galaxy-buds3-pro-review',
