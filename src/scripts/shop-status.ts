@@ -1,28 +1,12 @@
 /**
- * Live shop state on static pages (docs/shop.md#stock): asks GET /api/shop/status once per page load
- * and updates every stock badge (`data-stock-for`) and the product page's purchase box (`data-buy`):
- * Add to Cart, or why not (out of stock, ordering closed). Plain script, no framework.
+ * The product page's purchase box (`data-buy`, docs/shop.md#buying): Add to Cart into the browser's
+ * cart, or why not (out of stock, ordering closed) from the status ./shop-stock.ts asks for once per
+ * page load. Plain script, no framework.
  */
-import { STOCK_TONES } from '../lib/shop/stock-tones';
 import { $cart, addToCart, cartCount } from '../stores/cart';
-
-interface Status {
-  ordering: 'open' | 'closed';
-  testCheckout: boolean;
-  stock: Record<string, { left: number; availability: string }>;
-}
+import { shopStatus, type ShopStatus as Status } from './shop-stock';
 
 let status: Status | null = null;
-
-function paintBadges(s: Status) {
-  for (const el of document.querySelectorAll<HTMLElement>('[data-stock-for]')) {
-    const info = s.stock[el.dataset.stockFor ?? ''];
-    if (!info || el.textContent?.trim() === info.availability) continue;
-    for (const tone of Object.values(STOCK_TONES)) el.classList.remove(...tone.split(' '));
-    el.classList.add(...(STOCK_TONES[info.availability] ?? '').split(' ').filter(Boolean));
-    el.textContent = info.availability;
-  }
-}
 
 function paintBuyBoxes(s: Status | null) {
   for (const box of document.querySelectorAll<HTMLElement>('[data-buy]')) {
@@ -68,15 +52,9 @@ function wire() {
 async function refresh() {
   wire();
   paintBuyBoxes(null);
-  try {
-    const res = await fetch('/api/shop/status', { headers: { accept: 'application/json' } });
-    if (!res.ok) return;
-    status = (await res.json()) as Status;
-    paintBadges(status);
-    paintBuyBoxes(status);
-  } catch {
-    /* offline: the page keeps what the build wrote */
-  }
+  status = await shopStatus();
+  // Offline or failed: the page keeps what the build wrote and the button stays usable.
+  if (status) paintBuyBoxes(status);
 }
 
 void refresh();

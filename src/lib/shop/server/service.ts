@@ -212,13 +212,26 @@ export async function orderFromSession(
   const result = await createOrder(order);
   if (!result.created) return result;
   if (hold) await holds.set(sessionHoldKey(paid.id), { ...hold, state: 'complete' });
-  await sendReceipt(result.order).catch((err) => console.error(`[shop] receipt of ${paid.id} not queued`, err));
+  await mailAndNote(result.order.id, 'Receipt', () => sendReceipt(result.order));
   const pending = paid.paymentIntent ? await pendingRefunds.get(paid.paymentIntent) : null;
   if (pending && paid.paymentIntent) {
     const refunded = await applyRefund(paid.paymentIntent, pending.amountRefunded, pending.full);
     return { order: refunded ?? result.order, created: true };
   }
   return result;
+}
+
+/**
+ * Queues one of the order's mails (the order is stored first) and notes the outcome on the order, so
+ * staff and the buyer's timeline see it. Never throws for the mail.
+ */
+async function mailAndNote(orderId: string, what: string, send: () => Promise<{ state: string; detail: string }>) {
+  const outcome = await send().catch((err: unknown) => {
+    console.error(`[shop] ${what} of ${orderId} not queued`, err);
+    return { state: 'failed', detail: 'could not be queued' };
+  });
+  const label = outcome.state === 'sent' ? 'e-mailed' : outcome.state === 'waiting' ? 'queued' : outcome.state;
+  return updateOrder(orderId, (o) => withEvent(o, `${what} ${label}`));
 }
 
 /** Releases what an unpaid session held (expired, cancelled, async payment failed). */
@@ -306,25 +319,25 @@ export async function fulfilOrder(id: string): Promise<Order> {
   if (!updated) throw new HttpError(404, 'not_found', 'No order with this id.');
   if (!changed)
     throw new HttpError(409, 'invalid_state', `This order is ${updated.status}: only paid orders can be fulfilled.`);
-  await sendFulfilled(updated).catch((err) => console.error(`[shop] fulfilled mail of ${id} not queued`, err));
-  return updated;
+  return (await mailAndNote(id, 'Fulfilment e-mail', () => sendFulfilled(updated))) ?? updated;
 }
 
 /** Staff: a new grant of download links (7 days, 5 downloads each), mailed in a fresh receipt. */
 export async function resendReceipt(id: string): Promise<Order> {
   const at = new Date().toISOString();
   const updated = await updateOrder(id, (o) =>
-    withEvent(
-      { ...o, grant: { id: `g${Date.now().toString(36)}`, issuedAt: at } },
-      'Receipt re-sent with new download links',
-      at,
-    ),
+    o.status === 'refunded'
+      ? null
+      : withEvent(
+          { ...o, grant: { id: `g${Date.now().toString(36)}`, issuedAt: at } },
+          'Receipt re-sent with new download links',
+          at,
+        ),
   );
   if (!updated) throw new HttpError(404, 'not_found', 'No order with this id.');
   if (updated.status === 'refunded')
     throw new HttpError(409, 'invalid_state', 'This order is refunded: no receipt with downloads.');
-  await sendReceipt(updated);
-  return updated;
+  return (await mailAndNote(id, 'Receipt', () => sendReceipt(updated))) ?? updated;
 }
 
 // ------------------------------------------------------------------------------------------------
