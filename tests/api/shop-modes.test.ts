@@ -85,3 +85,17 @@ describe('local mode without keys: the test checkout', () => {
     expect(outbox.json).toEqual(summary.json);
   });
 });
+
+describe('checkout is rate-limited like the signups', () => {
+  it('the 11th checkout of one client within a minute gets 429 with Retry-After', async () => {
+    const answers = [];
+    for (let i = 0; i < 11; i++)
+      answers.push(
+        await call(checkoutFn, { method: 'POST', path: '/api/checkout', body: { items: [] }, ip: '203.0.113.77' }),
+      );
+    expect(answers.slice(0, 10).map((a) => a.status)).toEqual(Array(10).fill(400));
+    expect(answers[10]!.status).toBe(429);
+    expect(answers[10]!.json.error.code).toBe('rate_limited');
+    expect(answers[10]!.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+});

@@ -10,11 +10,23 @@ import { islands, signInByApi } from './admin-helpers';
 const SHOTS = process.env.SHOTS_DIR;
 if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 
-async function shoot(page: Page, name: string) {
+async function shoot(page: Page, name: string, { dark = true } = {}) {
   if (!SHOTS) return;
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  for (const theme of dark ? ['light', 'dark'] : ['light']) {
+    if (dark) {
+      await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+      await page.reload();
+      await islands(page);
+    }
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${theme}.png`, fullPage: true });
+    }
+  }
+  if (dark) {
+    await page.evaluate(() => localStorage.setItem('theme', 'light'));
+    await page.reload();
+    await islands(page);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -72,7 +84,7 @@ test('buy a download and a device in the local test checkout, get the receipt, d
   expect(await file.text()).toContain('The 2025 Smartphone Buying Guide');
   if (SHOTS) {
     await page.setContent(receipt!.html);
-    await shoot(page, 'receipt');
+    await shoot(page, 'receipt', { dark: false });
   }
 
   // Staff: the order with its address in the packing view; mark it fulfilled.
@@ -87,7 +99,7 @@ test('buy a download and a device in the local test checkout, get the receipt, d
   const packing = page.locator('[data-packing] li').filter({ hasText: 'N2G 4V6' });
   await expect(packing).toContainText('200 King St W');
   await expectNoSeriousA11yViolations(page);
-  await shoot(page, 'admin-packing');
+  await shoot(page, 'admin-packing', { dark: false });
   await packing.getByRole('button', { name: 'Mark fulfilled' }).click();
   await expect(packing).toHaveCount(0);
 });

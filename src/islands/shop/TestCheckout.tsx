@@ -3,7 +3,7 @@
  * stands in for Stripe's hosted page, as the outbox stands in for SendGrid. No card is asked for;
  * "Pay (test)" drives the same order path as Stripe's webhook (docs/shop.md#local-test-checkout).
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { formatCents, FLAT_SHIPPING_CENTS, TEST_CHECKOUT_TAX_RATE } from '../../lib/shop/cart';
 
 interface Session {
@@ -59,7 +59,7 @@ export default function TestCheckout() {
   const shippingCents = session.needsShipping && shipping === 'flat' ? FLAT_SHIPPING_CENTS : 0;
   const tax = Math.round((session.subtotal + shippingCents) * TEST_CHECKOUT_TAX_RATE);
 
-  async function pay(e: FormEvent<HTMLFormElement>) {
+  async function pay(e: { preventDefault(): void; currentTarget: HTMLFormElement }) {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
     const text = (name: string) => String(form.get(name) ?? '').trim();
