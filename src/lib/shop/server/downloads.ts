@@ -46,6 +46,8 @@ export async function verifyDownloadToken(token: string, now = Date.now()): Prom
   const bytes = fromBase64Url(encoded);
   const sigBytes = fromBase64Url(sig);
   if (!bytes || !sigBytes) return null;
+  // One spelling per token: refuse non-canonical base64url (spare bits of the last character).
+  if (toBase64Url(bytes) !== encoded || toBase64Url(sigBytes) !== sig) return null;
   const payload = new TextDecoder().decode(bytes);
   const key = await hmacKey(`download:${requireConfig('SESSION_SECRET')}`);
   if (!(await crypto.subtle.verify('HMAC', key, sigBytes, encoder.encode(payload)))) return null;
