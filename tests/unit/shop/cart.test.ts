@@ -9,6 +9,7 @@ import {
   toCents,
 } from '../../../src/lib/shop/cart';
 import { crc32, zipStream } from '../../../src/lib/shop/zip';
+import { isIndexable } from '../../../src/lib/site/sitemap';
 
 const cart = (items: unknown) => checkoutPayloadSchema.safeParse({ items });
 
@@ -79,5 +80,12 @@ describe('the streamed ZIP', () => {
     expect(view.getUint16(end + 10, true)).toBe(2);
     const text = new TextDecoder().decode(bytes);
     expect(text).toContain('dir/b.txt');
+  });
+});
+
+describe('the shop in the sitemap', () => {
+  it('lists /shop, never the cart, checkout or order pages', () => {
+    expect(isIndexable('/shop')).toBe(true);
+    expect(['/shop/cart', '/shop/test-checkout', '/shop/success', '/shop/cancel'].filter(isIndexable)).toEqual([]);
   });
 });
