@@ -28,5 +28,9 @@ export const config: Config = {
     '/api/search-phones',
     '/api/unsubscribe',
     '/api/waitlist',
+    // The shop (netlify/functions/checkout.ts, shop.ts).
+    '/api/checkout',
+    '/api/stripe/webhook',
+    '/api/shop/*',
   ],
 };

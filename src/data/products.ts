@@ -214,19 +214,18 @@ const raw: ProductInput[] = [
     description:
       'Our plain-language guide to choosing your next phone: budgets, carriers, cameras and trade-ins in Canada.',
     longDescription:
-      'Buying a phone in Canada means juggling carrier plans, financing, trade-in offers and a dozen nearly identical models. This 64-page guide cuts through it: what actually matters for battery, camera and updates, how to compare the true cost of a plan with a financed device, and which models we recommend at every budget.',
+      'Buying a phone in Canada means juggling carrier plans, financing, trade-in offers and a dozen nearly identical models. This guide cuts through it: what actually matters for battery, camera and updates, how to compare the true two-year cost of a plan with a financed device, and what to buy at every budget.',
     features: [
-      '64 pages, PDF and EPUB',
+      'Seven short chapters, printable',
       'Budget, mid-range and flagship picks',
-      'Carrier plan and financing cost worksheet',
+      'The true two-year cost, step by step',
       'Trade-in and resale checklist',
-      'Free updates for the 2025 edition',
     ],
     specifications: {
-      Format: 'PDF + EPUB',
-      Length: '64 pages',
+      Format: 'Printable HTML document (save as PDF from your browser)',
+      Delivery: 'Download link by e-mail: 7 days, 5 downloads',
+      Length: 'About 10 minutes to read',
       Language: 'English',
-      Updates: 'Free for the 2025 edition',
     },
   },
   {
@@ -239,19 +238,20 @@ const raw: ProductInput[] = [
     category: 'Design',
     brand: HOUSE_BRAND,
     description:
-      '40 hand-edited 4K wallpapers of Canadian lakes, forests and northern lights, sized for phones and tablets.',
+      'All 30 Maple Tech wallpapers from our Walls page in one ZIP: 10 each in our Apple, Samsung and Google styles, 1080 × 1920.',
     longDescription:
-      'From the Bruce Peninsula to Banff, this pack collects 40 of our favourite Canadian landscapes, colour-graded for OLED screens. Every image comes in phone (9:16), tall (9:19.5) and tablet (4:3) crops so it fills any screen without awkward cropping.',
+      'One download instead of thirty: the pack collects every wallpaper of our Walls page, in folders by style, at full 1080 × 1920 resolution for 9:16 phone screens. Buying it supports the free wallpapers and the blog.',
     features: [
-      '40 wallpapers in 4K resolution',
-      'Phone, tall-phone and tablet crops of every image',
-      'Colour-graded for OLED and always-on displays',
+      '30 wallpapers, 1080 × 1920',
+      'Folders for the Apple, Samsung and Google styles',
+      'One ZIP download',
       'Personal-use licence',
     ],
     specifications: {
       Format: 'JPEG, ZIP download',
-      Resolution: 'Up to 3840 × 2160',
-      'Number of images': '40',
+      Delivery: 'Download link by e-mail: 7 days, 5 downloads',
+      Resolution: '1080 × 1920',
+      'Number of images': '30',
       Licence: 'Personal use',
     },
   },
@@ -264,19 +264,18 @@ const raw: ProductInput[] = [
     stock: 'Digital Download',
     category: 'Guide',
     brand: HOUSE_BRAND,
-    description:
-      '150 tested prompts for Galaxy AI, Gemini and ChatGPT to write, plan, translate and troubleshoot faster.',
+    description: 'Tested prompts for Galaxy AI, Gemini and ChatGPT to write, plan, translate and troubleshoot faster.',
     longDescription:
-      'AI assistants are only as useful as what you ask them. The playbook collects 150 prompts we use every day — for e-mail, trip planning, photo edits, translating menus and fixing tech problems — with notes on why each works and how to adapt it. Includes a chapter on privacy: what never to paste into a chatbot.',
+      'AI assistants are only as useful as what you ask them. The playbook collects the prompts we use every day — for e-mail, trip planning, photo edits, translating menus and fixing tech problems — with the pattern behind them so you can write your own. Includes a section on privacy: what never to paste into a chatbot.',
     features: [
-      '150 copy-ready prompts in 12 categories',
+      'Copy-ready prompts for writing, planning, translating and fixing',
       'Tips for Galaxy AI, Gemini and ChatGPT',
-      'Privacy chapter: what to keep out of AI tools',
-      'Printable one-page cheat sheet',
+      'Privacy section: what to keep out of AI tools',
+      'One-page cheat sheet',
     ],
     specifications: {
-      Format: 'PDF',
-      Length: '48 pages + cheat sheet',
+      Format: 'Printable HTML document (save as PDF from your browser)',
+      Delivery: 'Download link by e-mail: 7 days, 5 downloads',
       Language: 'English',
     },
   },
@@ -292,17 +291,17 @@ const raw: ProductInput[] = [
     description:
       'Step-by-step checklists and settings profiles to make an Android phone faster, quieter and longer-lasting.',
     longDescription:
-      'A slow phone is usually a settings problem, not a hardware one. The toolkit walks you through battery, storage, notification and privacy clean-ups with illustrated checklists for Samsung, Pixel and Motorola phones, plus ready-made Modes and Routines profiles you can copy in minutes.',
+      'A slow phone is usually a settings problem, not a hardware one. The toolkit walks you through battery, storage, notification and privacy clean-ups with step-by-step checklists (Samsung menu names; Pixel and Motorola are similar), plus ready-made Modes and Routines profiles you can copy in minutes.',
     features: [
       'Battery and storage clean-up checklists',
       'Notification and privacy audit worksheet',
       'Ready-made Modes & Routines profiles',
-      'Guides for One UI, Pixel and Motorola',
+      'Works on Android 13 and later',
     ],
     specifications: {
-      Format: 'PDF + printable checklists',
+      Format: 'Printable HTML document (save as PDF from your browser)',
+      Delivery: 'Download link by e-mail: 7 days, 5 downloads',
       Compatibility: 'Android 13 and later',
-      Length: '36 pages',
     },
   },
   {
@@ -315,19 +314,18 @@ const raw: ProductInput[] = [
     category: 'Course',
     brand: HOUSE_BRAND,
     description:
-      'A video course on composition, light, Pro mode and editing — shot entirely on phones around Waterloo Region.',
+      'A written course in twelve lessons on composition, light, Pro mode and editing, with an assignment for each.',
     longDescription:
-      'Twelve lessons take you from point-and-shoot to confident photographer with the phone you already own. Learn composition and light, when to use Pro and RAW modes, night and portrait techniques, and a fast editing workflow in Lightroom Mobile and Snapseed. Every lesson ends with a short assignment.',
+      'Twelve short lessons take you from point-and-shoot to confident photographer with the phone you already own. Learn composition and light, when to use Pro and RAW modes, night and portrait techniques, and a fast editing workflow in Lightroom Mobile and Snapseed. Lessons end with a short assignment.',
     features: [
-      '12 video lessons (3.5 hours)',
+      '12 written lessons',
       'Pro mode and RAW shooting explained',
       'Editing workflow for Lightroom Mobile and Snapseed',
-      'Assignments with example solutions',
-      'Lifetime access to updates',
+      'Assignments to practise each lesson',
     ],
     specifications: {
-      Format: 'Streaming video + downloadable MP4',
-      Duration: '3 h 30 min',
+      Format: 'Printable HTML document (save as PDF from your browser)',
+      Delivery: 'Download link by e-mail: 7 days, 5 downloads',
       Lessons: '12',
       Level: 'Beginner to intermediate',
     },

@@ -37,3 +37,5 @@ export const lock = '<rect x="4" y="11" width="16" height="10" rx="2"/><path d="
 export const bolt = '<path d="M13 2L4.5 13.5H12L11 22l8.5-11.5H12z"/>';
 export const bell = '<path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9"/><path d="M10.3 21a1.94 1.94 0 0 0 3.4 0"/>';
 export const star = '<path d="M12 2l2.9 6.3 6.9.7-5.2 4.6 1.5 6.8L12 17l-6.1 3.4 1.5-6.8L2.2 9l6.9-.7z"/>';
+export const cart =
+  '<circle cx="9" cy="20" r="1.5"/><circle cx="18" cy="20" r="1.5"/><path d="M2.5 3.5h3l2.2 11.2a1 1 0 0 0 1 .8h9.1a1 1 0 0 0 1-.8L20.5 8H6.4"/>';

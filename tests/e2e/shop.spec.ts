@@ -178,7 +178,7 @@ test.describe('product cards', () => {
 });
 
 test.describe('product detail', () => {
-  test('hardware product: back link, name, brand, price, stock, description, honest Add to Cart, features, specs', async ({
+  test('hardware product: back link, name, brand, price, stock, description, working Add to Cart, features, specs', async ({
     page,
   }) => {
     await page.goto('/product/samsung-galaxy-s25');
@@ -188,10 +188,13 @@ test.describe('product detail', () => {
     await expect(page.locator('[data-product-price]')).toContainText('$1299.99');
     await expect(page.getByText('In Stock', { exact: true })).toBeVisible();
     await expect(page.getByText(/Snapdragon 8 Elite for Galaxy, a 120 Hz display/)).toBeVisible();
+    // Ordering is open (the shop sells; docs/shop.md): the button adds to the browser's cart.
     const cart = page.getByRole('button', { name: 'Add to Cart' });
-    await expect(cart).toBeDisabled();
-    await expect(page.getByText('Coming soon')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Join the waitlist' })).toHaveAttribute('href', '/waitlist');
+    await expect(cart).toBeEnabled();
+    await expect(page.getByText('Coming soon')).toHaveCount(0);
+    await cart.click();
+    await expect(page.locator('#cart-note')).toHaveText(/Added to your cart \(1 in cart\)/);
+    await expect(page.getByRole('link', { name: 'View cart' })).toHaveAttribute('href', '/shop/cart');
     await expect(page.getByRole('link', { name: /Buy Now/ })).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Key Features' })).toBeVisible();
     await expect(page.locator('[data-features] li')).toHaveCount(6);

@@ -10,6 +10,7 @@ import { STATUS_LABELS, nameLabel, type AdminSubscriber } from '../../lib/admin/
 import { timelineEntry } from '../../lib/admin/timeline';
 import type { LedgerEvent } from '../../lib/subscribers/ledger';
 import { Spinner, useReturnFocus } from './ui';
+import SubscriberOrders from './SubscriberOrders';
 
 interface Props {
   /** The subscriber to show; null keeps the dialog closed. */
@@ -105,6 +106,7 @@ export default function SubscriberTimeline({ subscriber, onClose }: Props) {
                 })}
               </ol>
             )}
+            {subscriber ? <SubscriberOrders email={subscriber.email} /> : null}
           </div>
           <div className="flex flex-col-reverse gap-2 border-t border-line p-4 sm:flex-row sm:justify-end sm:p-5">
             <Dialog.Close className="btn-secondary">Close</Dialog.Close>

@@ -57,6 +57,8 @@ import {
   sendTest,
   waveView,
 } from '../campaigns/service';
+// The shop's staff routes (orders, stock, files, revenue): src/lib/shop/server/admin.ts.
+import { SHOP_ADMIN_ROUTES } from '../shop/server/admin';
 
 type Params = Record<string, string>;
 interface Route {
@@ -558,6 +560,8 @@ export const ROUTES: Route[] = [
     },
   },
 ];
+
+ROUTES.push(...SHOP_ADMIN_ROUTES);
 
 const compiled = ROUTES.map((route) => ({
   route,

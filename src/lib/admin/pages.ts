@@ -37,4 +37,5 @@ export const ADMIN_NAV: readonly { title: string; href: string }[] = [
   { title: 'Email Templates', href: '/admin/email-templates' },
   { title: 'Mail', href: '/admin/mail' },
   { title: 'Campaigns', href: '/admin/campaigns' },
+  { title: 'Orders', href: '/admin/orders' },
 ];

@@ -7,9 +7,12 @@ import { campaignTestMailHandler } from '../campaigns/service';
 import { recommendationsMailHandler } from './recommendations-mail';
 import { subscriberMailHandlers } from './subscriber-mail';
 import type { MailHandlers } from './queue/queue';
+import { fulfilledMailHandler, receiptMailHandler } from '../shop/server/order-mail';
 
 export const MAIL_HANDLERS: MailHandlers = {
   ...subscriberMailHandlers,
   recommendations: recommendationsMailHandler,
   'campaign-test': campaignTestMailHandler,
+  'order-receipt': receiptMailHandler,
+  'order-fulfilled': fulfilledMailHandler,
 };

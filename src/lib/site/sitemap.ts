@@ -20,6 +20,8 @@ export function isIndexable(path: string): boolean {
   if (path === '/' || path === '/404' || path === '/500') return false;
   if (path === '/admin' || path.startsWith('/admin/')) return false;
   if (path === '/phone-recommender/results' || path === '/recommender') return false;
+  // The shop's cart, checkout and order pages (noindex: one visitor's state, docs/shop.md).
+  if (path.startsWith('/shop/')) return false;
   return true;
 }
 

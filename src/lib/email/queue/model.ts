@@ -34,6 +34,9 @@ export const MAIL_KINDS = [
   'staff-resend',
   'recommendations',
   'campaign-test',
+  // The shop's mails (src/lib/shop/server/order-mail.ts).
+  'order-receipt',
+  'order-fulfilled',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -44,6 +47,8 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   'staff-resend': 'Sent by staff',
   recommendations: 'Recommendations',
   'campaign-test': 'Campaign test',
+  'order-receipt': 'Order receipt',
+  'order-fulfilled': 'Order fulfilled',
 };
 
 /**

@@ -1,0 +1,240 @@
+/**
+ * The shop's public endpoints (docs/shop.md#endpoints), routed for netlify/functions/shop.ts. Server only.
+ *
+ * - POST /api/checkout {items:[{id, quantity}]} -> {url}: same-site pages only (the Origin check of
+ *   `handler`), SIGNUP_RATE_LIMIT a minute per client like the signups, JSON of at most 16 KB.
+ * - POST /api/stripe/webhook: Stripe only, proven by the signature (STRIPE_WEBHOOK_SECRET).
+ * - GET /api/shop/status: whether ordering is open and each shipped product's availability.
+ * - GET /api/shop/download/<token>: a signed download link (7 days, 5 downloads).
+ * - GET /api/shop/order/<session id>: what the success page shows (no address, no e-mail).
+ * - /api/shop/test-checkout/<id>[/pay|/cancel]: the local test checkout (local mode without keys).
+ * - PUT /api/shop/files/<product id>: staff replace a digital product's file (raw body).
+ */
+import type Stripe from 'stripe';
+import { getEnv, requireConfig } from '../../server/env';
+import { allowMethods, clientIp, HttpError, json, rateLimitKey, readJson, type FnContext } from '../../server/http';
+import { enforceRateLimit } from '../../server/ratelimit';
+import { requireAdmin } from '../../admin/auth';
+import { getProduct } from '../../../data/products';
+import { checkoutPayloadSchema } from '../cart';
+import { shopMode, stripeClient, webhookSecret } from './stripe';
+import { stockReport } from './stock';
+import {
+  extendHold,
+  orderFromStripeSession,
+  payTestSession,
+  releaseSession,
+  startCheckout,
+  testPaySchema,
+  testSession,
+  applyRefund,
+} from './service';
+import { getOrder } from './orders';
+import { downloadsUsed, takeDownload, verifyDownloadToken, DOWNLOAD_LIMIT } from './downloads';
+import { MAX_UPLOAD_BYTES, productFile, replaceProductFile } from './files';
+
+/** Largest webhook body read (Stripe's events are far smaller). */
+const MAX_WEBHOOK_BYTES = 512 * 1024;
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/;
+
+/** The origin links and redirects use: SITE_URL, or in local mode the loopback origin asked. */
+export function siteOrigin(req: Request): string {
+  const url = new URL(req.url);
+  if (getEnv().LOCAL_MODE && LOOPBACK.test(url.hostname)) return url.origin;
+  return requireConfig('SITE_URL').replace(/\/$/, '');
+}
+
+async function readRaw(req: Request, max: number): Promise<Uint8Array> {
+  if (Number(req.headers.get('content-length') ?? '0') > max)
+    throw new HttpError(413, 'payload_too_large', `The request body is larger than ${Math.round(max / 1024)} KB.`);
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      throw new HttpError(413, 'payload_too_large', `The request body is larger than ${Math.round(max / 1024)} KB.`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+async function checkout(req: Request, context: FnContext): Promise<Response> {
+  allowMethods(req, 'POST');
+  enforceRateLimit('checkout', rateLimitKey(clientIp(req, context)), getEnv().SIGNUP_RATE_LIMIT, 60_000);
+  if (shopMode() === 'closed') stripeClient();
+  const payload = await readJson(req, checkoutPayloadSchema);
+  const { url } = await startCheckout(payload, siteOrigin(req));
+  return json({ url });
+}
+
+/** Handles one verified Stripe event. */
+export async function handleStripeEvent(event: Stripe.Event): Promise<string> {
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
+      const session = event.data.object;
+      if (session.payment_status === 'unpaid') {
+        await extendHold(session.id);
+        return 'waiting for an async payment';
+      }
+      const made = await orderFromStripeSession(session.id);
+      return made ? (made.created ? `order ${made.order.number} created` : 'order exists') : 'session not paid';
+    }
+    case 'checkout.session.expired':
+    case 'checkout.session.async_payment_failed':
+      return `released ${await releaseSession(event.data.object.id)} unit(s)`;
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      const pi = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+      if (!pi) return 'no payment intent';
+      const full = charge.refunded || charge.amount_refunded >= charge.amount;
+      const order = await applyRefund(pi, charge.amount_refunded, full);
+      return order ? `order ${order.number} ${order.status}` : 'refund kept until the order exists';
+    }
+    default:
+      return 'ignored';
+  }
+}
+
+async function webhook(req: Request): Promise<Response> {
+  allowMethods(req, 'POST');
+  stripeClient();
+  const secret = webhookSecret();
+  const signature = req.headers.get('stripe-signature');
+  if (!signature) throw new HttpError(400, 'invalid_signature', 'Missing Stripe-Signature header.');
+  const raw = Buffer.from(await readRaw(req, MAX_WEBHOOK_BYTES)).toString('utf8');
+  let event: Stripe.Event;
+  try {
+    event = stripeClient().webhooks.constructEvent(raw, signature, secret);
+  } catch (err) {
+    console.warn('[shop] webhook refused:', (err as Error).message);
+    throw new HttpError(400, 'invalid_signature', 'The Stripe signature is missing, wrong or too old.');
+  }
+  const outcome = await handleStripeEvent(event);
+  console.info(`[shop] ${event.type} ${event.id}: ${outcome}`);
+  return json({ received: true });
+}
+
+async function status(): Promise<Response> {
+  const mode = shopMode();
+  return json(
+    { ordering: mode === 'closed' ? 'closed' : 'open', testCheckout: mode === 'test', stock: await stockReport() },
+    { headers: { 'cache-control': 'no-store' } },
+  );
+}
+
+async function download(req: Request, token: string): Promise<Response> {
+  allowMethods(req, 'GET');
+  const claim = await verifyDownloadToken(token);
+  const gone = (msg: string) => new HttpError(410, 'link_expired', msg);
+  if (!claim) throw gone('This download link is not valid or has expired. Ask us to re-send your receipt.');
+  const order = await getOrder(claim.orderId);
+  if (
+    !order ||
+    order.grant.id !== claim.grant ||
+    !order.lines.some((l) => l.id === claim.productId && l.type === 'digital')
+  )
+    throw gone('This download link has been replaced or is not valid. Use the newest receipt.');
+  if (order.status === 'refunded') throw gone('This order was refunded: its downloads have ended.');
+  if (!(await takeDownload(claim)))
+    throw new HttpError(
+      429,
+      'download_limit',
+      `This link has been used ${DOWNLOAD_LIMIT} times. Ask us to re-send your receipt.`,
+    );
+  const file = await productFile(claim.productId, siteOrigin(req));
+  if (!file) throw new HttpError(404, 'not_found', 'This file is not available. Please contact us.');
+  return new Response(file.body as BodyInit, {
+    headers: {
+      'content-type': file.type,
+      'content-disposition': `attachment; filename="${file.name.replace(/[^\w.-]/g, '_')}"`,
+      'cache-control': 'private, no-store',
+      'x-downloads-left': String(DOWNLOAD_LIMIT - (await downloadsUsed(claim))),
+      ...(file.size ? { 'content-length': String(file.size) } : {}),
+    },
+  });
+}
+
+async function orderSummary(id: string): Promise<Response> {
+  const order = /^cs_[\w]{1,200}$/.test(id) ? await getOrder(id) : null;
+  if (!order) throw new HttpError(404, 'not_found', 'No order for this checkout yet. It may take a few seconds.');
+  return json({
+    number: order.number,
+    status: order.status,
+    lines: order.lines.map((l) => ({ name: l.name, quantity: l.quantity, type: l.type })),
+    amounts: order.amounts,
+    testCheckout: order.mode === 'test',
+  });
+}
+
+async function testCheckout(req: Request, id: string, action: string | undefined): Promise<Response> {
+  if (!/^cs_test_local_[0-9a-f]{32}$/.test(id)) throw new HttpError(404, 'not_found', 'No such checkout session.');
+  if (!action) {
+    allowMethods(req, 'GET');
+    const { hold, subtotal, needsShipping } = await testSession(id);
+    return json({ id, state: hold.state, lines: hold.lines, subtotal, needsShipping, expiresAt: hold.expiresAt });
+  }
+  allowMethods(req, 'POST');
+  const origin = siteOrigin(req);
+  if (action === 'pay') {
+    const order = await payTestSession(id, await readJson(req, testPaySchema));
+    return json({ url: `${origin}/shop/success?session_id=${order.id}` });
+  }
+  if (action === 'cancel') {
+    await testSession(id);
+    await releaseSession(id);
+    return json({ url: `${origin}/shop/cancel` });
+  }
+  throw new HttpError(404, 'not_found', 'No such action.');
+}
+
+async function uploadFile(req: Request, context: FnContext, productId: string): Promise<Response> {
+  allowMethods(req, 'PUT');
+  await requireAdmin(req, context);
+  const product = getProduct(productId);
+  if (!product || product.type !== 'digital') throw new HttpError(404, 'not_found', 'No digital product with this id.');
+  const name = (req.headers.get('x-file-name') ?? '').trim();
+  if (!/^[\w][\w .()-]{0,99}\.[A-Za-z0-9]{1,8}$/.test(name))
+    throw new HttpError(
+      400,
+      'invalid_input',
+      'Send the file name in the X-File-Name header (letters, digits, dot, dash).',
+    );
+  const bytes = await readRaw(req, MAX_UPLOAD_BYTES);
+  if (bytes.length === 0) throw new HttpError(400, 'invalid_input', 'The file is empty.');
+  const type = (req.headers.get('content-type') ?? 'application/octet-stream').split(';')[0]!.trim();
+  await replaceProductFile(
+    productId,
+    name,
+    /^[\w.+-]+\/[\w.+-]+$/.test(type) ? type : 'application/octet-stream',
+    bytes,
+  );
+  return json({ productId, name, size: bytes.length });
+}
+
+/** Routes one request of the shop function. */
+export async function shopApi(req: Request, context: FnContext): Promise<Response> {
+  const path = new URL(req.url).pathname.replace(/\/+$/, '');
+  if (path === '/api/checkout') return checkout(req, context);
+  if (path === '/api/stripe/webhook') return webhook(req);
+  if (path === '/api/shop/status') {
+    allowMethods(req, 'GET');
+    return status();
+  }
+  const parts = path.split('/').slice(3).map(decodeURIComponent);
+  if (parts[0] === 'download' && parts.length === 2) return download(req, parts[1]!);
+  if (parts[0] === 'order' && parts.length === 2) {
+    allowMethods(req, 'GET');
+    return orderSummary(parts[1]!);
+  }
+  if (parts[0] === 'test-checkout' && (parts.length === 2 || parts.length === 3))
+    return testCheckout(req, parts[1]!, parts[2]);
+  if (parts[0] === 'files' && parts.length === 2) return uploadFile(req, context, parts[1]!);
+  throw new HttpError(404, 'not_found', `No shop endpoint at ${path}.`);
+}

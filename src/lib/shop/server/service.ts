@@ -1,0 +1,472 @@
+/**
+ * The shop's order path (docs/shop.md): checkout, the session -> order step shared by Stripe's
+ * webhook and the local test checkout, refunds, fulfilment. Server only.
+ */
+import { z } from 'zod';
+import type Stripe from 'stripe';
+import { recordStore } from '../../server/storage';
+import { HttpError } from '../../server/http';
+import { PRODUCTS, getProduct } from '../../../data/products';
+import {
+  FLAT_SHIPPING_CENTS,
+  TEST_CHECKOUT_TAX_RATE,
+  needsShipping,
+  priceCart,
+  type CheckoutPayload,
+  type PricedLine,
+} from '../cart';
+import { extendUnits, holdUnits, releaseUnits, returnUnits, sellUnits, slotRefSchema, STALE_HOLD_MS } from './stock';
+import {
+  createOrder,
+  getOrder,
+  orderByPaymentIntent,
+  orderNumber,
+  updateOrder,
+  withEvent,
+  type Address,
+  type Order,
+  type OrderLine,
+} from './orders';
+import { shopMode, stripeClient } from './stripe';
+import { sendFulfilled, sendReceipt } from './order-mail';
+
+/** How long a checkout holds stock (Stripe's shortest session). */
+export const CHECKOUT_MINUTES = 30;
+
+const holdSchema = z.object({
+  holdId: z.string(),
+  sessionId: z.string().nullable(),
+  mode: z.enum(['stripe', 'test']),
+  lines: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      type: z.enum(['hardware', 'accessory', 'digital']),
+      quantity: z.number().int(),
+      unitAmount: z.number().int(),
+    }),
+  ),
+  units: z.array(slotRefSchema),
+  expiresAt: z.number(),
+  createdAt: z.string(),
+  state: z.enum(['open', 'complete', 'expired']),
+});
+type Hold = z.infer<typeof holdSchema>;
+const holds = recordStore('shop-holds', holdSchema);
+const pendingRefunds = recordStore(
+  'shop-refunds-pending',
+  z.object({ amountRefunded: z.number().int(), full: z.boolean() }),
+);
+
+const sessionHoldKey = (sessionId: string) => `session/${sessionId}`;
+
+/** The lines, checked against the catalogue; 4xx with the shared error shape when refused. */
+export function priceOrRefuse(payload: CheckoutPayload): PricedLine[] {
+  const priced = priceCart(payload, PRODUCTS);
+  if (!priced.ok) {
+    const { code, message, field } = priced.refusal;
+    throw new HttpError(code === 'unknown_product' ? 404 : 400, code, message, { [field]: message });
+  }
+  return priced.lines;
+}
+
+/**
+ * POST /api/checkout: holds stock, then creates one Checkout Session (Stripe) or a local test
+ * session, and answers its URL. No customer, no product, no price object is created.
+ */
+export async function startCheckout(
+  payload: CheckoutPayload,
+  siteUrl: string,
+  now = Date.now(),
+): Promise<{ url: string; id: string }> {
+  const mode = shopMode();
+  if (mode === 'closed') stripeClient(); // throws 503 not_configured
+  const lines = priceOrRefuse(payload);
+  const holdId = `h_${crypto.randomUUID().replace(/-/g, '')}`;
+  const expiresAt = now + CHECKOUT_MINUTES * 60_000;
+  const units = await holdUnits(holdId, lines, expiresAt, now);
+  const hold: Hold = {
+    holdId,
+    sessionId: null,
+    mode: mode === 'stripe' ? 'stripe' : 'test',
+    lines,
+    units,
+    expiresAt,
+    createdAt: new Date(now).toISOString(),
+    state: 'open',
+  };
+  try {
+    if (mode === 'test') {
+      const id = `cs_test_local_${crypto.randomUUID().replace(/-/g, '')}`;
+      await holds.set(sessionHoldKey(id), { ...hold, sessionId: id });
+      return { id, url: `${siteUrl}/shop/test-checkout?session=${id}` };
+    }
+    const shipped = needsShipping(lines);
+    const session = await stripeClient().checkout.sessions.create({
+      mode: 'payment',
+      currency: 'cad',
+      line_items: lines.map((l) => ({
+        quantity: l.quantity,
+        price_data: {
+          currency: 'cad',
+          unit_amount: l.unitAmount,
+          tax_behavior: 'exclusive',
+          product_data: { name: l.name, metadata: { product_id: l.id } },
+        },
+      })),
+      automatic_tax: { enabled: true },
+      ...(shipped
+        ? {
+            shipping_address_collection: { allowed_countries: ['CA'] },
+            shipping_options: [
+              {
+                shipping_rate_data: {
+                  type: 'fixed_amount',
+                  display_name: 'Flat-rate shipping (Canada Post, 3-7 business days)',
+                  fixed_amount: { amount: FLAT_SHIPPING_CENTS, currency: 'cad' },
+                  tax_behavior: 'exclusive',
+                  metadata: { method: 'flat' },
+                },
+              },
+              {
+                shipping_rate_data: {
+                  type: 'fixed_amount',
+                  display_name: 'Free pickup in Kitchener',
+                  fixed_amount: { amount: 0, currency: 'cad' },
+                  tax_behavior: 'exclusive',
+                  metadata: { method: 'pickup' },
+                },
+              },
+            ],
+          }
+        : {}),
+      metadata: { hold_id: holdId, items: lines.map((l) => `${l.id}:${l.quantity}`).join(',') },
+      expires_at: Math.floor(expiresAt / 1000),
+      success_url: `${siteUrl}/shop/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${siteUrl}/shop/cancel`,
+    });
+    await holds.set(sessionHoldKey(session.id), { ...hold, sessionId: session.id });
+    if (!session.url) throw new Error('Stripe answered a session without a URL');
+    return { id: session.id, url: session.url };
+  } catch (err) {
+    await releaseUnits(holdId, units);
+    if (err instanceof HttpError) throw err;
+    console.error('[shop] could not create the checkout session', err);
+    throw new HttpError(
+      502,
+      'payment_provider_error',
+      'The payment page could not be opened. Please try again in a moment.',
+    );
+  }
+}
+
+/** A paid session, whatever took the payment: what an order is made from. */
+export interface PaidSession {
+  id: string;
+  mode: 'stripe' | 'test';
+  paymentIntent: string | null;
+  email: string;
+  name: string;
+  shipping: Order['shipping'];
+  lines: OrderLine[];
+  amounts: Order['amounts'];
+}
+
+/**
+ * Turns a paid session into its order, exactly once: the stock held for it is sold, the order stored,
+ * and the receipt queued by the one call that stored it. Later calls find the order and only
+ * complete what an earlier call was cut off before (index entries).
+ */
+export async function orderFromSession(
+  paid: PaidSession,
+  now = Date.now(),
+): Promise<{ order: Order; created: boolean }> {
+  const existing = await getOrder(paid.id);
+  if (existing) return createOrder(existing);
+  const hold = await holds.get(sessionHoldKey(paid.id));
+  const holdId = hold?.holdId ?? `none_${paid.id}`;
+  const { sold, short } = hold ? await sellUnits(hold.holdId, hold.units, paid.id) : { sold: [], short: 0 };
+  const at = new Date(now).toISOString();
+  let order: Order = {
+    id: paid.id,
+    number: orderNumber(paid.id),
+    createdAt: at,
+    mode: paid.mode,
+    email: paid.email.trim().toLowerCase(),
+    name: paid.name,
+    lines: paid.lines,
+    amounts: paid.amounts,
+    status: 'paid',
+    paymentIntent: paid.paymentIntent,
+    shipping: paid.lines.some((l) => l.type !== 'digital') ? paid.shipping : null,
+    holdId,
+    units: sold,
+    unitsShort: short,
+    grant: { id: 'g0', issuedAt: at },
+    fulfilledAt: null,
+    refundedAt: null,
+    amountRefunded: 0,
+    events: [{ at, what: 'Paid' }],
+  };
+  if (short) order = withEvent(order, `${short} unit(s) were no longer in stock when payment arrived`, at);
+  const result = await createOrder(order);
+  if (!result.created) return result;
+  if (hold) await holds.set(sessionHoldKey(paid.id), { ...hold, state: 'complete' });
+  await mailAndNote(result.order.id, 'Receipt', () => sendReceipt(result.order));
+  const pending = paid.paymentIntent ? await pendingRefunds.get(paid.paymentIntent) : null;
+  if (pending && paid.paymentIntent) {
+    const refunded = await applyRefund(paid.paymentIntent, pending.amountRefunded, pending.full);
+    return { order: refunded ?? result.order, created: true };
+  }
+  return result;
+}
+
+/**
+ * Queues one of the order's mails (the order is stored first) and notes the outcome on the order, so
+ * staff and the buyer's timeline see it. Never throws for the mail.
+ */
+async function mailAndNote(orderId: string, what: string, send: () => Promise<{ state: string; detail: string }>) {
+  const outcome = await send().catch((err: unknown) => {
+    console.error(`[shop] ${what} of ${orderId} not queued`, err);
+    return { state: 'failed', detail: 'could not be queued' };
+  });
+  const label = outcome.state === 'sent' ? 'e-mailed' : outcome.state === 'waiting' ? 'queued' : outcome.state;
+  return updateOrder(orderId, (o) => withEvent(o, `${what} ${label}`));
+}
+
+/** Releases what an unpaid session held (expired, cancelled, async payment failed). */
+export async function releaseSession(sessionId: string): Promise<number> {
+  if (await getOrder(sessionId)) return 0;
+  const hold = await holds.get(sessionHoldKey(sessionId));
+  if (!hold || hold.state !== 'open') return 0;
+  const n = await releaseUnits(hold.holdId, hold.units);
+  await holds.set(sessionHoldKey(sessionId), { ...hold, state: 'expired' });
+  return n;
+}
+
+/** A completed session still waiting for an async payment keeps its units a week longer. */
+export async function extendHold(sessionId: string, days = 7): Promise<void> {
+  const hold = await holds.get(sessionHoldKey(sessionId));
+  if (!hold || hold.state !== 'open') return;
+  const expiresAt = Date.now() + days * 24 * 60 * 60_000 - STALE_HOLD_MS;
+  await holds.set(sessionHoldKey(sessionId), { ...hold, expiresAt });
+  await extendUnits(hold.holdId, hold.units, expiresAt);
+}
+
+/**
+ * A refund of `paymentIntent`: a full one marks the order refunded, puts its units back on sale and
+ * ends its download links; a partial one is noted on the order. Before the order exists (events out
+ * of order) it is kept and applied when the order is made.
+ */
+export async function applyRefund(paymentIntent: string, amountRefunded: number, full: boolean): Promise<Order | null> {
+  const order = await orderByPaymentIntent(paymentIntent);
+  if (!order) {
+    await pendingRefunds.set(paymentIntent, { amountRefunded, full });
+    return null;
+  }
+  const at = new Date().toISOString();
+  let returned = false;
+  const updated = await updateOrder(order.id, (o) => {
+    if (o.status === 'refunded') return null;
+    if (!full) {
+      if (amountRefunded <= o.amountRefunded) return null;
+      return withEvent({ ...o, amountRefunded }, `Partly refunded: ${(amountRefunded / 100).toFixed(2)} CAD`, at);
+    }
+    returned = true;
+    return withEvent(
+      { ...o, status: 'refunded', refundedAt: at, amountRefunded: Math.max(amountRefunded, o.amounts.total) },
+      'Refunded',
+      at,
+    );
+  });
+  if (returned && updated) await returnUnits(updated.holdId, updated.units);
+  return updated;
+}
+
+/** Staff: refunds an order in full through Stripe (or at once in the test checkout). */
+export async function refundOrder(id: string): Promise<Order> {
+  const order = await getOrder(id);
+  if (!order) throw new HttpError(404, 'not_found', 'No order with this id.');
+  if (order.status === 'refunded') throw new HttpError(409, 'already_refunded', 'This order is already refunded.');
+  if (order.mode === 'stripe') {
+    if (!order.paymentIntent) throw new HttpError(409, 'no_payment', 'This order has no payment to refund.');
+    try {
+      await stripeClient().refunds.create({ payment_intent: order.paymentIntent });
+    } catch (err) {
+      const e = err as { message?: string; code?: string };
+      if (e.code !== 'charge_already_refunded') {
+        console.error(`[shop] refund of ${id} failed`, err);
+        throw new HttpError(
+          502,
+          'payment_provider_error',
+          `Stripe refused the refund: ${e.message ?? 'unknown error'}`,
+        );
+      }
+    }
+  }
+  return (await applyRefund(order.paymentIntent ?? `test_${id}`, order.amounts.total, true)) ?? order;
+}
+
+/** Staff: marks an order fulfilled (shipped or picked up) and mails the buyer. */
+export async function fulfilOrder(id: string): Promise<Order> {
+  let changed = false;
+  const at = new Date().toISOString();
+  const updated = await updateOrder(id, (o) => {
+    if (o.status !== 'paid') return null;
+    changed = true;
+    return withEvent({ ...o, status: 'fulfilled', fulfilledAt: at }, 'Marked fulfilled', at);
+  });
+  if (!updated) throw new HttpError(404, 'not_found', 'No order with this id.');
+  if (!changed)
+    throw new HttpError(409, 'invalid_state', `This order is ${updated.status}: only paid orders can be fulfilled.`);
+  return (await mailAndNote(id, 'Fulfilment e-mail', () => sendFulfilled(updated))) ?? updated;
+}
+
+/** Staff: a new grant of download links (7 days, 5 downloads each), mailed in a fresh receipt. */
+export async function resendReceipt(id: string): Promise<Order> {
+  const at = new Date().toISOString();
+  const updated = await updateOrder(id, (o) =>
+    o.status === 'refunded'
+      ? null
+      : withEvent(
+          { ...o, grant: { id: `g${Date.now().toString(36)}`, issuedAt: at } },
+          'Receipt re-sent with new download links',
+          at,
+        ),
+  );
+  if (!updated) throw new HttpError(404, 'not_found', 'No order with this id.');
+  if (updated.status === 'refunded')
+    throw new HttpError(409, 'invalid_state', 'This order is refunded: no receipt with downloads.');
+  return (await mailAndNote(id, 'Receipt', () => sendReceipt(updated))) ?? updated;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Stripe sessions
+
+const str = (v: unknown) =>
+  typeof v === 'string' ? v : v && typeof v === 'object' && 'id' in v ? String((v as { id: unknown }).id) : null;
+
+/** The lines of a Stripe session (expanded `line_items`) matched to catalogue products. */
+function linesOf(session: Stripe.Checkout.Session, hold: Hold | null): OrderLine[] {
+  const items = session.line_items?.data ?? [];
+  const fromMeta = (session.metadata?.items ?? '')
+    .split(',')
+    .map((s) => s.split(':')[0])
+    .filter(Boolean);
+  return items.map((item, i) => {
+    const product =
+      PRODUCTS.find((p) => p.name === item.description) ??
+      getProduct(hold?.lines[i]?.id ?? '') ??
+      getProduct(fromMeta[i] ?? '');
+    const quantity = item.quantity ?? 1;
+    return {
+      id: product?.id ?? `unknown-${i}`,
+      name: product?.name ?? item.description ?? 'Item',
+      type: product?.type ?? 'digital',
+      quantity,
+      unitAmount: item.price?.unit_amount ?? Math.round(item.amount_subtotal / quantity),
+      amountSubtotal: item.amount_subtotal,
+      amountTax: item.amount_tax ?? 0,
+    };
+  });
+}
+
+/** Reads a session with its lines from Stripe and makes its order when it is paid. */
+export async function orderFromStripeSession(sessionId: string): Promise<{ order: Order; created: boolean } | null> {
+  const existing = await getOrder(sessionId);
+  if (existing) return createOrder(existing);
+  const session = await stripeClient().checkout.sessions.retrieve(sessionId, { expand: ['line_items'] });
+  if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required') return null;
+  const hold = await holds.get(sessionHoldKey(sessionId));
+  const details = session.customer_details;
+  const shippingDetails =
+    (session as unknown as { collected_information?: { shipping_details?: { name?: string; address?: Address } } })
+      .collected_information?.shipping_details ??
+    (session as unknown as { shipping_details?: { name?: string; address?: Address } }).shipping_details ??
+    null;
+  const shippingAmount = session.shipping_cost?.amount_total ?? session.total_details?.amount_shipping ?? 0;
+  return orderFromSession({
+    id: session.id,
+    mode: 'stripe',
+    paymentIntent: str(session.payment_intent),
+    email: details?.email ?? session.customer_email ?? '',
+    name: details?.name ?? shippingDetails?.name ?? '',
+    shipping: {
+      method: shippingAmount === 0 ? 'pickup' : 'flat',
+      name: shippingDetails?.name ?? details?.name ?? '',
+      address: shippingDetails?.address ?? null,
+    },
+    lines: linesOf(session, hold),
+    amounts: {
+      subtotal: session.amount_subtotal ?? 0,
+      shipping: shippingAmount,
+      tax: session.total_details?.amount_tax ?? 0,
+      total: session.amount_total ?? 0,
+      currency: session.currency ?? 'cad',
+    },
+  });
+}
+
+// ------------------------------------------------------------------------------------------------
+// The local test checkout
+
+/** What the test checkout page shows of an open session. */
+export async function testSession(id: string) {
+  if (shopMode() !== 'test')
+    throw new HttpError(404, 'not_found', 'The test checkout exists only in local mode without Stripe keys.');
+  const hold = await holds.get(sessionHoldKey(id));
+  if (!hold || hold.mode !== 'test') throw new HttpError(404, 'not_found', 'No such checkout session.');
+  const subtotal = hold.lines.reduce((n, l) => n + l.unitAmount * l.quantity, 0);
+  return { hold, subtotal, needsShipping: needsShipping(hold.lines) };
+}
+
+export const testPaySchema = z.object({
+  email: z.email('Enter a valid e-mail address.').max(254),
+  name: z.string().trim().min(1, 'Enter your name.').max(100),
+  shipping: z.enum(['flat', 'pickup']).optional(),
+  address: z
+    .object({
+      line1: z.string().trim().min(1, 'Enter the street address.').max(200),
+      city: z.string().trim().min(1, 'Enter the city.').max(100),
+      state: z.string().trim().min(2, 'Enter the province.').max(50),
+      postal_code: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z]\d[A-Za-z] ?\d[A-Za-z]\d$/, 'Enter a Canadian postal code.'),
+    })
+    .optional(),
+});
+
+/** The test checkout's "Pay": the same order path as Stripe's webhook. */
+export async function payTestSession(id: string, input: z.infer<typeof testPaySchema>): Promise<Order> {
+  const { hold, subtotal, needsShipping: shipped } = await testSession(id);
+  if (hold.state === 'expired')
+    throw new HttpError(410, 'expired', 'This checkout has expired. Start again from your cart.');
+  if (shipped && input.shipping !== 'pickup' && !input.address)
+    throw new HttpError(400, 'invalid_input', 'Some fields are missing or invalid.', {
+      address: 'Enter the shipping address.',
+    });
+  const shipping = shipped ? (input.shipping === 'pickup' ? 0 : FLAT_SHIPPING_CENTS) : 0;
+  const tax = Math.round((subtotal + shipping) * TEST_CHECKOUT_TAX_RATE);
+  const { order } = await orderFromSession({
+    id,
+    mode: 'test',
+    paymentIntent: `test_${id}`,
+    email: input.email,
+    name: input.name,
+    shipping: shipped
+      ? {
+          method: input.shipping ?? 'flat',
+          name: input.name,
+          address: input.shipping === 'pickup' ? null : { ...input.address, line2: null, country: 'CA' },
+        }
+      : null,
+    lines: hold.lines.map((l) => ({
+      ...l,
+      amountSubtotal: l.unitAmount * l.quantity,
+      amountTax: Math.round(l.unitAmount * l.quantity * TEST_CHECKOUT_TAX_RATE),
+    })),
+    amounts: { subtotal, shipping, tax, total: subtotal + shipping + tax, currency: 'cad' },
+  });
+  return order;
+}
