@@ -32,8 +32,7 @@ export interface AdminSubscriber {
   confirmedAt: string | null;
   /**
    * Set when the address is suppressed (a bounce, a drop, repeated blocks reported by SendGrid): when
-   * and why. Such a subscriber's status is `unsubscribed`; staff see "Bounced". Only on rows read from
-   * the record (the history, the bounced filter); absent on rows listed from the index.
+   * and why. Such a subscriber's status is `unsubscribed`; staff see "Bounced". Absent when it is not.
    */
   bounced?: { at: string; reason: string } | null;
   /** Last e-mail delivery state (null before the first attempt). */
@@ -61,7 +60,8 @@ export function toAdminSubscriber(sub: Subscriber): AdminSubscriber {
     unsubscribedAt: sub.unsubscribedAt,
     status: subscriberStatus(sub),
     confirmedAt: lastConfirmedAt(sub.history),
-    bounced: bouncedOf(sub.history),
+    // Only when suppressed: every other row keeps its shape.
+    ...(bouncedOf(sub.history) ? { bounced: bouncedOf(sub.history) } : {}),
     mail: sub.mail
       ? { status: sub.mail.status, kind: sub.mail.kind, lastError: sub.mail.lastError, sentAt: sub.mail.sentAt }
       : null,
