@@ -66,7 +66,7 @@ export default function MailRates({ reload = 0 }: { reload?: number }) {
                 <caption className="sr-only">Delivered, bounced and complaints per day, newest first</caption>
                 <thead className="bg-surface-2 text-xs uppercase tracking-wide text-muted">
                   <tr>
-                    <th scope="col" className="px-3 py-2">
+                    <th scope="col" className="whitespace-nowrap px-3 py-2">
                       Day (UTC)
                     </th>
                     <th scope="col" className="px-3 py-2 text-right">
@@ -89,7 +89,7 @@ export default function MailRates({ reload = 0 }: { reload?: number }) {
                 <tbody className="tabular-nums">
                   {table.rows.map((r) => (
                     <tr key={r.day} className="border-t border-line">
-                      <th scope="row" className="px-3 py-2 font-medium">
+                      <th scope="row" className="whitespace-nowrap px-3 py-2 font-medium">
                         {r.day}
                       </th>
                       <td className="px-3 py-2 text-right">{r.delivered}</td>

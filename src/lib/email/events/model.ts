@@ -96,9 +96,8 @@ export type RateKind = (typeof RATE_KINDS)[number];
 
 /** How the ledger names an event's source: the provider's event, its id and its time. */
 export function sourceOf(e: ProviderEvent, id: string): string {
-  return `SendGrid ${e.event}${e.type && e.event === 'bounce' ? ` (${e.type})` : ''} event ${id} at ${new Date(
-    e.timestamp * 1000,
-  ).toISOString()}`;
+  const kind = e.type && e.type !== e.event ? ` (${e.type})` : '';
+  return `SendGrid ${e.event}${kind} event ${id} at ${new Date(e.timestamp * 1000).toISOString()}`;
 }
 
 /** True when a complaint count passes the pause rate for the copies delivered. */
