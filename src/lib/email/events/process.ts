@@ -162,9 +162,12 @@ async function settleDelivered(
   if (finals.some((f) => f !== 'unknown')) return true;
   // Waiting for a retry or never claimed: the queue decides (only a claimed attempt can have reached SendGrid).
   if (entry.data.state !== 'sending') return true;
-  const detail = `delivered (${sourceOf(e, source.providerEventId!)})`;
-  await q.setJSON(finalKey(key, 'sent'), { state: 'sent', at: now, detail }, { onlyIfNew: true });
+  // processed: SendGrid has the mail (what an unknown outcome could not tell); delivered: so has the inbox.
+  const detail = `${e.event === 'processed' ? 'accepted by SendGrid' : 'delivered'} (${sourceOf(e, source.providerEventId!)})`;
+  // Once: the same event posted twice at the same moment writes the outcome, and its ledger event, once.
+  const wrote = await q.setJSON(finalKey(key, 'sent'), { state: 'sent', at: now, detail }, { onlyIfNew: true });
   if (finals.includes('unknown')) await q.delete(finalKey(key, 'unknown'));
+  if (!wrote.modified) return true;
   const subject = entry.data.subscriberId;
   const type = LEDGER_EVENT[entry.data.kind];
   if (subject && type) {
