@@ -10,6 +10,7 @@ const int = (name, fallback) => (process.env[name] ? Number(process.env[name]) :
 const EVENTS = int('BENCH_EVENTS', 1000);
 const BATCH = int('BENCH_EVENTS_BATCH', 100);
 const GAP_MS = int('BENCH_EVENTS_GAP_MS', 1000);
+const SETTLE_MS = int('BENCH_EVENTS_SETTLE_MS', 10_000);
 
 const keys = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
 
@@ -95,6 +96,8 @@ export async function mailEventsRows({ base, messages, blobsCounts, storeDiff, t
   const batches = [];
   for (let i = 0; i < events.length; i += BATCH) batches.push(events.slice(i, i + BATCH));
   log(`${EVENTS} provider events in ${batches.length} signed batches, one every ${GAP_MS} ms...`);
+  // The earlier phases leave the server busy for a moment (the scheduled mail worker): let it settle.
+  await sleep(SETTLE_MS);
   const before = await blobsCounts();
   const first = await paced(base, batches);
   const afterFirst = await blobsCounts();

@@ -151,17 +151,19 @@ async function settleDelivered(
   now: string,
 ): Promise<boolean> {
   const q = queue();
+  // The common case, a mail already known as sent: one metadata read, nothing else.
+  if (await q.getMetadata(finalKey(key, 'sent'))) return true;
   const found = await q.get(key, { type: 'json' }).catch(() => null);
   const entry = entrySchema.safeParse(found);
   if (!entry.success) return false;
+  // Waiting for a retry or never claimed: the queue decides (only a claimed attempt can have reached SendGrid).
+  if (entry.data.state !== 'sending') return true;
   const { blobs } = await q.list({ prefix: `${key}~` });
   const finals = blobs.flatMap((b) => {
     const k = parseKey(b.key);
     return k.type === 'final' && k.entryKey === key ? [k.state] : [];
   });
   if (finals.some((f) => f !== 'unknown')) return true;
-  // Waiting for a retry or never claimed: the queue decides (only a claimed attempt can have reached SendGrid).
-  if (entry.data.state !== 'sending') return true;
   // processed: SendGrid has the mail (what an unknown outcome could not tell); delivered: so has the inbox.
   const detail = `${e.event === 'processed' ? 'accepted by SendGrid' : 'delivered'} (${sourceOf(e, source.providerEventId!)})`;
   // Once: the same event posted twice at the same moment writes the outcome, and its ledger event, once.
