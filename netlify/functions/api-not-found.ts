@@ -26,6 +26,7 @@ export const config: Config = {
     '/api/phone-specs/*',
     '/api/recommendations',
     '/api/search-phones',
+    '/api/sendgrid/events',
     '/api/unsubscribe',
     '/api/waitlist',
     // The shop (netlify/functions/checkout.ts, shop.ts).

@@ -16,6 +16,7 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSendGridFake } from '../lib/sendgrid-fake.mjs';
+import { MAIL_EVENTS_ENV, mailEventsRows } from './mail-events.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SITE = '.bench-mail-site';
@@ -86,6 +87,7 @@ async function startServer(fake) {
       SENDGRID_API_KEY: 'SG.bench',
       SENDGRID_BASE_URL: fake.url,
       BLOBS_STATS_FILE: STATS_FILE,
+      ...MAIL_EVENTS_ENV,
     },
     stdio: ['ignore', fd, fd],
   });
@@ -246,6 +248,11 @@ export async function runMailQueueBench({ log = (...m) => console.error('[bench:
       `| Signups at ${CONNECTIONS} connections for ${DURATION_S} s (closed loop) | ${(full.n / DURATION_S).toFixed(0)} signups/s; p50 ${ms(full.p50)}, **p99 ${ms(full.p99)}** (target <= 1 s); ${statusText(full.statuses)} | mails accepted ${loadMails.length} of ${full.n} |`,
     );
     log(`load: p99 ${ms(full.p99)}`);
+
+    // 4. SendGrid's events about those mails, signed, in batches (scripts/bench/mail-events.mjs).
+    rows.push(
+      ...(await mailEventsRows({ base: BASE, messages: steadyMails, blobsCounts, storeDiff, total, per, log })),
+    );
   } finally {
     await stopServer();
     await fake.close();

@@ -13,6 +13,10 @@ import { Spinner } from './ui';
 export interface CampaignView extends Campaign {
   error: string | null;
   unknownRecipients?: string[];
+  /** The provider's report (SendGrid's events). */
+  provider?: { delivered: number; bounced: number; complained: number };
+  /** Why the campaign paused itself, if it did. */
+  autoPause?: { at: string; reason: string } | null;
 }
 
 export const numbers = new Intl.NumberFormat('en-CA');

@@ -410,6 +410,13 @@ function Report({ view }: { view: CampaignView }) {
         <Fact label="Start to finish">{duration === null ? '–' : formatDuration(duration)}</Fact>
         <Fact label="Started">{view.startedAt ? when(view.startedAt) : '–'}</Fact>
         <Fact label="Finished">{view.finishedAt ? when(view.finishedAt) : '–'}</Fact>
+        {view.provider ? (
+          <>
+            <Fact label="Delivered (SendGrid)">{numbers.format(view.provider.delivered)}</Fact>
+            <Fact label="Bounced">{numbers.format(view.provider.bounced)}</Fact>
+            <Fact label="Spam complaints">{numbers.format(view.provider.complained)}</Fact>
+          </>
+        ) : null}
       </dl>
       {view.unknown > 0 ? (
         <div className="mt-5 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100">

@@ -58,6 +58,8 @@ export default function SubscriberTable() {
   const [unreadable, setUnreadable] = useState(0);
   const [loadingMore, setLoadingMore] = useState(false);
   const [appliedQuery, setAppliedQuery] = useState('');
+  // Only the suppressed addresses (GET /api/admin/waitlist?status=bounced); the search then filters them here.
+  const [bouncedOnly, setBouncedOnly] = useState(false);
   // Answers to an older search or refresh are dropped: only the latest request may fill the table.
   const requestId = useRef(0);
   const [timelineOf, setTimelineOf] = useState<AdminSubscriber | null>(null);
@@ -66,12 +68,12 @@ export default function SubscriberTable() {
   // or to the search field (null), never to the page itself.
   const [focusAfterDelete, setFocusAfterDelete] = useState<string | null | undefined>(undefined);
 
-  const load = useCallback(async (q: string) => {
+  const load = useCallback(async (q: string, bounced = false) => {
     const id = ++requestId.current;
     setLoading(true);
     try {
       const { data, headers } = await adminRequest<AdminSubscriber[]>(
-        `/api/admin/waitlist${q ? `?q=${encodeURIComponent(q)}` : ''}`,
+        bounced ? '/api/admin/waitlist?status=bounced' : `/api/admin/waitlist${q ? `?q=${encodeURIComponent(q)}` : ''}`,
       );
       if (id !== requestId.current) return;
       setSubscribers(data);
@@ -121,15 +123,15 @@ export default function SubscriberTable() {
 
   // The selection survives a new search: only rows on screen count as chosen.
   useEffect(() => {
-    void load(appliedQuery);
-  }, [load, appliedQuery]);
+    void load(appliedQuery, bouncedOnly);
+  }, [load, appliedQuery, bouncedOnly]);
 
   // While the server searches, the loaded rows are filtered here at once; its answer (every match,
   // paged) then replaces them.
   const searching = loading || query.trim() !== appliedQuery;
   const visible = useMemo(
-    () => (searching ? filterSubscribers(subscribers, query) : subscribers),
-    [searching, subscribers, query],
+    () => (searching || bouncedOnly ? filterSubscribers(subscribers, query) : subscribers),
+    [searching, bouncedOnly, subscribers, query],
   );
   // Only rows on screen can be selected: a search hides rows, and their selection with them.
   const chosen = useMemo(() => visible.filter((s) => selected.has(s.id)), [visible, selected]);
@@ -267,6 +269,16 @@ export default function SubscriberTable() {
           <p id="subscriber-search-hint" className="mt-1 text-xs text-muted">
             A complete e-mail address finds exactly that subscriber.
           </p>
+          <label className="mt-2 flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="size-4 accent-current"
+              checked={bouncedOnly}
+              onChange={(e) => setBouncedOnly(e.target.checked)}
+              data-testid="bounced-filter"
+            />
+            Bounced only (addresses the mail provider could not deliver to)
+          </label>
         </div>
         <div className="flex flex-wrap gap-2 md:justify-end">
           {chosen.length > 0 ? (
@@ -279,7 +291,12 @@ export default function SubscriberTable() {
               Delete Selected ({chosen.length})
             </button>
           ) : null}
-          <button type="button" className="btn-secondary" onClick={() => void load(appliedQuery)} disabled={loading}>
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() => void load(appliedQuery, bouncedOnly)}
+            disabled={loading}
+          >
             {loading ? <Spinner /> : <RefreshIcon />}
             Refresh
           </button>
@@ -396,9 +413,18 @@ export default function SubscriberTable() {
                           {sub.list === 'both' ? 'waitlist + newsletter' : 'newsletter'}
                         </span>
                       ) : null}
-                      <span className={`badge ${STATUS_BADGES[sub.status]}`} data-testid="subscriber-status">
-                        {STATUS_LABELS[sub.status]}
-                      </span>
+                      {sub.bounced ? (
+                        <span
+                          className="badge bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-200"
+                          data-testid="subscriber-status"
+                        >
+                          Bounced
+                        </span>
+                      ) : (
+                        <span className={`badge ${STATUS_BADGES[sub.status]}`} data-testid="subscriber-status">
+                          {STATUS_LABELS[sub.status]}
+                        </span>
+                      )}
                       {sub.mail?.status === 'failed' ? (
                         <span
                           className="badge bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-200"
@@ -408,6 +434,11 @@ export default function SubscriberTable() {
                         </span>
                       ) : null}
                     </span>
+                    {sub.bounced ? (
+                      <span className="mt-1 block wrap-anywhere text-xs text-muted" data-testid="bounce-reason">
+                        Bounced {new Date(sub.bounced.at).toLocaleDateString()}: {sub.bounced.reason}
+                      </span>
+                    ) : null}
                   </td>
                   <td className="px-2 py-3">{interestsLabel(sub.interests)}</td>
                   <td className="px-2 py-3">{sourceLabel(sub.source)}</td>

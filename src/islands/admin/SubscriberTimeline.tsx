@@ -28,14 +28,21 @@ export default function SubscriberTimeline({ subscriber, onClose }: Props) {
   const [history, setHistory] = useState<LedgerEvent[] | null>(null);
   const returnFocus = useReturnFocus();
   const [error, setError] = useState<string | null>(null);
+  // Read from the record with the history: a row listed from the index does not know it.
+  const [bounced, setBounced] = useState<AdminSubscriber['bounced']>(null);
 
   useEffect(() => {
     if (!subscriber) return;
     let live = true;
     setHistory(null);
     setError(null);
-    adminFetch<{ history: LedgerEvent[] }>(`/api/admin/waitlist/${subscriber.id}/history`)
-      .then((r) => live && setHistory(r.history))
+    setBounced(subscriber.bounced ?? null);
+    adminFetch<{ history: LedgerEvent[]; subscriber?: AdminSubscriber }>(`/api/admin/waitlist/${subscriber.id}/history`)
+      .then((r) => {
+        if (!live) return;
+        setHistory(r.history);
+        setBounced(r.subscriber?.bounced ?? null);
+      })
       .catch((err) => {
         console.error('[admin] loading the consent history failed', err);
         if (live) setError('Failed to load the consent history');
@@ -58,9 +65,18 @@ export default function SubscriberTimeline({ subscriber, onClose }: Props) {
             <Dialog.Title className="text-lg font-bold">Consent history</Dialog.Title>
             <Dialog.Description className="mt-1 text-sm text-muted [overflow-wrap:anywhere]">
               {subscriber
-                ? `${nameLabel(subscriber.name)} · ${subscriber.email} · ${STATUS_LABELS[subscriber.status]}`
+                ? `${nameLabel(subscriber.name)} · ${subscriber.email} · ${bounced ? 'Bounced' : STATUS_LABELS[subscriber.status]}`
                 : ''}
             </Dialog.Description>
+            {bounced ? (
+              <p
+                className="mt-3 rounded-xl border border-red-300 bg-red-50 p-3 text-sm text-red-900 [overflow-wrap:anywhere] dark:border-red-800 dark:bg-red-950/40 dark:text-red-100"
+                data-testid="timeline-bounced"
+              >
+                No mail of any kind goes to this address: the mail provider reported it undeliverable on{' '}
+                {new Date(bounced.at).toLocaleString()} ({bounced.reason}).
+              </p>
+            ) : null}
           </div>
           {/* A scroll area of text only: focusable, so the keyboard can scroll it (on small screens it scrolls). */}
           <div

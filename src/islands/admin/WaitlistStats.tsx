@@ -18,6 +18,7 @@ import {
 import { EmptyState, Spinner } from './ui';
 import UpkeepHealth from './UpkeepHealth';
 import DailyChart from './DailyChart';
+import MailRates from './MailRates';
 
 export default function WaitlistStats() {
   const [stats, setStats] = useState<Stats | null>(null);
@@ -97,6 +98,7 @@ export default function WaitlistStats() {
         </button>
       </div>
       {stats.daily?.length ? <DailyChart daily={stats.daily} /> : null}
+      <MailRates reload={loads} />
       <div className="grid gap-6 xl:grid-cols-2">
         <Breakdown
           title="Interests"

@@ -44,6 +44,8 @@ import {
 import { maintenanceHealth } from '../maintenance/run';
 import { clearSessionCookie, createSessionToken, sessionCookie, sessionFromRequest } from './session';
 import { toAdminSubscriber } from './subscribers';
+import { statusFilterAnswer } from './bounced';
+import { dailyRates } from '../email/events/store';
 import { scrubInvitation } from '../campaigns/store';
 import { audienceCountSchema, campaignCreateSchema, campaignTestSchema, revokeSchema } from '../campaigns/model';
 import { audienceOf } from '../campaigns/send';
@@ -201,6 +203,9 @@ export const ROUTES: Route[] = [
     path: '/waitlist',
     auth: true,
     async run(req) {
+      // ?status=bounced: the suppressed addresses (src/lib/admin/bounced.ts).
+      const statusFilter = new URL(req.url).searchParams.get('status');
+      if (statusFilter) return statusFilterAnswer(statusFilter, parseListQuery(new URL(req.url)).limit);
       const page = await subscriberPage(parseListQuery(new URL(req.url)));
       const headers: Record<string, string> = {
         'x-total-count': String(page.total),
@@ -300,6 +305,15 @@ export const ROUTES: Route[] = [
     auth: true,
     async run() {
       return json(await waitlistStats());
+    },
+  },
+  {
+    // Delivered, bounced and complained per day from SendGrid's events (the statistics' mail rates).
+    method: 'GET',
+    path: '/mail-events/rates',
+    auth: true,
+    async run() {
+      return json({ days: await dailyRates(30) });
     },
   },
   {

@@ -8,7 +8,7 @@
 import { INTEREST_LABELS, type Interest, type List } from '../signups/constants';
 import type { MailStatus, Subscriber } from '../subscribers/record';
 import type { Tally } from '../subscribers/index-keys';
-import { lastConfirmedAt, subscriberStatus, type SubscriberStatus } from '../subscribers/status';
+import { lastConfirmedAt, subscriberStatus, suppressionOf, type SubscriberStatus } from '../subscribers/status';
 import { dailyFigures, dayLabel, type DailyFigure } from '../subscribers/days';
 import { SITE } from '../../config/site';
 
@@ -30,6 +30,11 @@ export interface AdminSubscriber {
   status: SubscriberStatus;
   /** Time of the latest confirmation (null while never confirmed). */
   confirmedAt: string | null;
+  /**
+   * Set when the address is suppressed (a bounce, a drop, repeated blocks reported by SendGrid): when
+   * and why. Such a subscriber's status is `unsubscribed`; staff see "Bounced". Absent when it is not.
+   */
+  bounced?: { at: string; reason: string } | null;
   /** Last e-mail delivery state (null before the first attempt). */
   mail: {
     status: MailStatus['status'];
@@ -55,10 +60,18 @@ export function toAdminSubscriber(sub: Subscriber): AdminSubscriber {
     unsubscribedAt: sub.unsubscribedAt,
     status: subscriberStatus(sub),
     confirmedAt: lastConfirmedAt(sub.history),
+    // Only when suppressed: every other row keeps its shape.
+    ...(bouncedOf(sub.history) ? { bounced: bouncedOf(sub.history) } : {}),
     mail: sub.mail
       ? { status: sub.mail.status, kind: sub.mail.kind, lastError: sub.mail.lastError, sentAt: sub.mail.sentAt }
       : null,
   };
+}
+
+/** When and why an address was suppressed, from its ledger (null when it is not). */
+export function bouncedOf(history: Subscriber['history']): { at: string; reason: string } | null {
+  const e = suppressionOf(history);
+  return e ? { at: e.at, reason: e.detail ?? 'reported by the mail provider' } : null;
 }
 
 /** An empty name is shown as a dash. */

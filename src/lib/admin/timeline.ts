@@ -13,6 +13,7 @@ const TITLES: Record<LedgerEvent['type'], string> = {
   unsubscribed: 'Unsubscribed',
   'staff-deleted': 'Deleted by staff',
   'campaign-sent': 'Campaign e-mail',
+  bounced: 'Bounced (address suppressed: no more mail)',
 };
 
 const OUTCOMES: Record<NonNullable<LedgerEvent['outcome']>, string> = {
@@ -47,10 +48,17 @@ export function timelineEntry(e: LedgerEvent): TimelineEntry {
     { label: 'Wording version', value: e.wordingVersion ?? '' },
     { label: 'IP hash', value: e.ipHash ?? '' },
     { label: 'Detail', value: e.detail ?? '' },
+    {
+      label: 'Reported by',
+      value: e.providerEvent
+        ? `SendGrid ${e.providerEvent} event ${e.providerEventId ?? ''}${e.providerAt ? ` at ${e.providerAt}` : ''}`
+        : '',
+    },
   ].filter((d) => d.value !== '');
   const bad =
     e.type === 'unsubscribed' ||
     e.type === 'staff-deleted' ||
+    e.type === 'bounced' ||
     e.outcome === 'failed' ||
     e.outcome === 'limited' ||
     e.outcome === 'unknown';

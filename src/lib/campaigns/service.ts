@@ -32,6 +32,9 @@ import {
   waveMembers,
 } from './store';
 
+import { isSuppressedAddress, SUPPRESSED_SKIP } from '../email/events/suppression';
+import { campaignProviderCounts, readAutoPause, type AutoPause, type ProviderCounts } from '../email/events/store';
+
 type CampaignJob = Job<CampaignJobState, CampaignJobInput>;
 
 /** A campaign as staff see it: the record with its send's figures, status and error. */
@@ -40,6 +43,10 @@ export interface CampaignView extends Campaign {
   error: string | null;
   /** Recipients of batches whose outcome is unknown (at most 1,000 shown). */
   unknownRecipients?: string[];
+  /** The provider's report (SendGrid's events): recipients delivered, bounced, who complained. */
+  provider?: ProviderCounts;
+  /** Why the campaign paused itself (its complaint rate), if it did. */
+  autoPause?: AutoPause | null;
 }
 
 function statusOf(campaign: Campaign, job: CampaignJob | null): CampaignStatus {
@@ -81,6 +88,9 @@ export async function campaignView(id: string, details = false): Promise<Campaig
   if (!found) throw new HttpError(404, 'not_found', 'No campaign with this id.');
   const job = await jobOf(found.campaign);
   const v = view(found.campaign, job);
+  const [provider, autoPause] = await Promise.all([campaignProviderCounts(id), readAutoPause(id)]);
+  Object.assign(v, { provider, autoPause });
+  if (v.status === 'paused' && autoPause && !v.error) v.error = autoPause.reason;
   if (details && job?.state.unknownBatches.length) {
     const batches = await mapLimit(job.state.unknownBatches.slice(0, 10), 4, (n) => readBatch(id, n));
     v.unknownRecipients = batches
@@ -223,6 +233,7 @@ export const campaignTestMailHandler: MailHandler = {
   async render(entry) {
     const found = await readCampaign(String(entry.render.campaignId ?? ''));
     if (!found) return { skip: 'the campaign no longer exists' };
+    if (await isSuppressedAddress(entry.to)) return { skip: SUPPRESSED_SKIP };
     const siteUrl = requireConfig('SITE_URL');
     const copy = renderCampaignCopy(found.campaign, {
       name: 'there',

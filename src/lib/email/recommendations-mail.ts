@@ -10,12 +10,14 @@ import { requireConfig } from '../server/env';
 import { renderRecommendationsEmail } from './recommendations-email';
 import { preferencesSchema } from '../recommender/schemas';
 import { recommend, toRecommendationSummary } from '../recommender/scoring';
+import { isSuppressedAddress, SUPPRESSED_SKIP } from './events/suppression';
 
 /** Renders a queued recommendations mail from its stored answers. */
 export const recommendationsMailHandler: MailHandler = {
   async render(entry) {
     const preferences = preferencesSchema.safeParse(entry.render.preferences);
     if (!preferences.success) return { skip: 'the stored answers are no longer valid' };
+    if (await isSuppressedAddress(entry.to)) return { skip: SUPPRESSED_SKIP };
     // The same engine, catalogue and date as the visitor's page, on the day the mail goes out.
     const picks = recommend(PHONES, preferences.data, { today: new Date() });
     if (picks.length === 0) return { skip: 'no phone matches these answers any more' };

@@ -16,7 +16,8 @@ import { requestedList } from '../subscribers/merge';
 import { getSubscriber, recordMailStatus, type MailStatusUpdate, type StoredRecord } from '../subscribers/store';
 import { signUnsubscribeToken } from '../signups/server/unsubscribe-token';
 import { CONFIRM_TTL_MS, signConfirmToken } from '../signups/server/confirm-token';
-import { mayReceiveListMail } from '../subscribers/status';
+import { mayReceiveListMail, suppressionOf } from '../subscribers/status';
+import { SUPPRESSED_SKIP } from './events/suppression';
 import type { Subscriber } from '../subscribers/record';
 import type { LedgerEvent } from '../subscribers/ledger';
 import type { List } from '../signups/constants';
@@ -42,7 +43,7 @@ export async function confirmUrl(id: string, nonce: string, now = Date.now()): P
 }
 
 /** The ledger event a kind of subscriber mail writes. */
-const LEDGER_EVENT: Record<string, LedgerEvent['type']> = {
+export const LEDGER_EVENT: Record<string, LedgerEvent['type']> = {
   [CONFIRM_KIND]: 'confirmation-sent',
   welcome: 'welcome-sent',
   'staff-resend': 'staff-resend',
@@ -85,6 +86,7 @@ function subscriberHandler(
       const id = entry.subscriberId ?? '';
       const sub = stored?.subscriber.id === id ? stored.subscriber : await getSubscriber(id);
       if (!sub || sub.deletedAt) return { skip: 'the subscriber no longer exists' };
+      if (suppressionOf(sub.history)) return { skip: SUPPRESSED_SKIP };
       return render(sub, entry);
     },
     async record(entry, event) {

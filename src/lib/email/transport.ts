@@ -22,6 +22,8 @@ export interface OutgoingMessage extends RenderedEmail {
   kind: string;
   /** The queue entry's id, sent along as a custom argument so the provider's events name it. */
   mailId: string;
+  /** More custom arguments (the entry's key, its subscriber), returned in the provider's events. */
+  customArgs?: Record<string, string>;
 }
 
 /**
@@ -97,7 +99,7 @@ export async function sendMessage(message: OutgoingMessage): Promise<SendResult>
         html: message.html,
         headers: message.headers,
         categories: [message.kind],
-        customArgs: { mail_id: message.mailId },
+        customArgs: { ...message.customArgs, mail_id: message.mailId },
       });
       return { ok: true, providerId: String(res.headers?.['x-message-id'] ?? ''), status: res.statusCode };
     } catch (err) {

@@ -38,6 +38,11 @@ const schema = z.object({
   SENDGRID_API_KEY: z.string().min(1).optional(),
   /** Test-only: point the real SendGrid client at a loopback fake. */
   SENDGRID_BASE_URL: z.url().optional(),
+  /**
+   * SendGrid's Event Webhook verification key, as its settings page shows it (base64 of the DER public
+   * key); without it POST /api/sendgrid/events answers 503 (src/lib/email/events).
+   */
+  SENDGRID_WEBHOOK_PUBLIC_KEY: z.string().min(1).optional(),
   /** Sender address of every e-mail. */
   MAIL_FROM: z.email('must be an e-mail address'),
   MAIL_FROM_NAME: z.string().min(1),
@@ -123,6 +128,7 @@ export function parseEnv(source: Source): Env {
   const raw = {
     SENDGRID_API_KEY: pick('SENDGRID_API_KEY'),
     SENDGRID_BASE_URL: pick('SENDGRID_BASE_URL'),
+    SENDGRID_WEBHOOK_PUBLIC_KEY: pick('SENDGRID_WEBHOOK_PUBLIC_KEY'),
     MAIL_FROM: pick('MAIL_FROM') ?? 'hello@mapletech.ca',
     MAIL_FROM_NAME: pick('MAIL_FROM_NAME') ?? 'Maple Tech',
     SITE_URL: pick('SITE_URL') ?? (local ? 'http://localhost:8888' : null),
@@ -191,6 +197,7 @@ export function getEnv(): Env {
       'REQUIRE_CONFIG',
       'LOCAL_MODE',
     ])
+    .concat(['SENDGRID_WEBHOOK_PUBLIC_KEY'])
     .map((k) => `${k}=${source[k] ?? ''}`)
     .join('\n');
   if (cached?.key !== key) cached = { key, env: parseEnv(source) };

@@ -26,6 +26,8 @@ export const LEDGER_EVENT_TYPES = [
   'unsubscribed',
   'staff-deleted',
   'campaign-sent',
+  // A provider event suppressed the address (a hard bounce, a drop, repeated blocks): no mail of any kind.
+  'bounced',
 ] as const;
 export type LedgerEventType = (typeof LEDGER_EVENT_TYPES)[number];
 
@@ -66,6 +68,10 @@ export const ledgerEventSchema = z.object({
   upTo: z.string().optional(),
   /** Free detail: template id, one-click vs page, provider error. */
   detail: z.string().optional(),
+  /** A change a provider's event made (src/lib/email/events): its event name, id and time (ISO). */
+  providerEvent: z.string().optional(),
+  providerEventId: z.string().optional(),
+  providerAt: z.string().optional(),
 });
 export type LedgerEvent = z.infer<typeof ledgerEventSchema>;
 

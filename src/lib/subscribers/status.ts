@@ -10,7 +10,8 @@ export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as c
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 
 /**
- * pending until a `confirmed` event; `unsubscribed` after an unsubscribe or a staff delete, until a
+ * pending until a `confirmed` event; `unsubscribed` after an unsubscribe, a staff delete or a bounce
+ * (suppression, see `suppressionOf`), until a
  * later confirmation. A `signup` never changes the state by itself: re-subscribing after an
  * unsubscribe needs a fresh confirmation. A record without a ledger (stored before double opt-in)
  * is unsubscribed when `unsubscribedAt` says so, else pending.
@@ -23,7 +24,8 @@ export function subscriberStatus(s: {
   let status: SubscriberStatus = 'pending';
   for (const event of s.history) {
     if (event.type === 'confirmed') status = 'confirmed';
-    else if (event.type === 'unsubscribed' || event.type === 'staff-deleted') status = 'unsubscribed';
+    else if (event.type === 'unsubscribed' || event.type === 'staff-deleted' || event.type === 'bounced')
+      status = 'unsubscribed';
   }
   return status;
 }
@@ -31,6 +33,19 @@ export function subscriberStatus(s: {
 /** Only confirmed subscribers get list mail (welcome, staff sends). */
 export function mayReceiveListMail(s: Parameters<typeof subscriberStatus>[0] & { deletedAt?: string | null }): boolean {
   return !s.deletedAt && subscriberStatus(s) === 'confirmed';
+}
+
+/**
+ * The latest `bounced` event when the address is suppressed (a provider event said mail cannot reach
+ * it), else null. It gets no mail of any kind. Only a confirmation made after it (the owner pressing a
+ * link that did reach them) lifts it. Staff see such a subscriber as bounced.
+ */
+export function suppressionOf<E extends Pick<LedgerEvent, 'type'>>(history: readonly E[]): E | null {
+  for (let i = history.length - 1; i >= 0; i--) {
+    if (history[i].type === 'confirmed') return null;
+    if (history[i].type === 'bounced') return history[i];
+  }
+  return null;
 }
 
 /** Time of the latest confirmation in the ledger (null while never confirmed). */

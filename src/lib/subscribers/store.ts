@@ -26,7 +26,7 @@ import { applyConfirmation, applySignup, applyUnsubscribe, type Signup } from '.
 import { subscriberSchema, type MailStatus, type Subscriber } from './record';
 import { appendEvent, type LedgerEvent } from './ledger';
 import { readBatch, receiptsOf } from '../campaigns/store';
-import { subscriberStatus } from './status';
+import { subscriberStatus, suppressionOf } from './status';
 import { noteStop } from './stops';
 
 export const subscriberStore = recordStore('subscribers', subscriberSchema);
@@ -290,6 +290,35 @@ export async function markUnsubscribed(
     ),
   );
   return updated?.stored.subscriber ?? null;
+}
+
+/**
+ * Suppresses an address after a provider event said mail cannot reach it (a hard bounce, a drop,
+ * repeated blocks): a `bounced` ledger event, and no mail of any kind from now on (it counts as an
+ * unsubscribe for every list). A campaign sending now leaves it out from its next batch (a stop is
+ * noted first, as for an unsubscribe). Already suppressed, or a tombstone: nothing changes.
+ * @returns whether this call suppressed it (null: no record)
+ */
+export async function markSuppressed(
+  id: string,
+  now: string,
+  event: Omit<LedgerEvent, 'at' | 'type'>,
+): Promise<{ changed: boolean } | null> {
+  const found = await subscriberStore.get(id);
+  if (!found || found.deletedAt || suppressionOf(found.history)) return found ? { changed: false } : null;
+  await noteStop(id, Date.parse(now));
+  const updated = await update(id, (sub): Change<boolean> => {
+    if (sub.deletedAt || suppressionOf(sub.history)) return { record: null, result: false };
+    const record: Subscriber = {
+      ...sub,
+      unsubscribedAt: sub.unsubscribedAt ?? now,
+      confirmNonce: null,
+      updatedAt: now,
+      history: appendEvent(sub.history, { ...event, at: now, type: 'bounced' }),
+    };
+    return { record, result: true };
+  });
+  return updated ? { changed: updated.result } : null;
 }
 
 export type ConfirmOutcome =

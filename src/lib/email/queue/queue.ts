@@ -160,7 +160,7 @@ async function record(handler: MailHandler, entry: Entry, event: MailEvent): Pro
 }
 
 /** Renders and sends the claimed `entry`; a render failure is a retryable failure of this attempt. */
-async function attemptSend(entry: Entry, handler: MailHandler): Promise<SendResult | { skipped: string }> {
+async function attemptSend(entry: Entry, handler: MailHandler, key: string): Promise<SendResult | { skipped: string }> {
   let rendered: RenderedMessage | { skip: string };
   try {
     rendered = await handler.render(entry);
@@ -170,7 +170,10 @@ async function attemptSend(entry: Entry, handler: MailHandler): Promise<SendResu
   }
   if ('skip' in rendered) return { skipped: rendered.skip };
   const { category, ...message } = rendered;
-  return sendMessage({ ...message, to: entry.to, kind: category ?? entry.kind, mailId: entry.id });
+  // The entry's key and subscriber ride along as custom arguments: SendGrid's events name them back
+  // (src/lib/email/events), so a delivery settles this entry and a bounce finds the person.
+  const args = { mail_key: key, ...(entry.subscriberId ? { subscriber_id: entry.subscriberId } : {}) };
+  return sendMessage({ ...message, to: entry.to, kind: category ?? entry.kind, mailId: entry.id, customArgs: args });
 }
 
 /**
@@ -235,7 +238,7 @@ export async function sendMail(
     await record(handler, waiting, { outcome: 'queued', at: new Date(now).toISOString(), detail, attempt: 0 });
     return { key, id: entry.id, state: 'waiting', detail };
   }
-  const result = await attemptSend(claimed, handler);
+  const result = await attemptSend(claimed, handler, slot.key);
   const done = Date.now();
   const outcome = afterAttempt(claimed, result, Math.max(done, now), jitter());
   await writeOutcome(slot.key, slot.etag, outcome, by);
@@ -330,7 +333,7 @@ async function attemptDue(
   // A staff retry leaves the previous outcome's marker behind; it no longer describes the entry.
   if (entry.staffRetries > 0)
     await Promise.all(['failed', 'unknown'].map((st) => s.delete(finalKey(due.entryKey, st as FinalState))));
-  const result = await attemptSend(claimed, handler);
+  const result = await attemptSend(claimed, handler, due.entryKey);
   const outcome = afterAttempt(claimed, result, now(), jitter());
   if (await writeOutcome(due.entryKey, won.etag ?? '', outcome, by)) {
     await s.delete(due.key);

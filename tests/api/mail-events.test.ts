@@ -1,0 +1,105 @@
+// SendGrid's events applied in-process (src/lib/email/events/process.ts) against a campaign sending
+// through the real job runner, the real local Blobs server and the real SendGrid client pointed at a
+// loopback fake: a bounce during the send leaves the person out of the next batches, and complaints
+// past 0.1 % of the deliveries pause the campaign with the staff's own pause, once, saying why.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import admin from '../../netlify/functions/admin';
+import { runJob } from '../../src/lib/jobs/all';
+import { readBatch } from '../../src/lib/campaigns/store';
+import { applyEventBatch } from '../../src/lib/email/events/process';
+import { call, clearStore, startSendGridFake, storeSignup, useOutbox, useSendGrid, type SendGridFake } from './helpers';
+
+let fake: SendGridFake;
+const KEY = 'mail-events-test-admin-key-01';
+const auth = { 'admin-key': KEY };
+let n = 0;
+const api = (path: string, opts: Parameters<typeof call>[1] = {}) =>
+  call(admin, { ip: `198.18.1.${++n % 250}`, headers: auth, ...opts, path: `/api/admin${path}` });
+
+beforeAll(async () => {
+  fake = await startSendGridFake();
+});
+afterAll(async () => {
+  useOutbox();
+  await fake.close();
+  delete process.env.CAMPAIGN_BATCH_SIZE;
+});
+beforeEach(async () => {
+  process.env.ADMIN_KEY = KEY;
+  process.env.CAMPAIGN_BATCH_SIZE = '4';
+  useSendGrid(fake);
+  fake.reset();
+  await Promise.all(
+    ['subscribers', 'subscriber-index', 'campaigns', 'jobs', 'stops', 'mail-queue', 'mail-events'].map(clearStore),
+  );
+});
+
+const oneStep = (id: string) => runJob(id, { deadline: Date.now() - 1, retryDelayMs: 0 });
+async function runSend(id: string) {
+  let outcome = '';
+  for (
+    let i = 0;
+    i < 100 && (outcome = await runJob(id, { deadline: Date.now() + 30_000, retryDelayMs: 0 })) === 'yielded';
+    i++
+  );
+  return outcome;
+}
+const copiesTo = () =>
+  fake.messages.flatMap((m) => (m.body.personalizations as { to: { email: string }[] }[]).map((p) => p.to[0].email));
+let seq = 0;
+const event = (email: string, name: string, args: Record<string, string>, extra: object = {}) => ({
+  email,
+  event: name,
+  timestamp: Math.floor(Date.now() / 1000),
+  sg_event_id: `api-ev-${++seq}`,
+  ...args,
+  ...extra,
+});
+
+describe('provider events during a campaign', () => {
+  it('a bounce mid-send leaves the person out of later batches; complaints past 0.1 % pause it once, saying why', async () => {
+    const start = Date.parse('2026-10-01T12:00:00.000Z');
+    const subs = [];
+    for (let i = 0; i < 12; i++)
+      subs.push(
+        await storeSignup(
+          { name: `P${i}`, email: `ev${i}@example.com`, interest: 'all' },
+          new Date(start + i * 60_000).toISOString(),
+        ),
+      );
+    const id = (await api('/campaigns', { method: 'POST', body: { subject: 'S', body: 'B' } })).json.id as string;
+    await api(`/campaigns/${id}/send`, { method: 'POST' });
+    await oneStep(id); // plan
+    await oneStep(id); // batch 0: the first four
+    const first = (await readBatch(id, 0))!.batch.recipients;
+    expect(copiesTo().sort()).toEqual(first.map((r) => r.email).sort());
+
+    // Someone of the last batch bounces on another mail before their batch goes.
+    const last = (await readBatch(id, 2))!.batch.recipients[0];
+    const bounce = await applyEventBatch([
+      event(last.email, 'bounce', {}, { type: 'bounce', reason: '550 no such user' }),
+    ]);
+    expect(bounce.applied).toBe(1);
+
+    // The first batch is delivered; one of its four complains: 25 %, far past 0.1 %.
+    const args = (r: { id: string }) => ({ campaign_id: id, subscriber_id: r.id });
+    await applyEventBatch(first.map((r) => event(r.email, 'delivered', args(r))));
+    await applyEventBatch([event(first[0].email, 'spamreport', args(first[0]))]);
+    await runSend(id);
+    const paused = (await api(`/campaigns/${id}`)).json;
+    expect(paused.status).toBe('paused');
+    expect(paused.error).toMatch(/Paused by itself: 1 spam complaint\(s\) for 4 delivered/);
+    expect(paused.autoPause.reason).toBe(paused.error);
+    expect(paused.provider).toEqual({ delivered: 4, bounced: 0, complained: 1 });
+
+    // Staff resume it: another complaint does not pause it again; the bounced person gets nothing.
+    expect((await api(`/campaigns/${id}/resume`, { method: 'POST' })).status).toBe(200);
+    await applyEventBatch([event(first[1].email, 'spamreport', args(first[1]))]);
+    expect(await runSend(id)).toBe('done');
+    const done = (await api(`/campaigns/${id}`)).json;
+    expect(done.status).toBe('sent');
+    expect(done.skipped).toBe(1);
+    expect(copiesTo()).not.toContain(last.email);
+    expect(copiesTo()).toHaveLength(11);
+  });
+});
