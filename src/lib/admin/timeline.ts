@@ -13,6 +13,7 @@ const TITLES: Record<LedgerEvent['type'], string> = {
   unsubscribed: 'Unsubscribed',
   'staff-deleted': 'Deleted by staff',
   'campaign-sent': 'Campaign e-mail',
+  expired: 'Unconfirmed signup expired',
 };
 
 const OUTCOMES: Record<NonNullable<LedgerEvent['outcome']>, string> = {
