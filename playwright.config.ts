@@ -27,6 +27,9 @@ const serverEnv = {
   MAIL_SEND_RATE_PER_MINUTE: '100000',
   ADMIN_LOGIN_RATE_LIMIT: '1000',
   SITE_URL: `http://127.0.0.1:${PORT}`,
+  // The launched and the gated server share .test-site: whichever starts second uses the first one's
+  // Blobs server instead of opening the data folder too (docs/runtime.md, "One server per data folder").
+  JOIN_DATA: '1',
 };
 
 export default defineConfig({

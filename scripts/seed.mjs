@@ -4,6 +4,8 @@
 // Netlify's local emulation uses for a project that is not linked to a site). Safe while the site runs.
 import path from 'node:path';
 import { startBlobsServer } from './runtime/blobs-server.mjs';
+import { lockDataFolder } from './runtime/guards.mjs';
+import { mkdirSync } from 'node:fs';
 import { setEnvironmentContext } from '@netlify/blobs';
 import { loadSignupLib } from './lib/site-lib.mjs';
 import { seedSubscribers } from './lib/seed-core.mjs';
@@ -23,6 +25,12 @@ const root = path.resolve(option('root', process.env.SITE_ROOT ?? '.'));
 const directory = path.join(root, '.netlify', 'blobs-serve');
 const token = `seed-${Math.random().toString(36).slice(2)}`;
 
+// The data folder has one owner at a time: seeding while a server runs on it would lose writes.
+mkdirSync(path.dirname(directory), { recursive: true });
+const lock = await lockDataFolder({ dataDir: directory }).catch((err) => {
+  console.error(err.message);
+  process.exit(1);
+});
 const server = await startBlobsServer({ directory, token });
 const { url } = server;
 setEnvironmentContext({ siteID: '0', deployID: '0', token, edgeURL: url, uncachedEdgeURL: url });
@@ -43,4 +51,5 @@ console.log(
 );
 console.log('Open /admin/waitlist on `npm start` (or `npm run serve`) to see them.');
 await server.stop();
+lock.release();
 process.exit(0);

@@ -14,7 +14,7 @@
 //        SITE_ROOT=dir npm run serve   serve another copy of the project (the e2e tests use one).
 //        EDGE_FUNCTIONS=off        skip the edge runtime (the launched-site browser tests)
 import { createServer } from 'node:http';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -25,7 +25,17 @@ import { NetlifyDev } from '@netlify/dev';
 import { LocalState, mockLocation } from '@netlify/dev-utils';
 import { buildAndLoadFunctions } from './runtime/functions.mjs';
 import { runBackground, startScheduler } from './runtime/scheduler.mjs';
-import { ensureLocalSecrets } from './runtime/local-secrets.mjs';
+import { ensureLocalSecrets, isLocalMode } from './runtime/local-secrets.mjs';
+import {
+  BACKGROUND_BODY_LIMIT,
+  SYNC_BODY_LIMIT,
+  cappedBody,
+  createRunToken,
+  declaresTooLarge,
+  isSignedKick,
+  lockDataFolder,
+  readCapped,
+} from './runtime/guards.mjs';
 import {
   cacheEdgeFunctionConfigs,
   captureEdgeHandler,
@@ -63,6 +73,20 @@ if (!existsSync(path.join(root, 'dist', 'index.html'))) {
   console.error(`No build found in ${path.join(root, 'dist')}. Run "npm run build" first (npm start does both).`);
   process.exit(1);
 }
+// One server per data folder (scripts/runtime/guards.mjs): a second one stops here with a message,
+// or, with JOIN_DATA=1, uses the Blobs server of the one that holds the folder.
+const blobsDir = path.join(root, '.netlify', 'blobs-serve');
+mkdirSync(path.dirname(blobsDir), { recursive: true });
+let dataLock;
+try {
+  dataLock = await lockDataFolder({ dataDir: blobsDir, join: process.env.JOIN_DATA === '1' });
+} catch (err) {
+  console.error(err.message);
+  process.exit(1);
+}
+const joined = dataLock.owner ? null : dataLock;
+if (joined) console.log(`Using the Blobs server of the server (pid ${joined.pid}) that holds ${blobsDir}.`);
+
 // Local mode: a missing ADMIN_KEY / SESSION_SECRET comes from <root>/.netlify/local-secrets.json
 // (generated on first start), for the functions and the edge gate alike.
 ensureLocalSecrets({ root });
@@ -77,16 +101,21 @@ const originAddress = `http://127.0.0.1:${origin.address().port}`;
 // The local Blobs server, in a worker thread (scripts/runtime/blobs-worker.mjs), with the layout and
 // context @netlify/dev would give it: data in <root>/.netlify/blobs-serve, site id from the
 // project's local state ('0' when unlinked), deploy id '0'.
-const blobsToken = randomUUID();
-const blobsWorker = new Worker(new URL('./runtime/blobs-worker.mjs', import.meta.url), {
-  workerData: { directory: path.join(root, '.netlify', 'blobs-serve'), token: blobsToken },
-});
-const blobsPort = await new Promise((resolve, reject) => {
-  blobsWorker.once('error', reject);
-  blobsWorker.on('message', (msg) => msg?.type === 'ready' && resolve(msg.port));
-});
+const blobsToken = joined?.token ?? randomUUID();
+const blobsWorker = joined
+  ? null
+  : new Worker(new URL('./runtime/blobs-worker.mjs', import.meta.url), {
+      workerData: { directory: blobsDir, token: blobsToken },
+    });
+const blobsPort = joined
+  ? Number(new URL(joined.blobsUrl).port)
+  : await new Promise((resolve, reject) => {
+      blobsWorker.once('error', reject);
+      blobsWorker.on('message', (msg) => msg?.type === 'ready' && resolve(msg.port));
+    });
 const blobsUrl = `http://127.0.0.1:${blobsPort}`;
-const blobsSiteId = new LocalState(root).get('siteId') ?? '0';
+const blobsSiteId = joined?.siteId ?? new LocalState(root).get('siteId') ?? '0';
+if (dataLock.owner) dataLock.publish({ blobsUrl, token: blobsToken, siteId: blobsSiteId });
 process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(
   JSON.stringify({
     deployID: '0',
@@ -121,6 +150,11 @@ passEnvToEdgeRuntime(dev, EDGE_ENV);
 await dev.start();
 
 const siteUrl = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
+// Links in mail and the job kicks go to SITE_URL, never to a request's Host; in local mode without
+// one, that is this server's own address.
+if (isLocalMode(process.env) && !process.env.SITE_URL) process.env.SITE_URL = siteUrl;
+// The token that runs a scheduled function by its address (tests, the bench): docs/runtime.md.
+const runToken = createRunToken({ root, port });
 const { functions, ms: buildMs, reused } = await buildAndLoadFunctions({ root });
 const unusedBuildDir = path.join(root, '.netlify', 'functions-serve');
 
@@ -165,16 +199,28 @@ async function serve(req, res, trusted) {
     const refused = unsupportedMethodResponse(method, url.pathname);
     if (refused) return await send(req, res, refused, {});
     const withBody = method !== 'GET' && method !== 'HEAD';
+    // Request bodies are capped as on Netlify, before they are read (scripts/runtime/guards.mjs).
+    if (!trusted && withBody && declaresTooLarge(req.headers, SYNC_BODY_LIMIT))
+      return await send(req, res, tooLarge(SYNC_BODY_LIMIT), {});
+    let capped = null;
+    const bodyOf = () => (trusted ? req : (capped ??= cappedBody(req, SYNC_BODY_LIMIT)).stream);
+    const overflowed = () => capped?.overflowed() === true;
     const readRequest = new Request(url, { method, headers });
     const writeRequest = () =>
-      new Request(url, { method, headers, body: withBody ? Readable.toWeb(req) : null, duplex: 'half' });
+      new Request(url, { method, headers, body: withBody ? Readable.toWeb(bodyOf()) : null, duplex: 'half' });
 
     // Background functions (answered 202, run on) and, from this machine only, scheduled ones, at
     // Netlify's internal function address (docs/runtime.md, "Scheduled and background functions").
     const internal = !trusted && /^\/\.netlify\/functions\/([\w-]+)\/?$/.exec(url.pathname);
     const internalFn = internal && functions.find((f) => f.name === internal[1]);
     if (internalFn?.background) {
-      const body = withBody ? Buffer.from(await new Response(Readable.toWeb(req)).arrayBuffer()) : null;
+      // At most Netlify's 256 KB, and only a signed kick (scripts/runtime/guards.mjs).
+      if (declaresTooLarge(req.headers, BACKGROUND_BODY_LIMIT))
+        return await send(req, res, tooLarge(BACKGROUND_BODY_LIMIT), {});
+      const body = withBody ? await readCapped(req, BACKGROUND_BODY_LIMIT) : null;
+      if (withBody && body === null) return await send(req, res, tooLarge(BACKGROUND_BODY_LIMIT), {});
+      if (!isSignedKick(body, process.env.SESSION_SECRET))
+        return await send(req, res, new Response(null, { status: 401 }), {});
       void runBackground({
         name: internalFn.name,
         makeRequest: () => new Request(url, { method, headers, body }),
@@ -182,7 +228,7 @@ async function serve(req, res, trusted) {
       });
       return await send(req, res, new Response(null, { status: 202 }), {});
     }
-    if (internalFn?.schedule && isLoopback(ip)) {
+    if (internalFn?.schedule && isLoopback(ip) && runToken.allows(req.headers.authorization)) {
       const run = await scheduler.runNow(internalFn.name);
       // The run's own status is in the body (a 204 cannot carry one).
       const status = run.status >= 500 ? 500 : 200;
@@ -201,6 +247,7 @@ async function serve(req, res, trusted) {
           cookieHeader: req.headers.cookie ?? null,
           url,
         });
+        if (overflowed()) return await send(req, res, tooLarge(SYNC_BODY_LIMIT), {});
         return await send(req, res, response, { compress: !trusted });
       }
     }
@@ -210,6 +257,7 @@ async function serve(req, res, trusted) {
     });
     // Not on the origin listener: the edge runtime asks it for identity bodies and compresses nothing.
     const opts = { compress: !trusted, cacheKey: result?.type === 'static' ? url.pathname : null };
+    if (overflowed()) return await send(req, res, tooLarge(SYNC_BODY_LIMIT), {});
     if (result) return await send(req, res, result.response, opts);
 
     // Nothing matched: like Netlify, answer with the site's 404 page (and its headers) and status 404.
@@ -250,6 +298,14 @@ async function edgeRunsFirst(readRequest, method, pathname) {
     edgeDecisions.set(key, decision);
   }
   return decision;
+}
+
+/** 413 for a body over `limit` bytes; the connection closes (the rest of the body is never read). */
+function tooLarge(limit) {
+  return new Response(`Request body too large (the limit is ${limit} bytes)`, {
+    status: 413,
+    headers: { 'content-type': 'text/plain; charset=utf-8', connection: 'close' },
+  });
 }
 
 /** True for a loopback client (the only one that may run a scheduled function by its address). */
@@ -398,7 +454,7 @@ server.listen(port, host, () => {
 });
 
 // Blobs operation counts (tooling: the bench reads them to report what one signup costs).
-if (process.env.BLOBS_STATS_FILE) {
+if (process.env.BLOBS_STATS_FILE && blobsWorker) {
   process.on('SIGUSR2', () => {
     const onCounts = (msg) => {
       if (msg?.type !== 'counts') return;
@@ -415,7 +471,9 @@ const stop = async () => {
   server.close();
   origin.close();
   await dev.stop().catch(() => {});
-  await blobsWorker.terminate();
+  await blobsWorker?.terminate();
+  runToken.remove();
+  if (dataLock.owner) dataLock.release();
   process.exit(0);
 };
 process.on('SIGINT', stop);

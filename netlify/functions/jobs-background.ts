@@ -19,7 +19,7 @@ export default async function jobsBackground(req: Request): Promise<Response> {
   }
   const { ran, more } = await runPending({ deadline: Date.now() + RUN_MS, first: jobId ?? undefined });
   console.info('[jobs] background run', JSON.stringify(ran));
-  if (more) await kickJobs(new URL(req.url).origin);
+  if (more) await kickJobs();
   return new Response(null, { status: 204 });
 }
 

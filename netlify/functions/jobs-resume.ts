@@ -6,8 +6,8 @@ import { resumeJobs } from '../../src/lib/jobs/resume';
  * died, a kick that got lost), or runs a bounded slice itself when the runner cannot be reached
  * (docs/jobs.md). Scheduled functions have no public URL.
  */
-export default async function jobsResume(req: Request): Promise<Response> {
-  const report = await resumeJobs(new URL(req.url).origin);
+export default async function jobsResume(): Promise<Response> {
+  const report = await resumeJobs();
   if (report.waiting.length) console.info('[jobs] resume', JSON.stringify(report));
   return new Response(null, { status: 204 });
 }

@@ -1,5 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { isPassRevoked, notePassUsed } from '../../src/lib/campaigns/store';
+import { getSubscriber } from '../../src/lib/subscribers/store';
+import { mayReceiveListMail } from '../../src/lib/subscribers/status';
 import {
   PASS_COOKIE,
   passCookieFrom,
@@ -9,7 +11,7 @@ import {
   type Pass,
 } from '../../src/lib/campaigns/pass';
 import { requireConfig } from '../../src/lib/server/env';
-import { allowMethods, handler } from '../../src/lib/server/http';
+import { allowMethods, clientIp, handler } from '../../src/lib/server/http';
 import { htmlPage, passPage } from '../../src/lib/signups/server/link-pages';
 
 /**
@@ -18,10 +20,33 @@ import { htmlPage, passPage } from '../../src/lib/signups/server/link-pages';
  *   the pass cookie and opens the pre-launch site's home page; its first use is recorded for staff.
  *   Otherwise a page says why (400 invalid, 410 expired, 403 revoked).
  * - GET /api/pass/check?next=/path: the gate sends a visitor here when their cookie's revocation check
- *   is over a minute old; a pass still valid gets a fresh cookie and goes back to `next`, a revoked
+ *   is over a minute old; a pass still valid (not revoked, its holder still confirmed) gets a fresh cookie and goes back to `next`, a revoked
  *   one loses its cookie and goes to /join.
  */
-export default handler(async (req) => {
+/**
+ * A pass works only while its holder is still a confirmed subscriber: one who unsubscribed, or whom
+ * staff deleted, loses it (the link at once, an open browser at its next check, within a minute).
+ */
+async function holderActive(subscriberId: string): Promise<boolean> {
+  const sub = await getSubscriber(subscriberId);
+  return !!sub && mayReceiveListMail(sub);
+}
+
+/** Where /api/pass/check may send a visitor back to: a path of this site outside /admin, percent-encoded. */
+function safeNextPath(next: string, origin: string): string {
+  if (!/^\/(?!\/)[^\s\\]*$/.test(next)) return '/';
+  let target: URL;
+  try {
+    target = new URL(next, origin);
+  } catch {
+    return '/';
+  }
+  if (target.origin !== origin || /^\/admin(?:\/|$)/i.test(target.pathname)) return '/';
+  // The URL parser percent-encodes what a Location header cannot carry (non-ASCII: /中 -> /%E4%B8%AD).
+  return `${target.pathname}${target.search}`;
+}
+
+export default handler(async (req, context) => {
   allowMethods(req, 'GET');
   const secret = requireConfig('SESSION_SECRET');
   const siteUrl = requireConfig('SITE_URL');
@@ -35,19 +60,26 @@ export default handler(async (req) => {
     go(next, cookie(await signPassCookie(pass, Date.now(), secret), Math.floor((pass.expiresAt - Date.now()) / 1000)));
 
   if (url.pathname.replace(/\/+$/, '') === '/api/pass/check') {
-    const next = url.searchParams.get('next') ?? '/';
-    const safeNext = /^\/(?!\/)[^\s\\]*$/.test(next) && !next.startsWith('/admin') ? next : '/';
+    const safeNext = safeNextPath(url.searchParams.get('next') ?? '/', url.origin);
     const held = await readPassCookie(passCookieFrom(req.headers.get('cookie')), secret, 0);
-    if (!held || held.pass.expiresAt <= Date.now() || (await isPassRevoked(held.pass.waveId, held.pass.subscriberId)))
+    if (
+      !held ||
+      held.pass.expiresAt <= Date.now() ||
+      (await isPassRevoked(held.pass.waveId, held.pass.subscriberId)) ||
+      !(await holderActive(held.pass.subscriberId))
+    )
       return go('/join', cookie('', 0));
     return open(held.pass, safeNext);
   }
 
   const check = await verifyPass(url.searchParams.get('token'), secret);
   if (!check.ok) return htmlPage(passPage(check.reason, siteUrl), check.reason === 'expired' ? 410 : 400);
-  if (await isPassRevoked(check.pass.waveId, check.pass.subscriberId))
+  if (
+    (await isPassRevoked(check.pass.waveId, check.pass.subscriberId)) ||
+    !(await holderActive(check.pass.subscriberId))
+  )
     return htmlPage(passPage('revoked', siteUrl), 403);
-  await notePassUsed(check.pass.waveId, check.pass.subscriberId);
+  await notePassUsed(check.pass.waveId, check.pass.subscriberId, clientIp(req, context));
   return open(check.pass, '/');
 });
 

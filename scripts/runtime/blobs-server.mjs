@@ -171,5 +171,26 @@ export async function startBlobsServer({ directory, token, onRequest }) {
     return run;
   });
   const { port } = await server.start();
+  await listenOnLoopbackOnly(server, port);
   return { port, url: `http://127.0.0.1:${port}`, refused: () => refused, stop: () => server.stop() };
+}
+
+/**
+ * BlobsServer listens on every interface (its HTTP server calls `listen(port)` without a host), so
+ * anyone on the network could read and write the site's data with a token that only guards the
+ * signature scheme. Moves it to 127.0.0.1 on the same port before anything uses it; stops at start
+ * when an upgrade changes where the Node server is kept.
+ * @param {BlobsServer} server started
+ * @param {number} port
+ */
+async function listenOnLoopbackOnly(server, port) {
+  /** @type {import('node:http').Server | undefined} */
+  const node = /** @type {any} */ (server).server?.nodeServer;
+  if (!node || typeof node.listen !== 'function')
+    throw new Error('@netlify/blobs changed: BlobsServer.server.nodeServer is gone; update listenOnLoopbackOnly.');
+  await new Promise((resolve) => node.close(() => resolve(undefined)));
+  await new Promise((resolve, reject) => {
+    node.once('error', reject);
+    node.listen(port, '127.0.0.1', () => resolve(undefined));
+  });
 }

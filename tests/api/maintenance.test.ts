@@ -174,8 +174,23 @@ describe('maintenance runs and their health', () => {
     await seed(10);
     const report = await runMaintenance();
     expect(report.errors).toEqual([]);
-    expect(Object.keys(report.steps)).toEqual(['rate limits', 'outbox', 'mail queue', 'stops', 'jobs', 'index pass']);
-    expect((report.steps['index pass'] as PassRun).finished).toMatchObject({ runs: 1, records: 10, keys: 10 });
+    expect(Object.keys(report.steps)).toEqual([
+      'rate limits',
+      'outbox',
+      'mail queue',
+      'stops',
+      'jobs',
+      'pending expiry',
+      'index pass',
+    ]);
+    // The two seeded signups never confirmed (April) are long past their link: expired, their keys gone.
+    expect(report.steps['pending expiry']).toEqual({ candidates: 2, checked: 2, expired: 2 });
+    const expired = (await storedSubscribers()).filter((s) => s.history.at(-1)?.type === 'expired');
+    expect(expired).toHaveLength(2);
+    for (const s of expired) expect(s).toMatchObject({ name: '', email: '', deletedAt: expect.any(String) });
+    // The confirmed ones, as old, are untouched.
+    expect((await storedSubscribers()).filter((s) => !s.deletedAt)).toHaveLength(8);
+    expect((report.steps['index pass'] as PassRun).finished).toMatchObject({ runs: 1, records: 10, keys: 8 });
 
     const res = await api('/maintenance');
     expect(res.status).toBe(200);

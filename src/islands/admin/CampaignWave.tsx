@@ -130,6 +130,7 @@ export default function CampaignWave({ id, sent }: { id: string; sent: number })
                         <span className="mt-1 block text-xs text-muted sm:hidden">
                           Invited {short(m.invitedAt)} ·{' '}
                           {m.usedAt !== null ? `pass used ${short(m.usedAt)}` : 'pass not used yet'}
+                          <PassUses member={m} />
                         </span>
                         <span className="mt-2 block sm:hidden">
                           <PassAction member={m} busy={busy} onRevoke={setRevoke} />
@@ -138,8 +139,13 @@ export default function CampaignWave({ id, sent }: { id: string; sent: number })
                       <td className="hidden whitespace-nowrap px-3 py-2.5 text-muted sm:table-cell">
                         {short(m.invitedAt)}
                       </td>
-                      <td className="hidden whitespace-nowrap px-3 py-2.5 sm:table-cell">
-                        {m.usedAt !== null ? short(m.usedAt) : <span className="text-muted">Not yet</span>}
+                      <td className="hidden px-3 py-2.5 sm:table-cell">
+                        {m.usedAt !== null ? (
+                          <span className="whitespace-nowrap">{short(m.usedAt)}</span>
+                        ) : (
+                          <span className="text-muted">Not yet</span>
+                        )}
+                        <PassUses member={m} />
                       </td>
                       <td className="hidden px-3 py-2.5 text-right sm:table-cell">
                         <PassAction member={m} busy={busy} onRevoke={setRevoke} />
@@ -193,5 +199,35 @@ function PassAction({ member, busy, onRevoke }: { member: Member; busy: boolean;
     >
       Revoke…
     </button>
+  );
+}
+
+/**
+ * How often and from where a pass was opened: the number of uses and networks, a flag when it was
+ * opened from PASS_FLAG_NETWORKS networks or more (maybe passed on), and each use on request.
+ */
+function PassUses({ member }: { member: Member }) {
+  if (member.uses.length === 0) return null;
+  const summary = `${member.uses.length} ${member.uses.length === 1 ? 'use' : 'uses'} from ${member.networks} ${
+    member.networks === 1 ? 'network' : 'networks'
+  }`;
+  return (
+    <details className="mt-1 text-xs text-muted">
+      <summary className="cursor-pointer">
+        {summary}
+        {member.flagged ? (
+          <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 font-semibold text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">
+            Many networks: shared?
+          </span>
+        ) : null}
+      </summary>
+      <ul className="mt-1 space-y-0.5">
+        {member.uses.map((u) => (
+          <li key={`${u.at}-${u.ip}`} className="break-all">
+            {short(u.at)} · {u.ip || 'unknown address'} ({u.network})
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

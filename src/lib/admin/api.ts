@@ -246,7 +246,7 @@ export const ROUTES: Route[] = [
       const job = await startJob<ExportState, ExportInput>(EXPORT_JOB, { q }, NEW_EXPORT);
       if (!job) throw new HttpError(503, 'unavailable', 'The export could not be started. Try again.');
       // The background runner starts now; if it cannot be reached, the scheduled resumer starts it.
-      await kickJobs(new URL(req.url).origin, job.id);
+      await kickJobs(job.id);
       console.info(`[admin] export ${job.id} started${q ? ' (searched)' : ''}`);
       return json({ id: job.id }, { status: 202, headers: { location: `${ADMIN_PREFIX}/exports/${job.id}` } });
     },
@@ -501,7 +501,7 @@ export const ROUTES: Route[] = [
     auth: true,
     async run(req) {
       const payload = await readJson(req, campaignCreateSchema);
-      const campaign = await createDraft(payload, new URL(req.url).origin);
+      const campaign = await createDraft(payload);
       console.info(`[admin] campaign ${campaign.id} (${campaign.kind}) created: ${campaign.audienceCount} recipients`);
       return json(
         { id: campaign.id, audienceCount: campaign.audienceCount, status: campaign.status, campaign },
@@ -544,16 +544,16 @@ export const ROUTES: Route[] = [
     method: 'POST',
     path: '/campaigns/:id/send',
     auth: true,
-    async run(req, _context, { id }) {
-      return json(await sendNow(id, new URL(req.url).origin), { status: 202 });
+    async run(_req, _context, { id }) {
+      return json(await sendNow(id), { status: 202 });
     },
   },
   ...(['pause', 'resume', 'cancel'] as const).map((what): Route => ({
     method: 'POST',
     path: `/campaigns/:id/${what}`,
     auth: true,
-    async run(req, _context, { id }) {
-      return json(await controlSend(id, what, new URL(req.url).origin));
+    async run(_req, _context, { id }) {
+      return json(await controlSend(id, what));
     },
   })),
   {

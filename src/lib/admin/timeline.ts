@@ -14,6 +14,7 @@ const TITLES: Record<LedgerEvent['type'], string> = {
   'staff-deleted': 'Deleted by staff',
   'campaign-sent': 'Campaign e-mail',
   bounced: 'Bounced (address suppressed: no more mail)',
+  expired: 'Unconfirmed signup expired',
 };
 
 const OUTCOMES: Record<NonNullable<LedgerEvent['outcome']>, string> = {

@@ -44,6 +44,15 @@ const unknownPlaceholder = (text: string) =>
     .map((m) => m[1].trim())
     .find((p) => !(CAMPAIGN_PLACEHOLDERS as readonly string[]).includes(p));
 
+/**
+ * Characters a subject line may not hold: controls (U+0085 included), line and paragraph separators
+ * (U+2028, U+2029), lone surrogates and noncharacters, the bidirectional controls (marks, embeddings,
+ * overrides, isolates: they make a subject read differently from what it is) and U+FFF9-U+FFFC.
+ * Emoji and their joiners stay allowed.
+ */
+export const UNSAFE_SUBJECT =
+  /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}\p{Noncharacter_Code_Point}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\uFFF9-\uFFFC]/u;
+
 /** POST /api/admin/campaigns: a new draft (or a scheduled campaign with `sendAt`). */
 export const campaignCreateSchema = z
   .object({
@@ -52,7 +61,11 @@ export const campaignCreateSchema = z
       .trim()
       .min(1, 'Subject is required')
       .max(CAMPAIGN_LIMITS.subject, `Subject must be at most ${CAMPAIGN_LIMITS.subject} characters`)
-      .refine((s) => !/[\r\n]/.test(s), 'Subject must be a single line'),
+      .refine((s) => !/[\r\n]/.test(s), 'Subject must be a single line')
+      .refine(
+        (s) => !UNSAFE_SUBJECT.test(s),
+        'Subject must be plain text on one line (no control or direction characters)',
+      ),
     body: z
       .string({ error: 'Body is required' })
       .min(1, 'Body is required')
@@ -79,6 +92,13 @@ export const campaignCreateSchema = z
           message: `Unknown placeholder {{${bad}}}. Use ${CAMPAIGN_PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ')}.`,
         });
     }
+    // A pass link is a personal key: never in a subject line, which previews and lists show.
+    if (/\{\{\s*passUrl\s*\}\}/.test(v.subject))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['subject'],
+        message: 'A {{passUrl}} belongs in the body, not the subject.',
+      });
     if (v.kind !== 'early-access' && /\{\{\s*passUrl\s*\}\}/.test(v.body))
       ctx.addIssue({ code: 'custom', path: ['body'], message: 'Only an early-access wave has a {{passUrl}}.' });
     if (v.kind !== 'early-access' && v.limit !== undefined)

@@ -112,3 +112,25 @@ export function passCookieFrom(header: string | null): string | null {
   }
   return null;
 }
+
+/**
+ * A pass opened from this many networks or more is flagged for staff (a phone and a home connection
+ * are two; three or more suggests the link was passed on). It is not refused: docs/campaigns.md.
+ */
+export const PASS_FLAG_NETWORKS = 3;
+
+/** The network an address belongs to, as staff see it: IPv4 by its /24, IPv6 by its /64. */
+export function networkOf(ip: string): string {
+  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/.exec(ip);
+  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0/24`;
+  if (!ip.includes(':')) return ip || 'unknown';
+  const [head, tail = ''] = ip.toLowerCase().replace(/%.*$/, '').split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  if (ip.includes('.')) right.pop();
+  const groups = [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, '') || '0')
+    .join(':')}::/64`;
+}

@@ -6,7 +6,7 @@
  */
 import { HttpError } from '../server/http';
 import { kickJobs } from '../jobs/kick';
-import { readJob, requestJob, startJob } from '../jobs/all';
+import { readJob, requestJobChange, startJob } from '../jobs/all';
 import type { Job } from '../jobs/model';
 import { sendMail, type MailHandler, type QueuedMail } from '../email/queue/queue';
 import { requireConfig } from '../server/env';
@@ -49,8 +49,18 @@ export interface CampaignView extends Campaign {
   autoPause?: AutoPause | null;
 }
 
-function statusOf(campaign: Campaign, job: CampaignJob | null): CampaignStatus {
+/**
+ * The one place a campaign's status is decided. Before a send job exists, the record says (draft,
+ * scheduled, or a draft cancelled before it was sent); from then on the job does, and a cancel asked
+ * for counts as done at once: the runner carries it out before its next batch, and nothing can take
+ * it back (`request` in src/lib/jobs/model.ts), so staff never see a cancelled send as pausable.
+ */
+export function statusOf(
+  campaign: Pick<Campaign, 'status'>,
+  job: Pick<CampaignJob, 'status' | 'control' | 'state'> | null,
+): CampaignStatus {
   if (!job) return campaign.status;
+  if (job.control === 'cancel') return 'cancelled';
   switch (job.status) {
     case 'queued':
     case 'running':
@@ -113,7 +123,7 @@ export async function campaignArchive(): Promise<CampaignView[]> {
  * A new campaign: a draft, or scheduled when `sendAt` is given (its job waits for that time). The
  * audience is counted now, from the index, for staff to see before they send.
  */
-export async function createDraft(payload: CampaignCreate, origin: string, now = Date.now()): Promise<CampaignView> {
+export async function createDraft(payload: CampaignCreate, now = Date.now()): Promise<CampaignView> {
   if (payload.sendAt && Date.parse(payload.sendAt) < now - 60_000)
     throw new HttpError(400, 'invalid_input', 'Some fields are missing or invalid.', {
       sendAt: 'The send time is in the past',
@@ -147,11 +157,11 @@ export async function createDraft(payload: CampaignCreate, origin: string, now =
     unknown: 0,
   };
   if (!(await createCampaign(campaign))) throw new HttpError(409, 'conflict', 'Try again.');
-  if (payload.sendAt) await startSendJob(campaign, 'wait', origin);
+  if (payload.sendAt) await startSendJob(campaign, 'wait');
   return view(campaign, null);
 }
 
-async function startSendJob(campaign: Campaign, phase: 'wait' | 'plan', origin: string): Promise<void> {
+async function startSendJob(campaign: Campaign, phase: 'wait' | 'plan'): Promise<void> {
   const job = await startJob<CampaignJobState, CampaignJobInput>(
     CAMPAIGN_JOB,
     { campaignId: campaign.id },
@@ -161,11 +171,11 @@ async function startSendJob(campaign: Campaign, phase: 'wait' | 'plan', origin: 
     },
   );
   if (!job) throw new HttpError(409, 'already_sending', 'This campaign is already sending or scheduled.');
-  await kickJobs(origin, job.id);
+  await kickJobs(job.id);
 }
 
 /** Send now: a draft starts sending; a scheduled campaign goes now instead of later. */
-export async function sendNow(id: string, origin: string): Promise<CampaignView> {
+export async function sendNow(id: string): Promise<CampaignView> {
   const found = await readCampaign(id);
   if (!found) throw new HttpError(404, 'not_found', 'No campaign with this id.');
   const c = found.campaign;
@@ -175,36 +185,54 @@ export async function sendNow(id: string, origin: string): Promise<CampaignView>
     if (!job || job.state.phase !== 'wait')
       throw new HttpError(409, 'already_sending', 'This campaign is already sending or sent.');
     await updateCampaign(id, (x) => ({ ...x, sendAt: new Date().toISOString() }));
-    await kickJobs(origin, c.jobId);
+    await kickJobs(c.jobId);
   } else {
-    await updateCampaign(id, (x) => (x.jobId ? null : { ...x, jobId: id, status: 'sending' }));
-    await startSendJob(c, 'plan', origin);
+    const after = await updateCampaign(id, (x) =>
+      x.jobId || x.status === 'cancelled' ? null : { ...x, jobId: id, status: 'sending' },
+    );
+    if (after?.status === 'cancelled') throw new HttpError(409, 'cancelled', 'This campaign was cancelled.');
+    await startSendJob(c, 'plan');
   }
   return campaignView(id);
 }
 
-/** Pause, resume or cancel the send (a draft can only be cancelled). */
+/**
+ * Pause, resume or cancel the send (a draft can only be cancelled). What applies is decided by the
+ * send job's state machine (`request` in src/lib/jobs/model.ts), in the same write that changes it:
+ * a request that does not apply (anything after a cancel, a pause of a finished send, a resume of a
+ * send that is not paused) is refused with 409 and changes nothing. Cancel is final.
+ */
 export async function controlSend(
   id: string,
   what: 'pause' | 'resume' | 'cancel',
-  origin: string,
+  /** Not used (kept for callers): the runner is kicked at SITE_URL, never at a request's origin. */
+  _origin?: string,
 ): Promise<CampaignView> {
   const found = await readCampaign(id);
   if (!found) throw new HttpError(404, 'not_found', 'No campaign with this id.');
   const c = found.campaign;
   if (!c.jobId) {
     if (what !== 'cancel' || c.status !== 'draft')
-      throw new HttpError(409, 'not_sending', 'This campaign is not sending.');
-    await updateCampaign(id, (x) => ({ ...x, status: 'cancelled', finishedAt: new Date().toISOString() }));
+      throw new HttpError(409, c.status === 'cancelled' ? 'cancelled' : 'not_sending', `This campaign is ${c.status}.`);
+    // Only a draft that still has no send job: a Send that got in first wins, and the cancel is refused.
+    const after = await updateCampaign(id, (x) =>
+      x.jobId || x.status !== 'draft' ? null : { ...x, status: 'cancelled', finishedAt: new Date().toISOString() },
+    );
+    if (after?.status !== 'cancelled') return controlSend(id, what);
     return campaignView(id);
   }
-  const before = await jobOf(c);
-  const final = before && ['done', 'cancelled'].includes(before.status);
-  if (final) throw new HttpError(409, 'not_sending', `This campaign is ${statusOf(c, before)} already.`);
-  if (what === 'resume' && before?.status !== 'paused' && before?.status !== 'failed')
-    throw new HttpError(409, 'not_paused', 'This campaign is not paused.');
-  await requestJob(c.jobId, what);
-  if (what === 'resume') await kickJobs(origin, c.jobId);
+  const changed = await requestJobChange(c.jobId, what);
+  if (!changed) throw new HttpError(409, 'not_sending', 'This campaign is not sending.');
+  if (!changed.applied) {
+    const now = statusOf(c, changed.job as CampaignJob);
+    const code = now === 'cancelled' ? 'cancelled' : what === 'resume' ? 'not_paused' : 'not_sending';
+    throw new HttpError(
+      409,
+      code,
+      `This campaign is ${now}: it cannot be ${what === 'cancel' ? 'cancelled' : `${what}d`}.`,
+    );
+  }
+  if (what === 'resume') await kickJobs(c.jobId);
   if (what === 'cancel') await updateCampaign(id, (x) => ({ ...x, status: 'cancelled' }));
   return campaignView(id);
 }

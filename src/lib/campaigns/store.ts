@@ -12,6 +12,8 @@
  */
 import { getStore } from '@netlify/blobs';
 import { mapLimit } from '../server/storage';
+import { fromBase64Url, toBase64Url } from '../base64url';
+import { networkOf, PASS_FLAG_NETWORKS } from './pass';
 import type { Campaign } from './model';
 
 export const CAMPAIGNS_STORE = 'campaigns';
@@ -191,6 +193,12 @@ export async function waveMembers(wave: string): Promise<
     rank: number;
     usedAt: number | null;
     revoked: boolean;
+    /** Each recorded use (at most PASS_USES_KEPT), oldest first. */
+    uses: PassUse[];
+    /** How many networks (IPv4 /24, IPv6 /64) the pass was opened from. */
+    networks: number;
+    /** Opened from more networks than one person uses (PASS_FLAG_NETWORKS or more): maybe shared. */
+    flagged: boolean;
   }[]
 > {
   const s = store();
@@ -202,6 +210,7 @@ export async function waveMembers(wave: string): Promise<
     const v = (await s.get(k, { type: 'json' })) as { at?: number } | null;
     usedAt.set(k.slice(k.lastIndexOf('/') + 1), v?.at ?? 0);
   });
+  const uses = await passUses(wave);
   const revokedIds = new Set(revoked.map((k) => k.slice(k.lastIndexOf('/') + 1)));
   const all = revokedIds.has('*');
   const rows = await mapLimit(invited, 8, async (k) => {
@@ -215,6 +224,9 @@ export async function waveMembers(wave: string): Promise<
       rank: inv?.rank ?? 0,
       usedAt: usedAt.get(id) ?? null,
       revoked: all || revokedIds.has(id),
+      uses: uses.get(id) ?? [],
+      networks: new Set((uses.get(id) ?? []).map((u) => u.network)).size,
+      flagged: new Set((uses.get(id) ?? []).map((u) => u.network)).size >= PASS_FLAG_NETWORKS,
     };
   });
   return rows.sort((a, b) => a.rank - b.rank);
@@ -223,9 +235,46 @@ export async function waveMembers(wave: string): Promise<
 // ---------------------------------------------------------------------------------------------
 // Passes: use and revocation
 
-/** Records the first use of a pass. */
-export async function notePassUsed(wave: string, subscriber: string, now = Date.now()): Promise<void> {
-  await store().setJSON(`u/${wave}/${subscriber}`, { at: now }, { onlyIfNew: true });
+/** Uses of one pass kept for staff (the first use is kept apart, always). */
+export const PASS_USES_KEPT = 20;
+
+/**
+ * Records a use of a pass: the first use (`u/<wave>/<subscriber>`, kept once) and each use with the
+ * client address it came from (`v/<wave>/<subscriber>/<time>.<address>`, the address in base64url),
+ * one blob per use with everything in its key, so the staff list reads keys only. At most
+ * PASS_USES_KEPT uses are kept per pass.
+ */
+export async function notePassUsed(wave: string, subscriber: string, ip = '', now = Date.now()): Promise<void> {
+  const s = store();
+  await s.setJSON(`u/${wave}/${subscriber}`, { at: now }, { onlyIfNew: true });
+  const { blobs } = await s.list({ prefix: `v/${wave}/${subscriber}/` });
+  if (blobs.length >= PASS_USES_KEPT) return;
+  const address = toBase64Url(new TextEncoder().encode(ip.slice(0, 64)));
+  await s.set(`v/${wave}/${subscriber}/${now.toString(36)}.${address}`, '');
+}
+
+/** One recorded use of a pass: when, and from which address and network. */
+export interface PassUse {
+  at: number;
+  ip: string;
+  network: string;
+}
+
+/** The uses of each pass of `wave` recorded under `v/`, by subscriber id, oldest first. */
+async function passUses(wave: string): Promise<Map<string, PassUse[]>> {
+  const { blobs } = await store().list({ prefix: `v/${wave}/` });
+  const out = new Map<string, PassUse[]>();
+  for (const { key } of blobs) {
+    const m = /^v\/[^/]+\/([0-9a-f]{64})\/([0-9a-z]+)\.([A-Za-z0-9_-]*)$/.exec(key);
+    if (!m) continue;
+    const bytes = fromBase64Url(m[3]);
+    const ip = bytes ? new TextDecoder().decode(bytes) : '';
+    const list = out.get(m[1]) ?? [];
+    list.push({ at: parseInt(m[2], 36), ip, network: networkOf(ip) });
+    out.set(m[1], list);
+  }
+  for (const list of out.values()) list.sort((a, b) => a.at - b.at);
+  return out;
 }
 
 /** Revokes one person's pass in a wave, or the whole wave (`subscriber` null). */

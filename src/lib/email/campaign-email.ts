@@ -65,7 +65,12 @@ export function renderCampaignBatch(
   // The Markdown is escaped HTML: a placeholder in it is still `{{…}}`, now an HTML tag key.
   const bodyHtml = fill(html + (passButton ? `\n${passButton.html}` : ''), (p) => tag(SUBSTITUTION_KEYS[p].html));
   const footer = senderFooter(sender, tag(SUBSTITUTION_KEYS.unsubscribeUrl.html));
-  return { subject, text: fullText, html: withFooter(mailFrame(escapeHtml(subject), bodyHtml), footer) };
+  // The subject again as the HTML part's <title>: its own text escaped, its placeholders the HTML
+  // keys (escaped values). The subject header's text keys must never reach the HTML part.
+  const title = fill(escapeHtml(campaign.subject.replace(/[\r\n]+/g, ' ').trim()), (p) =>
+    tag(SUBSTITUTION_KEYS[p].html),
+  );
+  return { subject, text: fullText, html: withFooter(mailFrame(title, bodyHtml), footer) };
 }
 
 /** The substitutions of one recipient for a batch rendered by `renderCampaignBatch`. */

@@ -47,11 +47,14 @@ export async function verifyKick(body: unknown, now = Date.now()): Promise<strin
 }
 
 /**
- * Starts the background runner at `origin` (the site's own address: the calling request's origin).
+ * Starts the background runner at the site's configured address (SITE_URL; in local mode without it,
+ * the local runtime's own address, which scripts/serve.mjs puts there). Never a request's Host
+ * header: a forged one would send the signed kick to a host of the sender's choosing.
  * Netlify answers a background function at once (202), so this waits only for that. False when the
  * runner could not be reached: the scheduled resumer starts it within a minute or two.
  */
-export async function kickJobs(origin: string, jobId: string | null = null): Promise<boolean> {
+export async function kickJobs(jobId: string | null = null): Promise<boolean> {
+  const origin = requireConfig('SITE_URL');
   try {
     const res = await fetch(new URL(`/.netlify/functions/${JOBS_FUNCTION}`, origin), {
       method: 'POST',

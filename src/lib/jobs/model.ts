@@ -176,7 +176,8 @@ export function release<S, I, R>(job: Job<S, I, R>, now: number): Job<S, I, R> {
 /**
  * `job` after a pause, cancel or resume request. A job nobody is running changes at once; a running
  * one keeps the request in `control`, which its runner honours before the next step (`honour`).
- * Null when the request does not apply (a final job; resuming one that is not paused).
+ * Null when the request does not apply: a final job (except resuming a failed one), resuming one that
+ * is neither paused nor failed, or anything after a cancel (a cancel is never taken back).
  */
 export function request<S, I, R>(
   job: Job<S, I, R>,
@@ -184,11 +185,17 @@ export function request<S, I, R>(
   now: number,
   staleMs = STALE_MS,
 ): Job<S, I, R> | null {
-  if (isFinal(job)) return null;
+  // Cancel is final: once asked for, no pause or resume replaces it (the runner carries it out
+  // before its next step, or the resumer does for a runner that died).
+  if (job.control === 'cancel') return null;
   if (what === 'resume') {
+    // A job that failed for good (its attempts used up) may be resumed by staff: its attempts start again.
+    if (job.status === 'failed')
+      return { ...job, status: 'queued', control: null, attempts: 0, error: null, finishedAt: null, updatedAt: now };
     if (job.status !== 'paused') return null;
     return { ...job, status: 'queued', control: null, updatedAt: now };
   }
+  if (isFinal(job)) return null;
   if (job.status === 'paused' && what === 'pause') return null;
   const idle = job.status === 'queued' || job.status === 'paused' || isStale(job, now, staleMs);
   if (idle) return honour({ ...job, control: what }, now);

@@ -16,10 +16,10 @@ export interface ResumeReport {
 }
 
 /** Starts a runner for every job waiting for one (see the header). */
-export async function resumeJobs(origin: string, now = Date.now()): Promise<ResumeReport> {
+export async function resumeJobs(now = Date.now()): Promise<ResumeReport> {
   const waiting = await jobsNeedingRunner(now);
   if (!waiting.length) return { waiting, kicked: false, ran: {} };
-  const kicked = await kickJobs(origin);
+  const kicked = await kickJobs();
   if (kicked) return { waiting, kicked, ran: {} };
   const { ran } = await runPending({ deadline: Date.now() + RESUME_SLICE_MS });
   return { waiting, kicked, ran };

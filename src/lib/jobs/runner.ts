@@ -27,6 +27,7 @@ import {
   createJob,
   deleteJob,
   dropActive,
+  markActive,
   newJobId,
   readJob,
   replaceJob,
@@ -233,15 +234,36 @@ export async function runPending(
   return { ran, more };
 }
 
-/** Carries out (or records, for a running job) a pause, cancel or resume request. Null: no such job. */
-export async function requestJob(id: string, what: JobControl | 'resume', now = Date.now()): Promise<Job | null> {
-  const job = await updateJob(id, (j) => request(j, what, now));
-  if (job?.status === 'cancelled')
+/**
+ * Carries out (or records, for a running job) a pause, cancel or resume request. Null: no such job.
+ * `applied` is false when the request does not apply to the job as it is (`request` in model.ts):
+ * the job is returned unchanged, and the caller tells whoever asked.
+ */
+export async function requestJobChange(
+  id: string,
+  what: JobControl | 'resume',
+  now = Date.now(),
+): Promise<{ job: Job; applied: boolean } | null> {
+  let applied = false;
+  const job = await updateJob(id, (j) => {
+    const next = request(j, what, now);
+    applied = next !== null;
+    return next;
+  });
+  if (!job) return null;
+  // A failed job resumed is live again: the resumer and the runners list live jobs by their marker.
+  if (applied && what === 'resume') await markActive(id);
+  if (applied && job.status === 'cancelled')
     await types
       .get(job.type)
       ?.cleanup?.(job)
       .catch(() => undefined);
-  return job;
+  return { job, applied };
+}
+
+/** Carries out (or records, for a running job) a pause, cancel or resume request. Null: no such job. */
+export async function requestJob(id: string, what: JobControl | 'resume', now = Date.now()): Promise<Job | null> {
+  return (await requestJobChange(id, what, now))?.job ?? null;
 }
 
 /** A job the scheduled resumer should hand to a runner: unclaimed for a while, or its runner died. */

@@ -90,6 +90,11 @@ export async function activeJobIds(): Promise<string[]> {
   return blobs.map((b) => b.key.slice(ACTIVE_PREFIX.length)).filter((id) => JOB_ID.test(id));
 }
 
+/** Marks a job live again (a failed job that staff resumed). */
+export async function markActive(id: string): Promise<void> {
+  await store().set(`${ACTIVE_PREFIX}${id}`, '');
+}
+
 /** Forgets a job that is not live any more (its marker). */
 export async function dropActive(id: string): Promise<void> {
   await store().delete(`${ACTIVE_PREFIX}${id}`);

@@ -9,6 +9,7 @@ import { getStore } from '@netlify/blobs';
 import { pruneOutbox } from '../email/outbox';
 import { pruneQueue } from '../email/queue/queue';
 import { pruneStops } from '../subscribers/stops';
+import { expirePendingSignups } from '../subscribers/expiry';
 import { pruneRateLimits } from '../server/shared-ratelimit';
 import { mapLimit } from '../server/storage';
 import { pruneJobs, readJob, runJob, startJob } from '../jobs/all';
@@ -53,6 +54,7 @@ export const MAINTENANCE_STEPS: MaintenanceStep[] = [
   { name: 'mail queue', run: ({ now }) => pruneQueue(now) },
   { name: 'stops', run: ({ now }) => pruneStops(now) },
   { name: 'jobs', run: ({ now }) => pruneJobs(now) },
+  { name: 'pending expiry', run: ({ now }) => expirePendingSignups(now) },
   { name: 'index pass', run: ({ deadline }) => runIndexPass(deadline) },
 ];
 

@@ -17,10 +17,11 @@ import { CONSENT_FORMS, DEFAULT_INTEREST, HONEYPOT_FIELD, INTERESTS, LIMITS, MES
  * tag characters, the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), the combining grapheme joiner
  * and the like. The two variation selectors that pick an emoji's look (U+FE0E, U+FE0F) are allowed.
  * U+2800 (the blank braille pattern) is refused too: it is drawn as nothing though Unicode does not
- * say so.
+ * say so, and so are U+FFF9-U+FFFB (interlinear annotation controls: they hide text in some programs)
+ * and U+FFFC (the object replacement character, a box standing for nothing).
  */
 export const UNSAFE_TEXT =
-  /[\p{Cc}\p{Cs}\p{Co}\p{Zl}\p{Zp}\p{Noncharacter_Code_Point}\u2800\uFFFD]|(?![\uFE0E\uFE0F])\p{Default_Ignorable_Code_Point}/u;
+  /[\p{Cc}\p{Cs}\p{Co}\p{Zl}\p{Zp}\p{Noncharacter_Code_Point}\u2800\uFFF9-\uFFFD]|(?![\uFE0E\uFE0F])\p{Default_Ignorable_Code_Point}/u;
 
 /**
  * More combining marks on one character than any script writes (Vietnamese stacks two, pointed

@@ -15,7 +15,8 @@ import { interestField } from '../signups/schemas';
  * (express consent); `welcome-sent` / `staff-resend`: list mail after confirmation;
  * `unsubscribed`: the link page or one-click; `staff-deleted`: staff removed the personal data;
  * `campaign-sent`: a campaign went to the subscriber (kept as the campaign's receipt, merged in when
- * the ledger is read: `ledgerOf` in ./store.ts).
+ * the ledger is read: `ledgerOf` in ./store.ts); `expired`: a signup never confirmed was removed by
+ * the maintenance run once its confirmation link had long expired (./expiry.ts).
  */
 export const LEDGER_EVENT_TYPES = [
   'signup',
@@ -28,6 +29,7 @@ export const LEDGER_EVENT_TYPES = [
   'campaign-sent',
   // A provider event suppressed the address (a hard bounce, a drop, repeated blocks): no mail of any kind.
   'bounced',
+  'expired',
 ] as const;
 export type LedgerEventType = (typeof LEDGER_EVENT_TYPES)[number];
 

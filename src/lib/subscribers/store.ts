@@ -260,6 +260,42 @@ export async function tombstoneSubscriber(id: string, now = new Date().toISOStri
 }
 
 /**
+ * Expires a signup never confirmed whose last change is older than `before` (epoch ms): the record
+ * becomes a tombstone like a staff delete (personal data dropped, index key removed, ledger kept),
+ * with an `expired` event in its ledger. Nothing changes when the record was confirmed at any time,
+ * is deleted already, or changed since `before` (a newer signup sent a newer link). True when expired.
+ */
+export async function expireUnconfirmed(id: string, before: number, now = new Date().toISOString()): Promise<boolean> {
+  const updated = await update(id, (sub): Change<string[] | null> => {
+    const never =
+      !sub.deletedAt && subscriberStatus(sub) === 'pending' && !sub.history.some((e) => e.type === 'confirmed');
+    if (!never || !(Date.parse(sub.updatedAt) < before)) return { record: null, result: null };
+    const record: Subscriber = {
+      ...sub,
+      name: '',
+      email: '',
+      phoneModel: '',
+      referrer: '',
+      interests: [],
+      mail: null,
+      confirmNonce: null,
+      pendingDetails: [],
+      deletedAt: now,
+      updatedAt: now,
+      history: appendEvent(sub.history, {
+        at: now,
+        type: 'expired',
+        detail: 'not confirmed in time; personal data removed; ledger kept',
+      }),
+    };
+    return { record, result: subscriberIndexKeys(sub) };
+  });
+  if (!updated?.result) return false;
+  await noteDeleted(updated.result);
+  return true;
+}
+
+/**
  * Removes a record entirely, with its index keys (tests and data-erasure requests handled by hand;
  * staff use `tombstoneSubscriber`). A record that cannot be read is deleted by id; its index key is
  * then removed by the maintenance pass (index-pass.ts).

@@ -9,7 +9,14 @@ import {
   type Candidate,
 } from '../../../src/lib/campaigns/model';
 import { renderCampaignBatch, renderCampaignCopy, substitutionsFor } from '../../../src/lib/email/campaign-email';
-import { PASS_RECHECK_MS, readPassCookie, signPass, signPassCookie, verifyPass } from '../../../src/lib/campaigns/pass';
+import {
+  PASS_RECHECK_MS,
+  networkOf,
+  readPassCookie,
+  signPass,
+  signPassCookie,
+  verifyPass,
+} from '../../../src/lib/campaigns/pass';
 import { decideGate } from '../../../src/lib/gate/decide';
 import { SITE } from '../../../src/config/site';
 
@@ -42,6 +49,27 @@ describe('campaign payloads', () => {
     expect(bad({ kind: 'early-access', limit: 0 })?.[0]).toBe('A wave invites at least one subscriber');
     expect(bad({ sendAt: 'tomorrow' })?.[0]).toBe('Send time must be an ISO date and time');
     expect(bad({ audience: { lists: ['spam'] } })?.[0]).toBe('Choose the waitlist and/or the newsletter');
+  });
+
+  it('refuses a subject with line separators, controls, direction overrides or a pass link; emoji are fine', () => {
+    const subjectError = (subject: string, kind = 'early-access') =>
+      campaignCreateSchema.safeParse({ subject, body: 'B', kind }).error?.issues.find((i) => i.path[0] === 'subject')
+        ?.message;
+    for (const s of ['a\u2028b', 'a\u2029b', 'a\u0085b', 'a\u202Eb', 'a\u2066b', 'a\u200Fb', 'a\u0000b', 'a\uFFFCb'])
+      expect(subjectError(s), JSON.stringify(s)).toMatch(/plain text on one line/);
+    expect(subjectError('Your pass: {{passUrl}}')).toBe('A {{passUrl}} belongs in the body, not the subject.');
+    expect(subjectError('Your pass: {{ passUrl }}', 'campaign')).toBeDefined();
+    expect(subjectError('Café 👩‍💻 news for {{name}}')).toBeUndefined();
+  });
+});
+
+describe('where a pass was opened from', () => {
+  it('counts IPv4 by its /24 and IPv6 by its /64', () => {
+    expect(networkOf('203.0.113.7')).toBe('203.0.113.0/24');
+    expect(networkOf('203.0.113.250')).toBe(networkOf('203.0.113.1'));
+    expect(networkOf('2001:db8:0:1:aaaa::1')).toBe('2001:db8:0:1::/64');
+    expect(networkOf('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(networkOf('')).toBe('unknown');
   });
 });
 

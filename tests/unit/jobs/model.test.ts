@@ -90,6 +90,32 @@ describe('pause, cancel and resume', () => {
     expect(request(fresh(), 'resume', T)).toBeNull();
     expect(request(request(fresh(), 'cancel', T)!, 'pause', T + 1)).toBeNull();
   });
+
+  it('a cancel is final even before its runner carries it out: no pause, resume or second cancel replaces it', () => {
+    const cancelling = request(claim(fresh(), 'r', T), 'cancel', T + 1)!;
+    expect(cancelling).toMatchObject({ status: 'running', control: 'cancel' });
+    for (const what of ['pause', 'resume', 'cancel'] as const) expect(request(cancelling, what, T + 2)).toBeNull();
+    // The runner's checkpoint keeps it; the runner (or, after a crash, the next one) carries it out.
+    expect(rebase({ ...cancelling, control: null }, cancelling, 'r')).toMatchObject({ control: 'cancel' });
+    expect(honour(cancelling, T + 3)).toMatchObject({ status: 'cancelled', runner: null });
+    // A paused job cancelled stays cancelled.
+    const paused = request(fresh(), 'pause', T)!;
+    const cancelled = request(paused, 'cancel', T + 1)!;
+    expect(cancelled.status).toBe('cancelled');
+    expect(request(cancelled, 'resume', T + 2)).toBeNull();
+  });
+
+  it('a job that failed for good may be resumed: queued, its attempts starting again', () => {
+    const failed = afterFailure({ ...claim(fresh(), 'r', T), attempts: MAX_ATTEMPTS - 1 }, 'boom', T + 1);
+    expect(failed.status).toBe('failed');
+    expect(request(failed, 'resume', T + 2)).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+      error: null,
+      finishedAt: null,
+    });
+    expect(request(failed, 'pause', T + 2)).toBeNull();
+  });
 });
 
 describe('a checkpoint over a record that changed', () => {

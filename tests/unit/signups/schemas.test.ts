@@ -190,6 +190,10 @@ describe('unsafe characters (control, NUL, U+FFFD, bidi, invisible, stacked mark
     'Ada\u2029x',
     'Ada\u180E',
     'Ada\uE000',
+    'Ada\uFFF9x',
+    'Ada\uFFFAx',
+    'Ada\uFFFBx',
+    'Ada\uFFFCx',
     'A\u0301\u0301\u0301\u0301\u0301da',
   ])('%j', (name) => {
     const r = waitlistPayloadSchema.safeParse({ ...waitlist, name });
