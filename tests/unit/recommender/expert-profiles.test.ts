@@ -521,10 +521,10 @@ const PROFILES: ExpertProfile[] = [
     top: ['oneplus-13', 'samsung-galaxy-s25'],
     why: 'A Snapdragon 8 Elite with a 512 GB option within $1,333.',
   },
-  // ── Issue #34: owners of older Pro phones, recent flagships, first phones, typed phones ───────
+  // ── Owners of older Pro phones, recent flagships, first phones, typed phones ───────
   {
     name: 'iPhone 14 Pro owner, no ceiling, photos, pro camera',
-    known: 'fails before the #34 scoring',
+    known: 'fails before the scoring that weighs losses, zoom reach, updates and the budget slope',
     prefs: {
       ...owns('Apple iPhone 14 Pro', 'Apple'),
       os: 'ios',
@@ -552,7 +552,7 @@ const PROFILES: ExpertProfile[] = [
   },
   {
     name: 'iPhone 13 Pro owner, $1,700, photos, pro camera',
-    known: 'fails before the #34 scoring',
+    known: 'fails before the scoring that weighs losses, zoom reach, updates and the budget slope',
     prefs: {
       ...owns('Apple iPhone 13 Pro', 'Apple'),
       os: 'ios',
@@ -594,7 +594,7 @@ const PROFILES: ExpertProfile[] = [
   },
   {
     name: 'Galaxy S21 owner, $900, Samsung, nothing else asked',
-    known: 'fails before the #34 scoring',
+    known: 'fails before the scoring that weighs losses, zoom reach, updates and the budget slope',
     prefs: { ...owns('Samsung Galaxy S21', 'Samsung'), os: 'android_samsung', ...at(900) },
     top: ['samsung-galaxy-s25-fe', 'samsung-galaxy-a56-5g'],
     never: ['samsung-galaxy-a26-5g', 'samsung-galaxy-a16-5g', 'samsung-galaxy-a36-5g'],
@@ -602,7 +602,7 @@ const PROFILES: ExpertProfile[] = [
   },
   {
     name: 'Galaxy S21 owner, $1,000, Samsung, pro camera',
-    known: 'fails before the #34 scoring',
+    known: 'fails before the scoring that weighs losses, zoom reach, updates and the budget slope',
     prefs: {
       ...owns('Samsung Galaxy S21', 'Samsung'),
       os: 'android_samsung',
@@ -616,7 +616,7 @@ const PROFILES: ExpertProfile[] = [
   },
   {
     name: 'Galaxy S22 owner (out of OS updates), $1,000, Samsung',
-    known: 'fails before the #34 scoring',
+    known: 'fails before the scoring that weighs losses, zoom reach, updates and the budget slope',
     prefs: { ...owns('Samsung Galaxy S22', 'Samsung'), os: 'android_samsung', ...at(1000) },
     top: ['samsung-galaxy-s25-fe'],
     never: ['samsung-galaxy-a16-5g', 'samsung-galaxy-a26-5g', 'samsung-galaxy-a36-5g'],
@@ -624,7 +624,7 @@ const PROFILES: ExpertProfile[] = [
   },
   {
     name: 'Pixel 9 owner, $1,100, Google, maximum battery',
-    known: 'fails before the #34 scoring',
+    known: 'fails before the scoring that weighs losses, zoom reach, updates and the budget slope',
     prefs: { ...owns('Google Pixel 9', 'Google'), os: 'android_google', ...at(1100), batteryLife: 'maximum' },
     top: ['google-pixel-10'],
     never: ['google-pixel-9a'],
@@ -632,7 +632,7 @@ const PROFILES: ExpertProfile[] = [
   },
   {
     name: 'Galaxy S25 owner, no ceiling, nothing asked',
-    known: 'fails before the #34 scoring',
+    known: 'fails before the scoring that weighs losses, zoom reach, updates and the budget slope',
     prefs: { ...owns('Samsung Galaxy S25', 'Samsung'), os: 'android_samsung', ...NO_LIMIT },
     top: ['samsung-galaxy-s25-ultra', 'samsung-galaxy-s25-plus', 'samsung-galaxy-z-fold7'],
     never: ['samsung-galaxy-s25-fe', 'samsung-galaxy-a56-5g', 'samsung-galaxy-a36-5g', 'samsung-galaxy-a26-5g'],
@@ -656,7 +656,7 @@ const PROFILES: ExpertProfile[] = [
   },
   {
     name: 'First phone for a child, $250, any Android, everyday use',
-    known: 'fails before the #34 scoring',
+    known: 'fails before the scoring that weighs losses, zoom reach, updates and the budget slope',
     prefs: { currentPhone: 'none', currentBrand: 'None', os: 'android', ...at(250), primaryUse: 'general' },
     top: ['samsung-galaxy-a16-5g'],
     never: ['motorola-moto-g-2025'],
@@ -664,7 +664,7 @@ const PROFILES: ExpertProfile[] = [
   },
   {
     name: 'First phone for a teenager, $300, no preference, entertainment',
-    known: 'fails before the #34 scoring',
+    known: 'fails before the scoring that weighs losses, zoom reach, updates and the budget slope',
     prefs: { currentPhone: 'none', currentBrand: 'None', os: 'no_preference', ...at(300), primaryUse: 'entertainment' },
     top: ['samsung-galaxy-a16-5g'],
     never: ['motorola-moto-g-2025'],
@@ -712,7 +712,7 @@ const PROFILES: ExpertProfile[] = [
   },
   {
     name: 'Google, $1,040, photos, pro camera',
-    known: 'fails before the #34 scoring',
+    known: 'fails before the scoring that weighs losses, zoom reach, updates and the budget slope',
     prefs: { os: 'android_google', ...at(1040), primaryUse: 'content', cameraQuality: 'professional' },
     top: ['google-pixel-10'],
     why: 'The Pixel 10 is $7 past the $1,092 margin and has the 5x telephoto the 9a lacks: a slope, not a cliff.',
@@ -725,14 +725,14 @@ const PROFILES: ExpertProfile[] = [
   },
   {
     name: 'Samsung, $450, 512 GB storage (microSD)',
-    known: 'fails before the #34 scoring',
+    known: 'fails before the scoring that weighs losses, zoom reach, updates and the budget slope',
     prefs: { os: 'android_samsung', ...at(450), storage: '512gb' },
     top: ['samsung-galaxy-a26-5g', 'samsung-galaxy-a16-5g'],
     why: 'The A16 and A26 take a microSD card up to 1.5-2 TB: storage is met within $450.',
   },
   {
     name: 'iPhone 12 Pro owner, $1,700, iOS, nothing asked',
-    known: 'fails before the #34 scoring',
+    known: 'fails before the scoring that weighs losses, zoom reach, updates and the budget slope',
     prefs: { ...owns('Apple iPhone 12 Pro', 'Apple'), os: 'ios', ...at(1700) },
     top: ['apple-iphone-17-pro'],
     never: ['apple-iphone-16e', 'apple-iphone-16'],
