@@ -6,7 +6,7 @@
  *   findPhoneByText(text)      one phone whose 'Brand Model' equals the text, case-insensitively
  *   phoneModelNames()          'Brand Model' strings, newest first (newsletter suggestions)
  *   recommendablePhones(today?) phones the recommender may suggest on a date (sold now, last two years)
- *   CATALOGUE_CURRENT_YEAR     the year of the newest phones in the catalogue (not the clock)
+ *   currentYear(today?)        the calendar year of a date (no fixed catalogue year)
  *
  * The phones are the JSON files of src/content/phones/ (one per phone, see its README), reached
  * through the generated src/data/phones/index.generated.ts.
@@ -22,6 +22,7 @@ import type { Phone, RawPhone } from './schema';
 
 export * from './constants';
 export * from './availability';
+export * from './freshness';
 export * from './dates';
 export * from './updates';
 export * from './chips';

@@ -10,6 +10,7 @@
 import { BATTERY_CLASS_MAH, storageClass } from '../catalogue/classes';
 import { PRICE_TIER_MAX_CAD, monthYear } from '../catalogue/pricing';
 import { isRecommendable } from '../catalogue/availability';
+import { factFreshness, type FactFreshness } from '../catalogue/freshness';
 import {
   BATTERY_LIVES,
   CAMERA_QUALITIES,
@@ -65,7 +66,8 @@ import { cannotCompare, checkUpgrade, compareStrength, type UpgradeCheck } from 
  *
  * Order (rankPhones): by BUDGET BAND — within budget, up to 25% over, up to twice the budget, beyond
  * (the top pick is within budget whenever any phone of the chosen OS is, and a phone far over budget
- * never comes before one closer to it); then matchScore, the raw ratio, the SHORTFALL (classes short of the answers),
+ * never comes before one closer to it); then phones whose price and lineup check are FRESH (checked in
+ * the last 6 months, ../catalogue/freshness.ts) before any with a stale check; then matchScore, the raw ratio, the SHORTFALL (classes short of the answers),
  * dollars over budget, answers only read (camera lens, work style), STAYING WITH YOUR BRAND (a
  * tie-break, never points), newer year, what the visitor rated (./upgrade.ts compareStrength), newer
  * launch month, id.
@@ -179,6 +181,8 @@ export interface Recommendation {
   upgrade: UpgradeCheck | null;
   /** Asks this phone does not meet that nothing within the budget (or of the chosen OS) meets. */
   notes: AskNote[];
+  /** How fresh its price and lineup check are on the day of the recommendation (stale: shown as "last checked"). */
+  facts: FactFreshness;
 }
 
 /** When the engine runs: today's date (the clock is read by the caller, so results are reproducible). */
@@ -751,10 +755,16 @@ export function scorePhone(phone: Phone, prefs: Preferences, options?: EngineOpt
   const budgetSet = Boolean(prefs.budget);
   const matchScore = matchScoreFrom(points, maxPoints, budgetSet);
   const ties = tieBreakers(phone, prefs);
+  const facts = factFreshness(phone, todayOf(options));
+  // A stale price is never stated as today's: the budget reason says when it was last checked.
+  const dated = (r: string) =>
+    facts.priceFresh || !/^(Within your budget|In your price range)/.test(r)
+      ? r
+      : `${r}; price last checked ${monthYear(facts.priceChecked)}`;
   return {
     phone,
     matchScore,
-    reasons: buildReasons(phone, prefs, working, ties),
+    reasons: buildReasons(phone, prefs, working, ties).map(dated),
     working,
     points,
     maxPoints,
@@ -765,6 +775,7 @@ export function scorePhone(phone: Phone, prefs: Preferences, options?: EngineOpt
     tieBreakers: ties,
     upgrade: null,
     notes: [],
+    facts,
   };
 }
 
@@ -812,13 +823,16 @@ export function budgetBand(phone: Phone, prefs: Preferences): 0 | 1 | 2 | 3 {
 }
 
 /**
- * Orders scored phones best first (see the table): budget band, matchScore, raw ratio, smaller
+ * Orders scored phones best first (see the table): budget band, fresh facts, matchScore, raw ratio, smaller
  * shortfall, less over budget, unscored answers fitted, same brand, newer year, strength on what was
  * rated, newer launch month, id. `prefs` is needed for every key but the score, ratio, year and id.
  */
 export function compareRecommendations(a: Recommendation, b: Recommendation, prefs?: Preferences): number {
   return (
     (prefs ? budgetBand(a.phone, prefs) - budgetBand(b.phone, prefs) : 0) ||
+    // Facts that expire: within a budget band, a phone whose price and lineup check are fresh comes
+    // before any phone with a stale check (its last-known price only places it in a band).
+    Number(b.facts.fresh) - Number(a.facts.fresh) ||
     b.matchScore - a.matchScore ||
     rawRatio(b) - rawRatio(a) ||
     (prefs ? shortfall(a.phone, prefs) - shortfall(b.phone, prefs) : 0) ||
