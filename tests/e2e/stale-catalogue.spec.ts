@@ -34,7 +34,10 @@ test('the staff dashboard lists stale catalogue facts with what to re-check', as
     // No sideways scrolling at any width.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     if (process.env.SHOTS_DIR)
-      await list.screenshot({ path: `${process.env.SHOTS_DIR}/stale-catalogue-${width}-${scheme}.png` });
+      await page.screenshot({
+        path: `${process.env.SHOTS_DIR}/stale-catalogue-${width}-${scheme}.png`,
+        fullPage: true,
+      });
   }
   await panel(page)
     .getByRole('button', { name: /^Show all \d+$/ })
