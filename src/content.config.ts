@@ -10,6 +10,7 @@ import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { BLOG_CATEGORIES, CATEGORY_COLORS } from './lib/blog/categories';
+import { phoneEntrySchema } from './lib/catalogue/entry';
 
 /**
  * Where blog posts are read from. Overridable only so the build test can build the site with an extra
@@ -42,4 +43,15 @@ const blog = defineCollection({
     }),
 });
 
-export const collections = { blog };
+/**
+ * The phone catalogue: one JSON file per phone in src/content/phones/ (how to add one:
+ * src/content/phones/README.md). The schema is the catalogue's own (src/lib/catalogue/entry.ts), so a
+ * file without a source or a date fails the build here, naming the file and the field; the functions
+ * and pages read the same files through src/data/phones/index.generated.ts.
+ */
+const phones = defineCollection({
+  loader: glob({ base: './src/content/phones', pattern: '*.json' }),
+  schema: phoneEntrySchema,
+});
+
+export const collections = { blog, phones };

@@ -641,13 +641,19 @@ test.describe('results page', () => {
       .getByRole('row')
       .filter({ has: page.getByRole('rowheader', { name: 'Availability' }) });
     await expect(availability).toContainText('No longer sold new');
-    await expect(availability).toContainText('Sold new in Canada (lineup checked');
+    // A lineup check older than 6 months on the day the test runs reads as stale, never as today's fact.
+    await expect(availability).toContainText(
+      /Sold new in Canada (\(lineup checked [A-Z][a-z]{2} \d{4}\)|when last checked \([A-Z][a-z]{2} \d{4}\): not re-checked since)/,
+    );
     const price = comparison.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Price (CAD)' }) });
     await expect(price).toContainText('Samsung Canada launch price, Feb 2022');
     await expect(comparison).toContainText('Indicates an improvement over your current phone');
     // The main card shows the same facts for the recommendation.
     await expect(main.getByTestId('availability').first()).toContainText('Sold new in Canada');
     await expect(main.getByTestId('price-source').first()).toContainText(/\b(19|20)\d\d\b/);
+    await expect(main.getByTestId('price-checked').first()).toContainText(
+      /^Price (checked|last checked) [A-Z][a-z]{2} \d{4}/,
+    );
     // An S22 Ultra has had no OS update since Feb 2026: it is replaced, never "still fits".
     await expect(page.getByRole('heading', { name: 'Time to replace your phone' })).toBeVisible();
     await expect(page.getByTestId('still-fits')).toHaveCount(0);
@@ -884,7 +890,7 @@ test.describe('advice that holds up', () => {
       storage: '256gb',
     };
     const [top] = expected(prefs);
-    expect(top!.matchScore).toBeLessThan(60);
+    expect(top!.matchScore).toBeLessThan(65);
     const texts = top!.notes.map((n) => n.text);
     expect(top!.notes.map((n) => n.criterion)).toEqual(expect.arrayContaining(['cameraQuality', 'processorSpeed']));
     await page.goto(`/phone-recommender/results?a=${encodeURIComponent(shareCode(prefs))}`);

@@ -10,6 +10,7 @@ import { SITE_PAGES } from '../../lib/admin/pages';
 import { $adminAuth, adminFetch } from '../../stores/admin';
 import type { Campaign } from '../../lib/campaigns/model';
 import { SITE } from '../../config/site';
+import StaleCatalogue from './StaleCatalogue';
 
 export default function AdminDashboard() {
   return (
@@ -19,6 +20,7 @@ export default function AdminDashboard() {
       subtitle="Manage the site, the waitlist and the e-mails subscribers receive."
     >
       <LaunchOffer />
+      <StaleCatalogue />
       <Tabs.Root defaultValue="pages">
         <TabList label="Dashboard sections">
           <Tab value="pages">Site Pages</Tab>

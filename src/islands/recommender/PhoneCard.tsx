@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import type { Phone } from '../../lib/catalogue/schema';
 import { PRICE_RANGE_NAMES } from '../../lib/recommender/budget';
 import { availabilityLabel } from '../../lib/catalogue/availability';
+import { isFreshCheck, priceCheckedMonth, priceCheckLabel } from '../../lib/catalogue/freshness';
 import { updatesLabel } from '../../lib/catalogue/updates';
 import { phonePriceLabel, UNKNOWN } from '../../lib/recommender/format';
 import { osLabel } from '../../lib/recommender/ui/display';
@@ -145,6 +146,12 @@ function PriceFacts({ phone, today }: { phone: Phone; today: Date }) {
     <>
       <p className="text-xs text-muted" data-testid="price-source">
         {phone.pricing.currentSource ?? phone.pricing.launchSource}
+      </p>
+      <p
+        className={`text-xs font-medium ${isFreshCheck(priceCheckedMonth(phone), today) ? 'text-muted' : 'text-amber-800 dark:text-amber-200'}`}
+        data-testid="price-checked"
+      >
+        {priceCheckLabel(phone, today)}
       </p>
       <p className="text-xs font-medium text-fg" data-testid="availability">
         {availabilityLabel(phone.availability, today)}

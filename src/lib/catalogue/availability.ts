@@ -4,6 +4,7 @@
  * roll forward with the date passed in; nothing here reads a clock. Pure; client-safe.
  */
 import { yearMonthOf } from './dates';
+import { isFreshCheck } from './freshness';
 import { monthYear } from './pricing';
 import type { Availability } from './schema';
 
@@ -27,11 +28,16 @@ export function isRecommendable(phone: { year: number; availability: Availabilit
 }
 
 /**
- * A phone's availability on `today`, in words: 'Sold new in Canada (lineup checked Oct 2025)', or
- * 'No longer sold new (since Sep 2025)'.
+ * A phone's availability on `today`, in words: 'Sold new in Canada (lineup checked Oct 2025)' while
+ * the check is fresh (./freshness.ts); once it is stale, 'Sold new in Canada when last checked (Oct
+ * 2025): not re-checked since' — never stated as today's fact; or 'No longer sold new (since Sep 2025)'.
  */
 export function availabilityLabel(a: Availability, today: Date): string {
-  if (isSoldOn({ availability: a }, today))
-    return `Sold new in Canada${a.status === 'sold' && a.date ? ` (lineup checked ${monthYear(a.date)})` : ''}`;
+  if (isSoldOn({ availability: a }, today)) {
+    if (a.status !== 'sold' || !a.date) return 'Sold new in Canada';
+    return isFreshCheck(a.date, today)
+      ? `Sold new in Canada (lineup checked ${monthYear(a.date)})`
+      : `Sold new in Canada when last checked (${monthYear(a.date)}): not re-checked since`;
+  }
   return `No longer sold new${a.date ? ` (since ${monthYear(a.date)})` : ''}`;
 }

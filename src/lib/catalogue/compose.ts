@@ -3,7 +3,7 @@
  * hand-written entries, keyed by id — a later entry replaces an earlier one with the same id. Every
  * phone needs a row in the CAD price table. Pure; client-safe.
  */
-import { CATALOGUE_CURRENT_YEAR } from './constants';
+import { recommendableFromYear } from './availability';
 import { mapRawPhone, MissingPolicyError, phoneId, UnknownChipError, type RawMapping } from './derive';
 import { availabilityFromRow, pricingFromRow, type CadPriceRowInput } from './pricing';
 import { phoneSchema, rawPhoneSchema, type Brand, type Phone, type RawPhone } from './schema';
@@ -100,10 +100,13 @@ export function mergeById(...layers: readonly (readonly Phone[])[]): Phone[] {
 }
 
 /**
- * Phones released from this year on need their availability in the price table (sold, or when they
- * left the store); older ones are discontinued by age.
+ * Phones released from this year on need their availability (sold, or when they left the store): the
+ * first year the recommender may suggest on the day the catalogue is built; older ones are
+ * discontinued by age.
  */
-export const AVAILABILITY_REQUIRED_FROM = CATALOGUE_CURRENT_YEAR - 2;
+export function availabilityRequiredFrom(today: Date = new Date()): number {
+  return recommendableFromYear(today);
+}
 
 export interface CatalogueSources {
   /** Canadian prices keyed by 'Brand Model' (src/data/phones/prices-cad.ts). */
@@ -119,19 +122,20 @@ export interface CatalogueSources {
 /**
  * The final catalogue: samples, then source records, then hand-written entries; later replaces earlier
  * by id. Throws CatalogueDataError naming every record without a CAD price, without availability (from
- * AVAILABILITY_REQUIRED_FROM on), with an unknown chipset or without an update policy.
+ * availabilityRequiredFrom() on), with an unknown chipset or without an update policy.
  */
 export function buildCatalogue({ samples, records, curated, prices }: CatalogueSources): Phone[] {
   const problems: string[] = [];
+  const requiredFrom = availabilityRequiredFrom();
   const map = (r: RawPhone, mapping: RawMapping): Phone[] => {
     const name = `${r.brand} ${r.model}`;
     const row = Object.hasOwn(prices, name) ? prices[name] : undefined;
     if (!row) {
-      problems.push(`${name}: no Canadian price (add it to src/data/phones/prices-cad.ts with its source)`);
+      problems.push(`${name}: no Canadian price (add its cad block to src/content/phones/<id>.json with its source)`);
       return [];
     }
-    if (r.year >= AVAILABILITY_REQUIRED_FROM && !row.sold && !row.ended) {
-      problems.push(`${name}: no availability (add 'sold' or 'ended' to its row in src/data/phones/prices-cad.ts)`);
+    if (r.year >= requiredFrom && !row.sold && !row.ended) {
+      problems.push(`${name}: no availability (add cad.sold or cad.ended to its file in src/content/phones/)`);
       return [];
     }
     try {

@@ -3,12 +3,14 @@
  */
 
 /**
- * The year of the newest phones in the catalogue. It bounds release years (the schema refuses a later
- * one; a model name guessed beyond it is unknown) and decides which phones need an availability row.
- * Which phones are recommended is NOT fixed by it: that rolls forward with today's date
- * (./availability.ts). Raise it when the catalogue gains the next year's phones.
+ * The calendar year (UTC) of `today`, the current date when not given. Nothing in the catalogue is
+ * bounded by a fixed year: the schema refuses a release year after the year of the build (a phone not
+ * yet released), a model name guessed beyond this year is unknown, and which phones are recommended
+ * rolls forward with the date (./availability.ts).
  */
-export const CATALOGUE_CURRENT_YEAR = 2025;
+export function currentYear(today: Date = new Date()): number {
+  return today.getUTCFullYear();
+}
 
 /** Local stock images by brand (docs/recommender.md#catalogue-records); served from `public/images/phones/`. */
 export const STOCK_IMAGES = {

@@ -104,7 +104,9 @@ function splitOutsideParens(text: string): string[] {
 /**
  * Lens by lens from a main-camera text such as 'Triple: 48MP wide (f/1.78), 12MP 5x telephoto,
  * 48MP ultrawide (macro)'. The first lens that is not a telephoto, ultrawide, macro or depth lens is
- * the main camera; several telephotos are joined with ' + '.
+ * the main camera; several telephotos are joined with ' + '. A "telephoto" whose optical zoom is under
+ * 2x (the Galaxy S20/S21's 64MP lens: 1.1x optical, 3x only hybrid, a crop) is not an optical zoom
+ * lens: it does not count as a telephoto (docs/recommender.md, "Upgrades").
  */
 export function parseCameraSpecs(
   mainCamera: string | null | undefined,
@@ -118,6 +120,8 @@ export function parseCameraSpecs(
   let macro: string | null = null;
   for (const lens of lenses) {
     const bare = lens.replace(/\([^)]*\)/g, '');
+    const optical = /(\d+(?:\.\d+)?)x optical/i.exec(lens);
+    if (/telephoto/i.test(bare) && optical && Number(optical[1]) < 2) continue;
     if (/telephoto/i.test(bare)) tele.push(lens);
     else if (/ultrawide/i.test(bare)) ultrawide ??= lens;
     else if (/macro/i.test(bare)) macro ??= lens;

@@ -6,25 +6,23 @@
  *   findPhoneByText(text)      one phone whose 'Brand Model' equals the text, case-insensitively
  *   phoneModelNames()          'Brand Model' strings, newest first (newsletter suggestions)
  *   recommendablePhones(today?) phones the recommender may suggest on a date (sold now, last two years)
- *   CATALOGUE_CURRENT_YEAR     the year of the newest phones in the catalogue (not the clock)
+ *   currentYear(today?)        the calendar year of a date (no fixed catalogue year)
  *
+ * The phones are the JSON files of src/content/phones/ (one per phone, see its README), reached
+ * through the generated src/data/phones/index.generated.ts.
  * Importing this module pulls in the raw data and zod: use it in pages' frontmatter and in functions,
  * and hand islands the finished `Phone` objects as props, so browsers never download raw records.
  */
-import { appleRecords } from '../../data/phones/apple';
-import { curatedEntries } from '../../data/phones/curated';
-import { googleRecords } from '../../data/phones/google';
-import { motorolaRecords } from '../../data/phones/motorola';
-import { oneplusRecords } from '../../data/phones/oneplus';
-import { CAD_PRICES } from '../../data/phones/prices-cad';
-import { samsungRecords } from '../../data/phones/samsung';
+import { PHONE_FILES } from '../../data/phones/index.generated';
 import { buildCatalogue, parseRawRecords } from './compose';
+import { parsePhoneEntries } from './entry';
 import { isRecommendable } from './availability';
 import { phoneId } from './derive';
 import type { Phone, RawPhone } from './schema';
 
 export * from './constants';
 export * from './availability';
+export * from './freshness';
 export * from './dates';
 export * from './updates';
 export * from './chips';
@@ -33,32 +31,25 @@ export * from './pricing';
 export * from './schema';
 export { phoneId, phoneImage, mapRawPhone } from './derive';
 export { buildCatalogue, mergeById, parseRawRecords, CatalogueDataError, type CuratedEntry } from './compose';
+export { parsePhoneEntries, phoneEntrySchema, priceRowOf, type PhoneEntry } from './entry';
 
-/** The embedded source list, validated (throws CatalogueDataError naming brand, model and field). */
-export const RAW_RECORDS: readonly RawPhone[] = parseRawRecords([
-  ...appleRecords,
-  ...samsungRecords,
-  ...googleRecords,
-  ...motorolaRecords,
-  ...oneplusRecords,
-]);
+/**
+ * The phone files of src/content/phones/, validated (throws CatalogueDataError naming each bad file
+ * and field: a missing source or date fails the build here and in the content collection).
+ */
+const SOURCES = parsePhoneEntries(PHONE_FILES);
 
-/** Models mapped with the sample mapping (launch OS 'iOS 16' / 'Android 13'). */
-export const SAMPLE_MODELS = ['Apple iPhone 14 Pro', 'Samsung Galaxy S23 Ultra', 'Google Pixel 8 Pro'] as const;
+/** Every spec sheet, validated (throws CatalogueDataError naming brand, model and field). */
+export const RAW_RECORDS: readonly RawPhone[] = parseRawRecords(SOURCES.records);
 
-const samples = SAMPLE_MODELS.map((name) => {
-  const record = RAW_RECORDS.find((r) => `${r.brand} ${r.model}` === name);
-  if (!record) throw new Error(`Sample record ${name} is missing from the source list`);
-  return record;
-});
+/** Models mapped with the sample mapping (launch OS 'iOS 16' / 'Android 13'): files with `sampleMapping`. */
+export const SAMPLE_MODELS: readonly string[] = SOURCES.samples.map((r) => `${r.brand} ${r.model}`);
+
+/** Canadian price rows keyed by 'Brand Model', as the phone files give them. */
+export const CAD_PRICES = SOURCES.prices;
 
 /** Every phone of the final catalogue, mapped and validated. */
-export const PHONES: readonly Phone[] = buildCatalogue({
-  samples,
-  records: RAW_RECORDS,
-  curated: curatedEntries,
-  prices: CAD_PRICES,
-});
+export const PHONES: readonly Phone[] = buildCatalogue(SOURCES);
 
 const byId = new Map(PHONES.map((p) => [p.id, p]));
 const byText = new Map(PHONES.map((p) => [`${p.brand} ${p.model}`.toLowerCase(), p]));

@@ -10,7 +10,7 @@
  * Client-safe: no server imports.
  */
 import { z } from '../zod';
-import { CATALOGUE_CURRENT_YEAR } from './constants';
+import { currentYear } from './constants';
 import {
   BRANDS,
   PRICE_RANGES,
@@ -45,7 +45,11 @@ export const rawPhoneSchema = z
   .object({
     brand: z.enum(BRANDS),
     model: text,
-    year: z.number().int().min(2007).max(CATALOGUE_CURRENT_YEAR),
+    year: z
+      .number()
+      .int()
+      .min(2007)
+      .refine((y) => y <= currentYear(), 'is after this year: a phone not yet released is not added'),
     /** 'Budget', 'Midrange' or 'Premium' (older data only uses the last two). */
     category: z.enum(['Budget', 'Midrange', 'Premium']),
     network: z.enum(['3G', '3G/4G', '4G', '5G']),
@@ -229,7 +233,11 @@ export const phoneSchema = z.object({
   updates: phoneUpdatesSchema,
   features: z.array(z.object({ label: z.string().min(1) })),
   /** Release year. */
-  year: z.number().int().min(2007).max(CATALOGUE_CURRENT_YEAR),
+  year: z
+    .number()
+    .int()
+    .min(2007)
+    .refine((y) => y <= currentYear(), 'is after this year: a phone not yet released is not added'),
   /** Official product page, or null. */
   purchaseLink: z.url({ protocol: /^https$/ }).nullable(),
   /** YouTube video id of a review, or null. */

@@ -4,9 +4,9 @@
  * phone is classified one way, by src/lib/catalogue/classes.ts, and a phone known only by name has
  * unknown classes. Pure; client-safe.
  *
- * Ages are measured from the year passed in (CATALOGUE_CURRENT_YEAR when none is).
+ * Ages are measured from the year passed in (this year when none is).
  */
-import { CATALOGUE_CURRENT_YEAR } from '../catalogue/constants';
+import { currentYear as thisYear } from '../catalogue/constants';
 import type { PriceRange } from '../catalogue/enums';
 
 /** Price (CAD) given to a phone guessed from its name, when nothing else is known (shown as unknown). */
@@ -41,9 +41,9 @@ export type SupportLabel = 'Full Support' | 'Limited Support';
 /**
  * 'Full Support' while the phone's age (currentYear - year) is within its brand's support years
  * (Apple up to 5, Samsung and Google up to 3, others up to 2), else 'Limited Support'. Only for
- * phones known by name alone; `currentYear` is the caller's year (CATALOGUE_CURRENT_YEAR when not given).
+ * phones known by name alone; `currentYear` is the caller's year (this year when not given).
  */
-export function supportLabel(brand: string, year: number, currentYear = CATALOGUE_CURRENT_YEAR): SupportLabel {
+export function supportLabel(brand: string, year: number, currentYear = thisYear()): SupportLabel {
   const limit = SUPPORT_YEARS[brand.trim().toLowerCase()] ?? OTHER_SUPPORT_YEARS;
   return currentYear - year <= limit ? 'Full Support' : 'Limited Support';
 }
@@ -52,7 +52,7 @@ export function supportLabel(brand: string, year: number, currentYear = CATALOGU
  * Price tier from a phone's age: models named pro, ultra, fold or flip are premium up to
  * 2 years old, midrange up to 4, then budget; other models are midrange up to 2 years old, then budget.
  */
-export function ageBasedPriceTier(model: string, year: number, currentYear = CATALOGUE_CURRENT_YEAR): PriceRange {
+export function ageBasedPriceTier(model: string, year: number, currentYear = thisYear()): PriceRange {
   const age = currentYear - year;
   if (/\b(pro|ultra|fold\d*|flip\d*)\b/i.test(model)) return age <= 2 ? 'premium' : age <= 4 ? 'midrange' : 'budget';
   return age <= 2 ? 'midrange' : 'budget';

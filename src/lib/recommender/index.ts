@@ -40,7 +40,7 @@
  *                                            maxPoints, scoreRule, tieBreakers}
  *   rankPhones(phones, prefs, {today})       every candidate, best first (within budget first)
  *   scorePhone(phone, prefs, {today})        one phone's Recommendation
- *   filterCandidates(phones, prefs, {today}) sold now, last two calendar years, OS/brand, not the own phone
+ *   filterCandidates(phones, prefs, {today}) sold now, this year or the two before, OS/brand, not the own phone
  *   toRecommendationSummary(rec)             {model, brand, matchScore, reasons} for the e-mail POST
  *   SCORING, isWeakMatch(score)              the one table of points (documented in scoring.ts)
  *   checkUpgrade(current, phone, prefs, max, today)   is a suggestion a real upgrade? spec-vs-spec reasons

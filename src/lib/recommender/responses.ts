@@ -70,6 +70,7 @@ export function toSpecsPhone(phone: Phone): PhoneSpecsResponse['phone'] {
     release_year: phone.year,
     price_range: phone.price,
     price_source: phone.pricing.currentSource ?? phone.pricing.launchSource,
+    price_checked: phone.pricing.currentDate ?? phone.pricing.launchDate,
     availability: phone.availability,
     updates: { osUntil: phone.updates.osUntil, estimate: phone.updates.estimate, policy: phone.updates.policy },
     classes: phoneClasses(phone),
@@ -115,6 +116,7 @@ export function estimatePhone(text: string, defaultBrand: ParsedBrand = 'Samsung
     release_year: year,
     price_range: DEFAULT_PRICE,
     price_source: null,
+    price_checked: null,
     availability: null,
     updates: null,
     // Nothing is known but the name: every class unknown, the tier guessed from the age.

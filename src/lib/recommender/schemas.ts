@@ -236,6 +236,12 @@ export const phoneSpecsResponseSchema = z.object({
     price_range: z.number(),
     /** Where that price comes from, dated; null for an estimated phone. */
     price_source: text,
+    /** 'YYYY-MM' the price was last checked (facts older than 6 months read as stale); absent in older answers. */
+    price_checked: z
+      .string()
+      .regex(/^\d{4}-\d{2}$/)
+      .nullable()
+      .optional(),
     /** Sold new in Canada or discontinued, dated; null for an estimated phone. */
     availability: z.object({ status: z.enum(AVAILABILITY_STATUSES), date: text, source: z.string() }).nullable(),
     /** Until when it gets OS versions ('YYYY-MM') under its maker's policy; null for an estimated phone. */

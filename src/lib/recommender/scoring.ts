@@ -10,6 +10,7 @@
 import { BATTERY_CLASS_MAH, storageClass } from '../catalogue/classes';
 import { PRICE_TIER_MAX_CAD, monthYear } from '../catalogue/pricing';
 import { isRecommendable } from '../catalogue/availability';
+import { factFreshness, type FactFreshness } from '../catalogue/freshness';
 import {
   BATTERY_LIVES,
   CAMERA_QUALITIES,
@@ -27,7 +28,7 @@ import { formatPrice, phonePriceLabel } from './format';
 import { usableCurrentPhone, type OsPreference, type Preferences } from './preferences';
 import { optionLabel } from './questions';
 import { resolvePhone } from './search';
-import { cannotCompare, checkUpgrade, compareStrength, type UpgradeCheck } from './upgrade';
+import { cannotCompare, checkUpgrade, compareStrength, resolutionAt, teles, type UpgradeCheck } from './upgrade';
 
 /*
  * ─── THE SCORING TABLE ──────────────────────────────────────────────────────────────────────────────
@@ -65,7 +66,8 @@ import { cannotCompare, checkUpgrade, compareStrength, type UpgradeCheck } from 
  *
  * Order (rankPhones): by BUDGET BAND — within budget, up to 25% over, up to twice the budget, beyond
  * (the top pick is within budget whenever any phone of the chosen OS is, and a phone far over budget
- * never comes before one closer to it); then matchScore, the raw ratio, the SHORTFALL (classes short of the answers),
+ * never comes before one closer to it); then phones whose price and lineup check are FRESH (checked in
+ * the last 6 months, ../catalogue/freshness.ts) before any with a stale check; then matchScore, the raw ratio, the SHORTFALL (classes short of the answers),
  * dollars over budget, answers only read (camera lens, work style), STAYING WITH YOUR BRAND (a
  * tie-break, never points), newer year, what the visitor rated (./upgrade.ts compareStrength), newer
  * launch month, id.
@@ -85,22 +87,37 @@ export const SCORING = {
   weakMatchBelow: 50,
   /** Points of a core question that was skipped. */
   notAnswered: 0,
-  /** Up to this share above what the visitor would spend counts as 'a little over'. */
-  slightlyOverShare: 0.25,
+  /**
+   * The budget edge is a slope: a phone over what the visitor would spend loses budget points in
+   * proportion, down to 0 at this share over (a phone 10% over keeps 90% of them, one twice the budget 0).
+   */
+  slopeToShare: 1,
+  /** Up to this share over, a phone ranks with the phones within budget (band 0) on its lower score. */
+  nearShare: 0.1,
   /** Beyond this share above what the visitor would spend a phone is far over budget (more than twice it). */
   farOverShare: 1,
-  budget: { within: 30, slightlyOver: 15, over: 0 },
+  budget: { within: 30, over: 0 },
   os: { fits: 20, other: 0 },
   camera: { meets: 15, oneShort: 7.5, twoShort: 0, unknown: 11.25 },
+  /**
+   * Finer camera classes, as points of `camera.meets`: for a 'professional' ask, a telephoto that is
+   * short (under 5x and under 24MP at 5x) earns 12, a long but soft one (5x reach, under 24MP at 5x)
+   * 13.5, a long and sharp one 15; for a 'good' ask, an ultrawide under 12MP earns 12.
+   */
+  cameraFine: { shortTele: 12, softLongTele: 13.5, smallUltrawide: 12, sharpAt5xMp: 24, ultrawideMp: 12 },
   battery: { meets: 15, oneShort: 7.5, twoShort: 0, unknown: 11.25 },
   primaryUse: { suits: 10, other: 5 },
   screenSize: { same: 10, nextSize: 5, other: 0 },
   storage: { meets: 10, oneShort: 5, other: 0 },
   processorSpeed: { meets: 10, oneShort: 5, twoShort: 0 },
-  advancedFeatures: { has: 10, other: 5 },
+  advancedFeatures: { has: 10, other: 0 },
   environment: { fits: 10, other: 5 },
-  /** Years of OS updates ahead for full and for half points. */
-  updates: { long: 5, some: 2.5, ending: 0, longYears: 3, someYears: 1 },
+  /**
+   * Software updates: points in proportion to the years of OS updates ahead, full at `fullYears`; the
+   * row is worth `max` points, `lowBudgetMax` when the budget is at most `lowBudgetCad` (a phone that
+   * stops getting updates soon is the costliest mistake on a small budget).
+   */
+  updates: { max: 8, lowBudgetMax: 15, lowBudgetCad: 600, fullYears: 5 },
 } as const;
 
 /** True when a match score is labelled a weak match (below SCORING.weakMatchBelow). */
@@ -179,6 +196,8 @@ export interface Recommendation {
   upgrade: UpgradeCheck | null;
   /** Asks this phone does not meet that nothing within the budget (or of the chosen OS) meets. */
   notes: AskNote[];
+  /** How fresh its price and lineup check are on the day of the recommendation (stale: shown as "last checked"). */
+  facts: FactFreshness;
 }
 
 /** When the engine runs: today's date (the clock is read by the caller, so results are reproducible). */
@@ -300,23 +319,32 @@ function budgetAnswer(prefs: WithBudget): string {
 
 type WithBudget = Preferences & { budget: NonNullable<Preferences['budget']> };
 
+/** Budget points of a phone: full within what the visitor would spend, then a slope down to 0. */
+export function budgetPoints(price: number, max: number): number {
+  const b = SCORING.budget;
+  if (!Number.isFinite(max) || price <= max) return b.within;
+  const over = price / max - 1;
+  return Math.max(b.over, Math.round(b.within * (1 - over / SCORING.slopeToShare) * 100) / 100);
+}
+
 function scoreBudget(phone: Phone, prefs: WithBudget): CriterionWorking {
   const max = maxSpendCad(prefs);
   const b = SCORING.budget;
-  const within = phone.price <= max;
-  const slightly = !within && phone.price <= max * (1 + SCORING.slightlyOverShare);
+  const points = budgetPoints(phone.price, max);
+  const over = Math.round(phone.price - max);
   return {
     criterion: 'budget',
     label: 'Budget',
     answer: budgetAnswer(prefs),
     phoneHas: `${PRICE_RANGE_NAMES[phone.priceRange]} · ${phonePriceLabel(phone)}`,
-    points: within ? b.within : slightly ? b.slightlyOver : b.over,
+    points,
     max: b.within,
-    rule: within
-      ? 'within your budget'
-      : slightly
-        ? `a little over your budget (up to ${Math.round(SCORING.slightlyOverShare * 100)}% more)`
-        : 'well over your budget',
+    rule:
+      points === b.within
+        ? 'within your budget'
+        : points > b.over
+          ? `${formatPrice(over)} over what you would spend: fewer points the further over (a slope, not a cliff)`
+          : 'well over your budget',
   };
 }
 
@@ -384,6 +412,45 @@ function bestTele(phone: Phone): { mp: number; zoom: number } | null {
 
 const storageText = (s: string) => s.toUpperCase().replace(/(\d)([GT]B)/, '$1 $2');
 
+/** The largest storage class a microSD slot reaches ('microSDXC (up to 1TB)' -> '1tb'), or null. */
+export function cardStorage(slot: string | null): (typeof STORAGES)[number] | null {
+  const m = slot ? /up to (\d+(?:\.\d+)?)\s*(TB|GB)/i.exec(slot) : null;
+  if (!m) return null;
+  const gb = Number(m[1]) * (m[2]!.toUpperCase() === 'TB' ? 1024 : 1);
+  const sizes: Record<(typeof STORAGES)[number], number> = {
+    '64gb': 64,
+    '128gb': 128,
+    '256gb': 256,
+    '512gb': 512,
+    '1tb': 1024,
+  };
+  return [...STORAGES].reverse().find((s) => sizes[s] <= gb) ?? null;
+}
+
+/** Storage a phone can hold: its largest version, or what its microSD slot takes when that is more. */
+export function effectiveStorage(phone: Phone): (typeof STORAGES)[number] {
+  const card = cardStorage(phone.specs.memoryCardSlot);
+  return card && STORAGES.indexOf(card) > STORAGES.indexOf(phone.specs.storage) ? card : phone.specs.storage;
+}
+
+/**
+ * Camera points of a phone that meets the answer, by what its lenses do (SCORING.cameraFine): for a
+ * telephoto ask, the zoom's reach and sharpness; for a main-and-ultrawide ask, the ultrawide's.
+ */
+function cameraFinePoints(phone: Phone, asked: (typeof CAMERA_QUALITIES)[number]): number {
+  const f = SCORING.cameraFine;
+  const full = SCORING.camera.meets;
+  if (asked === 'professional') {
+    if (resolutionAt(phone, 5) >= f.sharpAt5xMp) return full;
+    return Math.max(0, ...teles(phone).map((t) => t.zoom)) >= 5 ? f.softLongTele : f.shortTele;
+  }
+  if (asked === 'good') {
+    const m = /(\d+(?:\.\d+)?)\s*MP/i.exec(phone.specs.cameraSpecs.ultrawide ?? '');
+    return m && Number(m[1]) < f.ultrawideMp ? f.smallUltrawide : full;
+  }
+  return full;
+}
+
 /**
  * The scored working of one phone for the visitor's answers on `today` (update support counts from
  * it). Once a budget is set, the core rows always count (a skipped question earns 0); the other
@@ -406,18 +473,27 @@ export function scoreCriteria(phone: Phone, prefs: Preferences, options?: Engine
       rule: fits ? 'fits your choice' : 'does not fit your choice',
     });
   } else if (core && !prefs.os) rows.push(notAnswered('os', 'Brand / OS', SCORING.os.fits));
-  if (prefs.cameraQuality)
-    rows.push(
-      levelRow(
-        'cameraQuality',
-        'Camera',
-        stepsShort(CAMERA_QUALITIES, prefs.cameraQuality, s.cameraQuality),
-        SCORING.camera,
-        optionLabel('cameraQuality', prefs.cameraQuality),
-        cameraHas(phone),
-      ),
+  if (prefs.cameraQuality) {
+    const short = stepsShort(CAMERA_QUALITIES, prefs.cameraQuality, s.cameraQuality);
+    const row = levelRow(
+      'cameraQuality',
+      'Camera',
+      short,
+      SCORING.camera,
+      optionLabel('cameraQuality', prefs.cameraQuality),
+      cameraHas(phone),
     );
-  else if (core) rows.push(notAnswered('cameraQuality', 'Camera', SCORING.camera.meets));
+    const fine = short !== null && short <= 0 ? cameraFinePoints(phone, prefs.cameraQuality) : row.points;
+    rows.push(
+      fine < row.points
+        ? {
+            ...row,
+            points: fine,
+            rule: `${row.rule}; ${prefs.cameraQuality === 'professional' ? 'a shorter or softer zoom than the best' : 'a low-resolution ultrawide'}`,
+          }
+        : row,
+    );
+  } else if (core) rows.push(notAnswered('cameraQuality', 'Camera', SCORING.camera.meets));
   if (prefs.batteryLife)
     rows.push(
       levelRow(
@@ -456,17 +532,19 @@ export function scoreCriteria(phone: Phone, prefs: Preferences, options?: Engine
       rule: gap === 0 ? 'the size you asked' : gap === 1 ? 'the next size' : 'not the size you asked',
     });
   }
-  if (prefs.storage)
+  if (prefs.storage) {
+    const card = cardStorage(s.memoryCardSlot);
     rows.push(
       levelRow(
         'storage',
         'Storage',
-        stepsShort(STORAGES, prefs.storage, s.storage),
+        stepsShort(STORAGES, prefs.storage, effectiveStorage(phone)),
         SCORING.storage,
         optionLabel('storage', prefs.storage),
-        `Up to ${storageText(s.storage)}`,
+        `Up to ${storageText(s.storage)}${card ? ` + microSD up to ${storageText(card)}` : ''}`,
       ),
     );
+  }
   if (prefs.processorSpeed)
     rows.push(
       levelRow(
@@ -505,27 +583,34 @@ export function scoreCriteria(phone: Phone, prefs: Preferences, options?: Engine
       rule: fits ? 'fits where you use it' : 'not the best fit for where you use it',
     });
   }
-  if (core) rows.push(scoreUpdates(phone, todayOf(options)));
+  if (core) rows.push(scoreUpdates(phone, todayOf(options), updatesMax(prefs)));
   return rows;
 }
 
-function scoreUpdates(phone: Phone, today: Date): CriterionWorking {
+/** The most the software-updates row is worth for this budget (more on a low budget). */
+export function updatesMax(prefs: Pick<Preferences, 'budget' | 'budgetValue'>): number {
   const u = SCORING.updates;
-  const years = osYearsLeft(phone.updates, today);
+  return maxSpendCad(prefs) <= u.lowBudgetCad * OVER_SLIDER_TOLERANCE ? u.lowBudgetMax : u.max;
+}
+
+function scoreUpdates(phone: Phone, today: Date, max: number): CriterionWorking {
+  const u = SCORING.updates;
+  const years = Math.max(0, osYearsLeft(phone.updates, today));
   const until = monthYear(phone.updates.osUntil);
-  const [points, rule] =
-    years >= u.longYears
-      ? [u.long, `${u.longYears}+ years of OS updates ahead`]
-      : years >= u.someYears
-        ? [u.some, `${u.someYears}-${u.longYears} years of OS updates ahead`]
-        : [u.ending, years > 0 ? 'OS updates end within a year' : 'OS updates have ended'];
+  const points = Math.round(max * Math.min(1, years / u.fullYears) * 100) / 100;
+  const rule =
+    years >= u.fullYears
+      ? `${u.fullYears}+ years of OS updates ahead`
+      : years > 0
+        ? `${Math.floor(years * 10) / 10} years of OS updates ahead (full points at ${u.fullYears})`
+        : 'OS updates have ended';
   return {
     criterion: 'updates',
     label: 'Software updates',
     answer: 'Years of updates (always counted)',
     phoneHas: `${years > 0 ? 'OS updates until' : 'OS updates ended'} ${until}${phone.updates.estimate ? ' (estimate)' : ''}`,
     points,
-    max: u.long,
+    max,
     rule,
   };
 }
@@ -751,10 +836,16 @@ export function scorePhone(phone: Phone, prefs: Preferences, options?: EngineOpt
   const budgetSet = Boolean(prefs.budget);
   const matchScore = matchScoreFrom(points, maxPoints, budgetSet);
   const ties = tieBreakers(phone, prefs);
+  const facts = factFreshness(phone, todayOf(options));
+  // A stale price is never stated as today's: the budget reason says when it was last checked.
+  const dated = (r: string) =>
+    facts.priceFresh || !/^(Within your budget|In your price range)/.test(r)
+      ? r
+      : `${r}; price last checked ${monthYear(facts.priceChecked)}`;
   return {
     phone,
     matchScore,
-    reasons: buildReasons(phone, prefs, working, ties),
+    reasons: buildReasons(phone, prefs, working, ties).map(dated),
     working,
     points,
     maxPoints,
@@ -765,6 +856,7 @@ export function scorePhone(phone: Phone, prefs: Preferences, options?: EngineOpt
     tieBreakers: ties,
     upgrade: null,
     notes: [],
+    facts,
   };
 }
 
@@ -784,7 +876,7 @@ export function shortfall(phone: Phone, prefs: Preferences): number {
   return (
     gap(CAMERA_QUALITIES, prefs.cameraQuality, s.cameraQuality) +
     gap(BATTERY_LIVES, prefs.batteryLife, s.batteryLife) +
-    gap(STORAGES, prefs.storage, s.storage) +
+    gap(STORAGES, prefs.storage, effectiveStorage(phone)) +
     gap(PROCESSOR_SPEEDS, prefs.processorSpeed, s.processorSpeed)
   );
 }
@@ -800,33 +892,40 @@ const fitCount = (r: Recommendation, criterion: TieBreaker | null) =>
     .length;
 
 /**
- * How far over budget a phone is, as a band: 0 within what the visitor would spend, 1 up to 25% over,
- * 2 up to twice it, 3 beyond. Phones are ranked band by band, so the top pick is within budget
- * whenever a phone of the chosen OS is, and a phone far over budget never comes before one closer to it.
+ * How far over budget a phone is, as a band: 0 within what the visitor would spend or up to 10% over
+ * (the slope: it competes on its lower score), 1 up to twice it, 2 beyond. Phones
+ * are ranked band by band, so the top pick is within budget or at most 10% over it whenever a phone of
+ * the chosen OS is, and a phone far over budget never comes before one closer to it.
  */
-export function budgetBand(phone: Phone, prefs: Preferences): 0 | 1 | 2 | 3 {
+export function budgetBand(phone: Phone, prefs: Preferences): 0 | 1 | 2 {
   const max = maxSpendCad(prefs);
   if (!Number.isFinite(max) || phone.price <= max) return 0;
   const over = phone.price / max - 1;
-  return over <= SCORING.slightlyOverShare ? 1 : over <= SCORING.farOverShare ? 2 : 3;
+  return over <= SCORING.nearShare ? 0 : over <= SCORING.farOverShare ? 1 : 2;
 }
 
 /**
- * Orders scored phones best first (see the table): budget band, matchScore, raw ratio, smaller
+ * Orders scored phones best first (see the table): budget band, fresh facts, matchScore, raw ratio, smaller
  * shortfall, less over budget, unscored answers fitted, same brand, newer year, strength on what was
  * rated, newer launch month, id. `prefs` is needed for every key but the score, ratio, year and id.
  */
 export function compareRecommendations(a: Recommendation, b: Recommendation, prefs?: Preferences): number {
   return (
     (prefs ? budgetBand(a.phone, prefs) - budgetBand(b.phone, prefs) : 0) ||
+    // Facts that expire: within a budget band, a phone whose price and lineup check are fresh comes
+    // before any phone with a stale check (its last-known price only places it in a band).
+    Number(b.facts.fresh) - Number(a.facts.fresh) ||
     b.matchScore - a.matchScore ||
     rawRatio(b) - rawRatio(a) ||
     (prefs ? shortfall(a.phone, prefs) - shortfall(b.phone, prefs) : 0) ||
     (prefs ? overBudgetBy(a.phone, prefs) - overBudgetBy(b.phone, prefs) : 0) ||
+    // Stronger on what the visitor rated (beyond the margins), else the cheaper phone first: among
+    // equal matches a buyer pays no more for nothing.
+    (prefs ? compareStrength(a.phone, b.phone, prefs) : 0) ||
+    a.phone.price - b.phone.price ||
     fitCount(b, null) - fitCount(a, null) ||
     fitCount(b, 'brand') - fitCount(a, 'brand') ||
     b.phone.year - a.phone.year ||
-    (prefs ? compareStrength(a.phone, b.phone, prefs) : 0) ||
     b.phone.pricing.launchDate.localeCompare(a.phone.pricing.launchDate) ||
     a.phone.id.localeCompare(b.phone.id)
   );
@@ -918,6 +1017,12 @@ function notesFor(rec: Recommendation, candidates: readonly Recommendation[], pr
       text: `No ${kind} we list costs ${readout} or less: this is one of the closest in price.`,
     });
   }
+  if (prefs.budget && Number.isFinite(max) && rec.phone.price > max && budgetBand(rec.phone, prefs) === 0)
+    notes.push({
+      criterion: 'budget',
+      kind: 'budget',
+      text: `${formatPrice(rec.phone.price - max)} over what you would spend: the budget edge is a slope, not a cliff, and it beats what is within budget.`,
+    });
   for (const row of rec.working) {
     if (row.points >= row.max || row.criterion === 'budget' || row.criterion === 'os' || row.criterion === 'updates')
       continue;
@@ -969,8 +1074,10 @@ export function recommend(
   if (!searched) return withNotes(ranked);
   const maxCad = maxSpendCad(prefs);
   const current = currentCataloguePhone(phones, prefs);
-  if (!current) return withNotes(ranked.map((r) => ({ ...r, upgrade: cannotCompare(searched, r.phone, maxCad) })));
-  const checked = ranked.map((r) => ({ ...r, upgrade: checkUpgrade(current, r.phone, prefs, maxCad, today) }));
+  // An upgrade within the budget's slope (up to 10% over) is within reach; its card says how much over.
+  const reachCad = maxCad * (1 + SCORING.nearShare);
+  if (!current) return withNotes(ranked.map((r) => ({ ...r, upgrade: cannotCompare(searched, r.phone, reachCad) })));
+  const checked = ranked.map((r) => ({ ...r, upgrade: checkUpgrade(current, r.phone, prefs, reachCad, today) }));
   const real = checked.filter((r) => r.upgrade.isUpgrade && r.upgrade.inBudget);
   if (real.length) return withNotes(real);
   const mark = (recs: Recommendation[], verdict: 'replace' | 'still-fits') =>

@@ -2,7 +2,7 @@
  * Phone search (docs/recommender.md#search): local parsing of a typed phone name, release-year
  * guesses, and text search over the catalogue ranked by relevance. Pure; client-safe.
  */
-import { CATALOGUE_CURRENT_YEAR } from '../catalogue/constants';
+import { currentYear } from '../catalogue/constants';
 
 /** Brands in the catalogue, the ones the local parser knows model names of. */
 export type ParsedBrand = 'Apple' | 'Samsung' | 'Google';
@@ -145,8 +145,8 @@ export function parsePhoneText(text: string, defaultBrand: ParsedBrand = 'Apple'
   return { brand: defaultBrand, brandDefaulted: true, model: t, recognised: false };
 }
 
-/** Year assumed when a phone's release year cannot be guessed: CATALOGUE_CURRENT_YEAR - 2. */
-export const DEFAULT_RELEASE_YEAR = CATALOGUE_CURRENT_YEAR - 2;
+/** Year assumed when a phone's release year cannot be guessed: this year minus 2. */
+export const DEFAULT_RELEASE_YEAR = currentYear() - 2;
 
 /**
  * Release year guessed from a model name, or DEFAULT_RELEASE_YEAR:
@@ -157,7 +157,7 @@ export const DEFAULT_RELEASE_YEAR = CATALOGUE_CURRENT_YEAR - 2;
 export function guessReleaseYear(model: string): number {
   const t = clean(model);
   let m: RegExpExecArray | null;
-  const inRange = (y: number) => (y >= 2007 && y <= CATALOGUE_CURRENT_YEAR ? y : DEFAULT_RELEASE_YEAR);
+  const inRange = (y: number) => (y >= 2007 && y <= currentYear() ? y : DEFAULT_RELEASE_YEAR);
   if ((m = /\biphone\s*(\d{1,2})(e)?\b/i.exec(t))) {
     const n = Number(m[1]);
     const base = n >= 11 ? 2008 + n : n === 8 ? 2017 : n === 7 ? 2016 : n === 6 ? 2014 : NaN;

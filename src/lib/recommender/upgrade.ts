@@ -101,13 +101,13 @@ const FEATURE_NAMES: Record<AdvancedFeature, string> = {
 const rankOf = <T extends string>(order: readonly T[], v: T) => order.indexOf(v);
 
 /** A telephoto lens: megapixels and optical zoom. */
-interface Tele {
+export interface Tele {
   mp: number;
   zoom: number;
 }
 
 /** The telephoto lenses of a phone (several are joined with ' + ' in the catalogue). */
-function teles(phone: Phone): Tele[] {
+export function teles(phone: Phone): Tele[] {
   const text = phone.specs.cameraSpecs.telephoto;
   if (!text) return [];
   return text.split(' + ').flatMap((lens) => {
@@ -126,7 +126,7 @@ const MAIN_CROP_MP = 48;
  * Megapixels a phone delivers at a zoom factor, from its own lenses: the best telephoto at or below
  * that zoom (or the main camera) cropped to it. A 50MP 5x lens gives 12.5MP at 10x.
  */
-function resolutionAt(phone: Phone, factor: number): number {
+export function resolutionAt(phone: Phone, factor: number): number {
   const main = Math.min(MAIN_CROP_MP, mp(phone.specs.cameraSpecs.mainCamera) ?? 0);
   const options = [{ mp: main, zoom: 1 }, ...teles(phone)].filter((l) => l.zoom <= factor);
   return Math.max(0, ...options.map((l) => l.mp * (l.zoom / factor) ** 2));
@@ -137,8 +137,12 @@ function cameraLosses(cur: Phone, cand: Phone): string[] {
   const a = cur.specs.cameraSpecs;
   const b = cand.specs.cameraSpecs;
   const out: string[] = [];
+  const candTeles = teles(cand);
   for (const t of teles(cur)) {
-    if (resolutionAt(cand, t.zoom) * UPGRADE_MARGINS.telephoto < t.mp)
+    // A longer lens at least as sharp covers a shorter one (a 48MP 4x covers a 12MP 3x): the shot is
+    // framed at the longer zoom or taken with the main camera, and is as sharp as before.
+    const longer = candTeles.some((c) => c.zoom >= t.zoom && c.mp * UPGRADE_MARGINS.telephoto >= t.mp);
+    if (!longer && resolutionAt(cand, t.zoom) * UPGRADE_MARGINS.telephoto < t.mp)
       out.push(
         b.telephoto
           ? `Weaker telephoto: ${cand.model} at ${t.zoom}x vs a ${t.mp}MP ${t.zoom}x lens`
@@ -373,6 +377,15 @@ export function checkUpgrade(
     blockers.push(
       `Shorter update support: OS updates until ${monthYear(candidate.updates.osUntil)} vs ${monthYear(current.updates.osUntil)}`,
     );
+  const sibling = cheaperSibling(current, candidate);
+  if (sibling) blockers.push(sibling);
+  // A foldable is heavier, thicker and more fragile than a slab: no upgrade unless a foldable was asked.
+  if (
+    candidate.specs.featureTags.includes('foldable') &&
+    !current.specs.featureTags.includes('foldable') &&
+    prefs.advancedFeatures !== 'foldable'
+  )
+    blockers.push('A foldable: heavier and more fragile than yours, and you did not ask for one');
   const age = monthsBetween(current.pricing.launchDate, candidate.pricing.launchDate);
   if (age <= 0)
     blockers.push(
@@ -393,6 +406,31 @@ export function checkUpgrade(
     verdict: isUpgrade ? 'upgrade' : 'still-fits',
     updatesEnded: ended,
   };
+}
+
+/**
+ * A phone's line and generation from its model name: 'Galaxy S25 FE' -> ['Galaxy S', 25], 'Pixel 9a'
+ * -> ['Pixel', 9], 'iPhone 16e' -> ['iPhone', 16]; null when the name has no generation number.
+ */
+export function lineGeneration(model: string): { line: string; generation: number } | null {
+  const m = /^(.*?)(\d{1,2})(?!\d)/.exec(model);
+  return m ? { line: m[1]!.trim().toLowerCase(), generation: Number(m[2]) } : null;
+}
+
+/**
+ * Why a candidate is a cheaper sibling of the same or an older generation than the visitor's phone
+ * (same maker, a lower launch price, and the same line of an older or the same generation, or another
+ * line released no later), or null. Such a phone is never an upgrade: the Pixel 9a for a Pixel 9, the
+ * S25 FE for an S25, the 16e for an iPhone 16.
+ */
+export function cheaperSibling(current: Phone, candidate: Phone): string | null {
+  if (current.brand !== candidate.brand || candidate.pricing.launchCad >= current.pricing.launchCad) return null;
+  const [a, b] = [lineGeneration(current.model), lineGeneration(candidate.model)];
+  const sameLine = a !== null && b !== null && a.line === b.line;
+  const older = sameLine ? b.generation <= a.generation : candidate.year <= current.year;
+  return older
+    ? `A cheaper ${sameLine ? 'sibling of the same or an older generation' : 'phone of the same or an older year'}: ${candidate.model} vs ${current.model}`
+    : null;
 }
 
 /** The check of a suggestion when the visitor's phone is not in the catalogue: nothing can be compared. */

@@ -3,12 +3,12 @@
  * price carries its source.
  */
 import { describe, expect, it } from 'vitest';
-import { CAD_PRICES } from '../../../src/data/phones/prices-cad';
 import {
   CHIP_TABLE,
   CatalogueDataError,
   PHONES,
   RAW_RECORDS,
+  CAD_PRICES,
   batteryClass,
   buildCatalogue,
   cameraClass,

@@ -59,6 +59,8 @@ interface ExpertProfile {
   ranked?: { id: string; within: number };
   /** Why this verdict. */
   why: string;
+  /** Written before the scoring change that meets it: the row is expected to fail until then. */
+  known?: string;
 }
 
 const apple = { currentPhone: 'iphone', currentBrand: 'Apple' } as const;
@@ -256,12 +258,11 @@ const PROFILES: ExpertProfile[] = [
       processorSpeed: 'premium',
       environment: 'work',
     },
-    top: ['samsung-galaxy-s25-fe'],
+    top: ['samsung-galaxy-s25', 'samsung-galaxy-s25-fe'],
     never: ['samsung-galaxy-s24'],
-    notes: [['processorSpeed', 'budget']],
     why:
-      'The S24 is no longer sold and the S25 ($1,289) is over $1,208: the S25 FE is the fastest Samsung in ' +
-      'budget, and the page must say a top-tier chip needs the S25 budget.',
+      'The S24 is no longer sold. The S25 ($1,289) is $81 over $1,208 with the top-tier chip asked for: on the ' +
+      "budget's slope it may lead, saying how far over it is; the S25 FE is the fastest Samsung within budget.",
   },
   {
     name: 'Any Android, $950, entertainment, large screen',
@@ -384,11 +385,12 @@ const PROFILES: ExpertProfile[] = [
   {
     name: 'Android gamer, $1,310, entertainment, premium chip (advanced)',
     prefs: { os: 'android', ...at(1310), primaryUse: 'entertainment', processorSpeed: 'premium' },
-    top: ['oneplus-13', 'samsung-galaxy-s25', 'oneplus-13r'],
+    top: ['oneplus-13', 'samsung-galaxy-s25', 'oneplus-13r', 'samsung-galaxy-s25-plus'],
     ranked: { id: 'samsung-galaxy-s25', within: 5 },
     why:
-      'A gaming-class chip (Snapdragon 8 Elite or 8 Gen 3) within budget; the Galaxy S25 must rank near the ' +
-      'top, not 40th. Tensor phones are not this class.',
+      'A gaming-class chip (Snapdragon 8 Elite or 8 Gen 3) within budget, or the S25+ on the slope ($129 ' +
+      'over, a large screen and years more updates); the Galaxy S25 must rank near the top, not 40th. ' +
+      'Tensor phones are not this class.',
   },
   {
     name: 'Contradictory: $300, pro camera, premium chip, 256 GB, any Android',
@@ -404,10 +406,10 @@ const PROFILES: ExpertProfile[] = [
       ['cameraQuality', 'budget'],
       ['processorSpeed', 'budget'],
     ],
-    below: 60,
+    below: 65,
     why:
       'Nothing at $300 has a telephoto or a top chip: the page must say which asks the budget cannot meet, ' +
-      'and the match must not look good.',
+      'and the match must not look good (the A16, $15 over, has two asks of five unmet).',
   },
   {
     name: 'The $250 buyer, first smartphone, any Android, everyday use',
@@ -519,6 +521,214 @@ const PROFILES: ExpertProfile[] = [
     top: ['oneplus-13', 'samsung-galaxy-s25'],
     why: 'A Snapdragon 8 Elite with a 512 GB option within $1,333.',
   },
+  // ── Owners of older Pro phones, recent flagships, first phones, typed phones ───────
+  {
+    name: 'iPhone 14 Pro owner, no ceiling, photos, pro camera',
+    prefs: {
+      ...owns('Apple iPhone 14 Pro', 'Apple'),
+      os: 'ios',
+      ...NO_LIMIT,
+      primaryUse: 'content',
+      cameraQuality: 'professional',
+    },
+    top: ['apple-iphone-17-pro', 'apple-iphone-17-pro-max'],
+    verdict: 'upgrade',
+    upgrade: ['4x'],
+    why: "A 48MP 4x telephoto is longer and sharper than the 14 Pro's 12MP 3x: the 17 Pro is the photographer's upgrade.",
+  },
+  {
+    name: 'iPhone 15 Pro Max owner, no ceiling, pro camera, maximum battery',
+    prefs: {
+      ...owns('Apple iPhone 15 Pro Max', 'Apple'),
+      os: 'ios',
+      ...NO_LIMIT,
+      cameraQuality: 'professional',
+      batteryLife: 'maximum',
+    },
+    top: ['apple-iphone-17-pro-max'],
+    verdict: 'upgrade',
+    why: "A 48MP 4x lens cropped to 5x still out-resolves the 15 Pro Max's 12MP 5x; bigger battery, newer chip.",
+  },
+  {
+    name: 'iPhone 13 Pro owner, no ceiling, photos, pro camera',
+    prefs: {
+      ...owns('Apple iPhone 13 Pro', 'Apple'),
+      os: 'ios',
+      ...NO_LIMIT,
+      primaryUse: 'content',
+      cameraQuality: 'professional',
+    },
+    top: ['apple-iphone-17-pro', 'apple-iphone-17-pro-max'],
+    never: ['apple-iphone-16e', 'apple-iphone-17', 'apple-iphone-air'],
+    verdict: 'upgrade',
+    why: 'A three-year-old Pro owner who shoots photos keeps a telephoto: only the 17 Pros have one; a phone without zoom is a step down.',
+  },
+  {
+    name: 'Pixel 7 Pro owner, no ceiling, photos, pro camera',
+    prefs: {
+      ...owns('Google Pixel 7 Pro', 'Google'),
+      os: 'android_google',
+      ...NO_LIMIT,
+      primaryUse: 'content',
+      cameraQuality: 'professional',
+    },
+    top: ['google-pixel-10-pro', 'google-pixel-10-pro-xl'],
+    never: ['google-pixel-9a', 'google-pixel-10'],
+    verdict: 'upgrade',
+    why: "Only the Pro Pixels keep a 48MP 5x telephoto like the 7 Pro's; the base Pixel 10's 10.8MP 5x is weaker.",
+  },
+  {
+    name: 'Galaxy S22 Ultra owner, no ceiling, pro camera',
+    prefs: {
+      ...owns('Samsung Galaxy S22 Ultra', 'Samsung'),
+      os: 'android_samsung',
+      ...NO_LIMIT,
+      cameraQuality: 'professional',
+    },
+    top: ['samsung-galaxy-s25-ultra'],
+    never: ['samsung-galaxy-s25-fe', 'samsung-galaxy-s25', 'samsung-galaxy-a56-5g'],
+    verdict: 'upgrade',
+    why: 'Only an Ultra keeps two telephotos and the S Pen; anything else loses the 10x lens.',
+  },
+  {
+    name: 'Galaxy S21 owner, $900, Samsung, nothing else asked',
+    prefs: { ...owns('Samsung Galaxy S21', 'Samsung'), os: 'android_samsung', ...at(900) },
+    top: ['samsung-galaxy-s25-fe', 'samsung-galaxy-a56-5g'],
+    verdict: 'upgrade',
+    never: ['samsung-galaxy-a26-5g', 'samsung-galaxy-a16-5g', 'samsung-galaxy-a36-5g'],
+    why: 'A flagship owner with $900 is not sent to a $400 entry phone: the S25 FE (or at least the A56) fits.',
+  },
+  {
+    name: 'Galaxy S21 owner, $1,000, Samsung, pro camera',
+    prefs: {
+      ...owns('Samsung Galaxy S21', 'Samsung'),
+      os: 'android_samsung',
+      ...at(1000),
+      cameraQuality: 'professional',
+    },
+    top: ['samsung-galaxy-s25-fe'],
+    verdict: 'upgrade',
+    upgrade: ['Telephoto lens (3x)'],
+    why: "The S21's 64MP lens is a 1.1x crop (3x only hybrid): the S25 FE's 3x optical telephoto is a real zoom.",
+  },
+  {
+    name: 'Galaxy S22 owner (out of OS updates), $1,000, Samsung',
+    prefs: { ...owns('Samsung Galaxy S22', 'Samsung'), os: 'android_samsung', ...at(1000) },
+    top: ['samsung-galaxy-s25-fe'],
+    verdict: 'replace',
+    never: ['samsung-galaxy-a16-5g', 'samsung-galaxy-a26-5g', 'samsung-galaxy-a36-5g'],
+    why: 'The flagship-class S25 FE fits $1,000; an entry A phone would lose the telephoto and the flagship chip.',
+  },
+  {
+    name: 'Pixel 9 owner, $1,100, Google, maximum battery',
+    prefs: { ...owns('Google Pixel 9', 'Google'), os: 'android_google', ...at(1100), batteryLife: 'maximum' },
+    top: ['google-pixel-10'],
+    verdict: 'upgrade',
+    never: ['google-pixel-9a'],
+    why: 'The 9a is a cheaper sibling of the same generation with the same chip and a weaker camera: +400 mAh is no upgrade.',
+  },
+  {
+    name: 'Galaxy S25 owner, no ceiling, nothing asked',
+    prefs: { ...owns('Samsung Galaxy S25', 'Samsung'), os: 'android_samsung', ...NO_LIMIT },
+    top: ['samsung-galaxy-s25-ultra', 'samsung-galaxy-s25-plus', 'samsung-galaxy-z-fold7'],
+    never: ['samsung-galaxy-s25-fe', 'samsung-galaxy-a56-5g', 'samsung-galaxy-a36-5g', 'samsung-galaxy-a26-5g'],
+    verdict: 'still-fits',
+    why: 'A year-old flagship still fits; its same-generation siblings are not upgrades and the FE/A phones are steps down.',
+  },
+  {
+    name: 'iPhone 17 Pro owner, no ceiling, nothing asked',
+    prefs: { ...owns('Apple iPhone 17 Pro', 'Apple'), os: 'ios', ...NO_LIMIT },
+    top: ['apple-iphone-17-pro-max', 'apple-iphone-17-pro'],
+    never: ['apple-iphone-16e', 'apple-iphone-16'],
+    verdict: 'still-fits',
+    why: 'Nothing newer beats the newest Pro: it still fits, and an older or cheaper iPhone is never offered as the better phone.',
+  },
+  {
+    name: 'Pixel 6 Pro owner (out of updates), $700, Google',
+    prefs: { ...owns('Google Pixel 6 Pro', 'Google'), os: 'android_google', ...at(700) },
+    top: ['google-pixel-9a'],
+    verdict: 'replace',
+    why: 'Its OS updates ended in 2024; the 9a is the Pixel within $700, even though it has no telephoto.',
+  },
+  {
+    name: 'First phone for a child, $250, any Android, everyday use',
+    prefs: { currentPhone: 'none', currentBrand: 'None', os: 'android', ...at(250), primaryUse: 'general' },
+    top: ['samsung-galaxy-a16-5g'],
+    never: ['motorola-moto-g-2025'],
+    why: 'For $30-80 more the A16 gets OS updates to 2030; the moto g stops in March 2027, before the child outgrows it.',
+  },
+  {
+    name: 'First phone for a teenager, $300, no preference, entertainment',
+    prefs: { currentPhone: 'none', currentBrand: 'None', os: 'no_preference', ...at(300), primaryUse: 'entertainment' },
+    top: ['samsung-galaxy-a16-5g'],
+    why: 'A large screen, a big battery and six years of updates at the lowest price sold.',
+  },
+  {
+    name: 'Feature-phone owner, $400, any Android, maximum battery',
+    prefs: { currentPhone: 'basic', currentBrand: 'None', os: 'android', ...at(400), batteryLife: 'maximum' },
+    top: ['samsung-galaxy-a26-5g', 'samsung-galaxy-a16-5g'],
+    never: ['motorola-moto-g-2025', 'motorola-moto-g-power-2025'],
+    why: 'Updates for years matter most to a first smartphone; the Motorolas stop in 2027.',
+  },
+  {
+    name: 'Typed Xiaomi 13T Pro owner, $800, any Android',
+    prefs: { ...owns('Xiaomi 13T Pro', 'Xiaomi'), os: 'android', ...at(800) },
+    top: ['oneplus-13r', 'samsung-galaxy-a56-5g', 'google-pixel-9a', 'motorola-edge-2025'],
+    verdict: 'cannot-compare',
+    why: 'We do not list the 13T Pro: the page must not pretend to compare it, and must still offer good phones.',
+  },
+  {
+    name: 'Typed Nothing Phone (2) owner, $600, no preference',
+    prefs: { ...owns('Nothing Phone (2)', 'Nothing'), os: 'no_preference', ...at(600) },
+    top: ['samsung-galaxy-a56-5g', 'samsung-galaxy-a36-5g', 'google-pixel-9a'],
+    verdict: 'cannot-compare',
+    why: 'An unlisted phone gets the plain ranking, no made-up comparison.',
+  },
+  {
+    name: 'Typed Huawei P30 Pro owner, $1,200, photos, pro camera',
+    prefs: {
+      ...owns('Huawei P30 Pro', 'Huawei'),
+      os: 'android',
+      ...at(1200),
+      primaryUse: 'content',
+      cameraQuality: 'professional',
+    },
+    top: ['google-pixel-10', 'oneplus-13', 'samsung-galaxy-s25-fe', 'oneplus-13r'],
+    verdict: 'cannot-compare',
+    why: 'A zoom-camera Android within $1,260; no comparison with a phone we do not list.',
+  },
+  {
+    name: 'Samsung photographer, no ceiling, pro camera',
+    prefs: { os: 'android_samsung', ...NO_LIMIT, primaryUse: 'content', cameraQuality: 'professional' },
+    top: ['samsung-galaxy-s25-ultra'],
+    why: "A 50MP 5x and a 10MP 3x telephoto reach further and sharper than the S25's single 10MP 3x.",
+  },
+  {
+    name: 'Google, $1,040, photos, pro camera',
+    prefs: { os: 'android_google', ...at(1040), primaryUse: 'content', cameraQuality: 'professional' },
+    top: ['google-pixel-10'],
+    why: 'The Pixel 10 is $7 past the $1,092 margin and has the 5x telephoto the 9a lacks: a slope, not a cliff.',
+  },
+  {
+    name: 'Any Android, $700, everyday use, good camera, maximum battery',
+    prefs: { os: 'android', ...at(700), primaryUse: 'general', cameraQuality: 'good', batteryLife: 'maximum' },
+    top: ['samsung-galaxy-a56-5g', 'samsung-galaxy-a36-5g', 'google-pixel-9a'],
+    why: 'Every ask is met by several phones: the cheaper equal comes first, with long updates.',
+  },
+  {
+    name: 'Samsung, $460, 512 GB storage (microSD)',
+    prefs: { os: 'android_samsung', ...at(460), storage: '512gb' },
+    top: ['samsung-galaxy-a26-5g', 'samsung-galaxy-a16-5g'],
+    why: 'The A16 and A26 take a microSD card up to 1.5-2 TB: storage is met within $460.',
+  },
+  {
+    name: 'iPhone 12 Pro owner, no ceiling, iOS, nothing asked',
+    prefs: { ...owns('Apple iPhone 12 Pro', 'Apple'), os: 'ios', ...NO_LIMIT },
+    top: ['apple-iphone-17-pro', 'apple-iphone-17-pro-max'],
+    never: ['apple-iphone-16e', 'apple-iphone-16'],
+    verdict: 'upgrade',
+    why: 'A Pro owner with a Pro budget gets the Pro: longer zoom, far bigger battery, updates for years.',
+  },
 ];
 
 function check(g: ExpertProfile, recs: Recommendation[]) {
@@ -554,7 +764,7 @@ describe('expert profiles', () => {
   });
 
   for (const g of PROFILES) {
-    it(`${g.name} -> ${g.top.join(' or ')} (${g.why})`, () => {
+    (g.known ? it.fails : it)(`${g.name} -> ${g.top.join(' or ')} (${g.why})`, () => {
       check(g, recommend(PHONES, g.prefs, { today: TODAY }));
     });
   }

@@ -59,12 +59,16 @@ describe('filtering', () => {
 });
 
 describe('the scoring table, row by row', () => {
-  it('budget: within what you would spend 30 however much cheaper, up to 25% over 15, more 0', () => {
+  it('budget: within what you would spend 30 however much cheaper, then a slope to 0 at twice it', () => {
     const budget = { budget: 'midrange', budgetValue: 50 } as const; // $900, +5% = $945
     const pts = (price: number) => rowOf(phone({ price }), budget, 'budget')!.points;
     expect([pts(945), pts(400), pts(120)]).toEqual([30, 30, 30]);
-    expect([pts(946), pts(945 * 1.25)]).toEqual([15, 15]);
-    expect(pts(945 * 1.25 + 1)).toBe(0);
+    // $5 over loses a few cents' worth of points, not half of them: a slope, not a cliff.
+    expect(pts(950)).toBeGreaterThan(29.8);
+    expect(pts(945 * 1.1)).toBeCloseTo(27, 5);
+    expect(pts(945 * 1.5)).toBeCloseTo(15, 5);
+    expect([pts(945 * 2), pts(945 * 3)]).toEqual([0, 0]);
+    expect(rowOf(phone({ price: 1000 }), budget, 'budget')!.rule).toMatch(/^\$55 over what you would spend/);
     expect(rowOf(phone(), budget, 'budget')!.max).toBe(30);
   });
 
@@ -76,9 +80,8 @@ describe('the scoring table, row by row', () => {
       phoneHas: 'Premium · $1,919',
     });
     expect(rowOf(ultra, { budget: 'premium', budgetValue: 80 }, 'budget')).toMatchObject({
-      points: 0,
       answer: 'Up to $1,260',
-      rule: 'well over your budget',
+      points: 16.49, // $1,918.99 is 45% over $1,323
     });
   });
 
@@ -141,11 +144,11 @@ describe('the scoring table, row by row', () => {
     expect([chip('premium', 'fast'), chip('fast', 'premium'), chip('standard', 'premium')]).toEqual([10, 5, 0]);
   });
 
-  it("special features: 10 when the phone has it (any of its features), 5 otherwise; 'nothing special' is not a row", () => {
+  it("special features: 10 when the phone has it (any of its features), 0 otherwise; 'nothing special' is not a row", () => {
     const feat = (tags: Phone['specs']['featureTags'], asked: Phone['specs']['advancedFeatures']) =>
       rowOf(phone({ specs: { featureTags: tags } }), { advancedFeatures: asked }, 'advancedFeatures')?.points;
     expect([feat(['foldable', 'ai'], 'foldable'), feat(['foldable', 'ai'], 'ai'), feat(['ai'], 'foldable')]).toEqual([
-      10, 10, 5,
+      10, 10, 0,
     ]);
     expect(feat(['ai'], 'standard')).toBeUndefined();
   });
@@ -160,12 +163,15 @@ describe('the scoring table, row by row', () => {
   it("software updates: counted once a budget is set, from the maker's policy and today's date", () => {
     const upd = (id: string, today = TODAY) =>
       scorePhone(findPhoneById(id)!, { budget: 'premium' }, { today }).working.find((w) => w.criterion === 'updates')!;
-    expect(upd('google-pixel-9a')).toMatchObject({ points: 5, max: 5, phoneHas: 'OS updates until Apr 2032' });
-    expect(upd('oneplus-13').points).toBe(2.5); // OS updates until Jan 2029
-    expect(upd('motorola-moto-g-2025').points).toBe(0); // until Mar 2027
+    // In proportion to the years ahead, full at 5; worth 8 points (15 on a budget up to $600).
+    expect(upd('google-pixel-9a')).toMatchObject({ points: 8, max: 8, phoneHas: 'OS updates until Apr 2032' });
+    expect(upd('oneplus-13').points).toBeCloseTo(3.5, 1); // OS updates until Jan 2029: 2.2 years
+    expect(upd('motorola-moto-g-2025').points).toBeLessThan(1); // until Mar 2027
     expect(upd('samsung-galaxy-a14-5g')).toMatchObject({ points: 0, phoneHas: 'OS updates ended Jan 2025' });
     // The same phone a year earlier had more years ahead.
-    expect(upd('oneplus-13', new Date('2025-12-01T00:00:00Z')).points).toBe(5);
+    expect(upd('oneplus-13', new Date('2025-12-01T00:00:00Z')).points).toBeCloseTo(4.9, 1);
+    const low = scorePhone(findPhoneById('google-pixel-9a')!, { budget: 'budget', budgetValue: 10 }, at);
+    expect(low.working.find((w) => w.criterion === 'updates')).toMatchObject({ points: 15, max: 15 });
     expect(scorePhone(findPhoneById('google-pixel-9a')!, {}, at).working).toEqual([]);
   });
 
@@ -177,7 +183,7 @@ describe('the scoring table, row by row', () => {
       ['cameraQuality', 0, 'Skipped'],
       ['batteryLife', 0, 'Skipped'],
       ['primaryUse', 0, 'Skipped'],
-      ['updates', 5, 'Years of updates (always counted)'],
+      ['updates', 8, 'Years of updates (always counted)'],
     ]);
   });
 
@@ -196,10 +202,12 @@ describe('the scoring table, row by row', () => {
   });
 
   it('keeps every number in the one SCORING table', () => {
-    expect(SCORING.budget).toEqual({ within: 30, slightlyOver: 15, over: 0 });
+    expect(SCORING.budget).toEqual({ within: 30, over: 0 });
+    expect([SCORING.slopeToShare, SCORING.nearShare, SCORING.farOverShare]).toEqual([1, 0.1, 1]);
+    expect(SCORING.updates).toEqual({ max: 8, lowBudgetMax: 15, lowBudgetCad: 600, fullYears: 5 });
     expect(SCORING.camera).toEqual({ meets: 15, oneShort: 7.5, twoShort: 0, unknown: 11.25 });
     expect(SCORING.battery).toEqual({ meets: 15, oneShort: 7.5, twoShort: 0, unknown: 11.25 });
-    expect([SCORING.weakMatchBelow, SCORING.notAnswered, SCORING.slightlyOverShare]).toEqual([50, 0, 0.25]);
+    expect([SCORING.weakMatchBelow, SCORING.notAnswered]).toEqual([50, 0]);
     expect([
       SCORING.os.fits,
       SCORING.primaryUse.suits,
@@ -210,8 +218,7 @@ describe('the scoring table, row by row', () => {
       SCORING.advancedFeatures.has,
       SCORING.advancedFeatures.other,
       SCORING.environment.fits,
-      SCORING.updates.long,
-    ]).toEqual([20, 10, 5, 10, 10, 10, 10, 5, 10, 5]);
+    ]).toEqual([20, 10, 5, 10, 10, 10, 10, 0, 10]);
   });
 
   it('leaves an unpublished battery unknown, not "standard", and scores it neutrally', () => {
@@ -248,7 +255,7 @@ describe('match score', () => {
   it('labels a match below 50% weak', async () => {
     const { isWeakMatch } = await import('../../../src/lib/recommender');
     expect([isWeakMatch(49), isWeakMatch(50)]).toEqual([true, false]);
-    expect(scorePhone(phone(), { budget: 'premium' }, at).matchScore).toBe(37); // 35 of 95
+    expect(scorePhone(phone(), { budget: 'premium' }, at).matchScore).toBe(39); // 38 of 98
   });
 
   it('is round(points / the points the rows could give × 100), rounded half up, capped at 100', () => {
@@ -286,10 +293,10 @@ describe('match score', () => {
       ['processorSpeed', 10, 10],
       ['advancedFeatures', 10, 10],
       ['environment', 10, 10],
-      ['updates', 5, 5],
+      ['updates', 8, 8],
     ]);
-    expect([r.points, r.maxPoints, r.matchScore]).toEqual([145, 145, 100]);
-    expect(r.scoreRule).toMatch(/^round\(145 \/ 145 × 100\) = 100%/);
+    expect([r.points, r.maxPoints, r.matchScore]).toEqual([148, 148, 100]);
+    expect(r.scoreRule).toMatch(/^round\(148 \/ 148 × 100\) = 100%/);
     expect(r.working[2]).toMatchObject({ label: 'Camera', answer: 'Good', rule: 'better than you asked' });
   });
 
@@ -319,21 +326,26 @@ describe('reasons', () => {
       primaryUse: 'general',
       currentBrand: 'Samsung',
     };
-    const r = scorePhone(findPhoneById('samsung-galaxy-s25-fe')!, prefs, at);
+    const r = scorePhone(findPhoneById('samsung-galaxy-s25-ultra')!, prefs, at);
     expect(r.reasons).toHaveLength(4);
-    expect(r.reasons[0]).toBe('Within your budget at $950');
-    expect(r.reasons[2]).toBe('Camera with a 3x telephoto (8MP) and a 50MP wide main camera');
+    // The price was checked in Feb 2025, more than 6 months before the test's date: it reads as stale.
+    expect(r.reasons[0]).toBe('In your price range (Premium, $1,000+); price last checked Feb 2025');
+    expect(r.reasons[2]).toBe('Camera with a 5x telephoto (50MP) and a 200MP wide main camera');
+    // A short 8MP 3x telephoto meets a 'professional' ask only in part: no camera reason for the S25 FE.
+    const fe = scorePhone(findPhoneById('samsung-galaxy-s25-fe')!, prefs, at);
+    expect(fe.working.find((w) => w.criterion === 'cameraQuality')).toMatchObject({ points: 12, max: 15 });
+    expect(fe.reasons.join(' ')).not.toMatch(/telephoto/);
     expect(r.reasons.join(' ')).not.toMatch(/professional/i);
   });
 
   it('are padded with generic true facts up to 3 when fewer apply', () => {
     const r = scorePhone(findPhoneById('samsung-galaxy-a16-5g')!, { budget: 'budget', budgetValue: 0 }, at);
-    // over the $200 budget -> no budget reason; skipped questions give none
-    expect(r.working[0]!.points).toBe(0);
+    // $330 is 57% over the $200 budget -> a part of the budget points, no budget reason; skipped questions give none
+    expect(r.working[0]!.points).toBeLessThan(15);
     expect(r.reasons).toEqual([
-      'OS updates until Nov 2030',
       'Released in 2024, OS updates until Nov 2030',
       '5G connectivity',
+      'Storage options up to 256 GB',
     ]);
   });
 
@@ -393,9 +405,9 @@ describe('recommend', () => {
     ]);
   });
 
-  it('puts a phone within budget first even when a dearer one scores higher', () => {
+  it('puts a phone within budget first even when a dearer one more than 10% over scores higher', () => {
     const cheap = phone({ id: 'cheap', price: 800, specs: { cameraQuality: 'basic', batteryLife: 'standard' } });
-    const dear = phone({ id: 'dear', price: 990, specs: { cameraQuality: 'professional', batteryLife: 'maximum' } });
+    const dear = phone({ id: 'dear', price: 1050, specs: { cameraQuality: 'professional', batteryLife: 'maximum' } });
     const prefs: Preferences = {
       budget: 'midrange',
       budgetValue: 50, // up to $945
@@ -404,6 +416,29 @@ describe('recommend', () => {
     };
     expect(scorePhone(dear, prefs, at).matchScore).toBeGreaterThan(scorePhone(cheap, prefs, at).matchScore);
     expect(recommend([dear, cheap], prefs, at).map((r) => r.phone.id)).toEqual(['cheap', 'dear']);
+  });
+
+  it('lets a much better phone up to 10% over the budget lead on the slope, and says how far over it is', () => {
+    const cheap = phone({ id: 'cheap', price: 800, specs: { cameraQuality: 'basic', batteryLife: 'standard' } });
+    const near = phone({ id: 'near', price: 950, specs: { cameraQuality: 'professional', batteryLife: 'maximum' } });
+    const prefs: Preferences = {
+      budget: 'midrange',
+      budgetValue: 50,
+      cameraQuality: 'professional',
+      batteryLife: 'maximum',
+    };
+    const recs = recommend([cheap, near], prefs, at);
+    expect(recs.map((r) => r.phone.id)).toEqual(['near', 'cheap']);
+    expect(recs[0]!.notes.map((n) => n.text)).toContain(
+      '$5 over what you would spend: the budget edge is a slope, not a cliff, and it beats what is within budget.',
+    );
+  });
+
+  it('among equal matches puts the cheaper phone first', () => {
+    const a = phone({ id: 'a-dear', price: 1200 });
+    const b = phone({ id: 'b-cheap', price: 1000 });
+    const prefs: Preferences = { budget: 'premium', budgetValue: 100, os: 'android' };
+    expect(recommend([a, b], prefs, at).map((r) => r.phone.id)).toEqual(['b-cheap', 'a-dear']);
   });
 
   it('orders equal scores by brand only after everything scored', () => {

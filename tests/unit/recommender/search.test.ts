@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PHONES } from '../../../src/lib/catalogue';
 import {
+  DEFAULT_RELEASE_YEAR,
   ESTIMATED_NOTE,
   estimatePhone,
   matchRank,
@@ -221,6 +222,7 @@ describe('phone specs answer', () => {
         release_year: 2016,
         price_range: 699.99,
         price_source: null,
+        price_checked: null,
         availability: null,
         updates: null,
         classes: {
@@ -248,7 +250,7 @@ describe('phone specs answer', () => {
     expect(phoneSpecsFor(PHONES, 'Galaxy S30')!.phone).toMatchObject({
       brand: 'Samsung',
       model: 'Galaxy S30',
-      release_year: 2023,
+      release_year: DEFAULT_RELEASE_YEAR,
       specs: { connectivity: '5G', features: ['AI features'] },
     });
   });
@@ -257,7 +259,7 @@ describe('phone specs answer', () => {
     expect(phoneSpecsFor(PHONES, 'samsung')!.phone).toMatchObject({
       brand: 'Samsung',
       model: 'Galaxy',
-      release_year: 2023,
+      release_year: DEFAULT_RELEASE_YEAR,
     });
     expect(phoneSpecsFor(PHONES, 'Nokia 3310')!.phone).toMatchObject({ brand: 'Nokia', model: '3310', os: 'android' });
     expect(phoneSpecsFor(PHONES, 'Motorola Edge 50')!.phone).toMatchObject({

@@ -2,7 +2,13 @@
 // the selected current phone, session storage reads, the request helper and display text.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findPhoneById, type Phone } from '../../../src/lib/catalogue';
-import { phoneSpecsFor, toSearchResult, toSpecsPhone, updatesLabel } from '../../../src/lib/recommender';
+import {
+  ageBasedPriceTier,
+  phoneSpecsFor,
+  toSearchResult,
+  toSpecsPhone,
+  updatesLabel,
+} from '../../../src/lib/recommender';
 import { apiRequest } from '../../../src/lib/recommender/ui/api';
 import { comparisonRows, sideFromPhone, sideFromSpecs, upgradeRows } from '../../../src/lib/recommender/ui/comparison';
 import {
@@ -119,10 +125,15 @@ describe('comparison view (results page)', () => {
     });
     expect(byLabel.Availability).toMatchObject({
       current: 'No longer sold new',
-      recommended: 'Sold new in Canada (lineup checked Oct 2025)',
+      // Checked more than 6 months before the test's date: not stated as today's fact.
+      recommended: 'Sold new in Canada when last checked (Oct 2025): not re-checked since',
     });
-    expect(byLabel['Price (CAD)']!.recommended).toBe('$1,919 (Samsung Canada launch price, Feb 2025)');
-    expect(byLabel['Price (CAD)']!.current).toMatch(/^\$1,650 \(Samsung Canada launch price, Feb 2022\)$/);
+    expect(byLabel['Price (CAD)']!.recommended).toBe(
+      '$1,919 when last checked, Feb 2025: may have changed (Samsung Canada launch price, Feb 2025)',
+    );
+    expect(byLabel['Price (CAD)']!.current).toMatch(
+      /^\$1,650 when last checked, Feb 2022: may have changed \(Samsung Canada launch price, Feb 2022\)$/,
+    );
   });
 
   it('reads inches, display and battery back out of the specs-API text', () => {
@@ -189,8 +200,8 @@ describe('selected current phone', () => {
     const enriched = enrichCard({ ...card, cameraQuality: 'professional' }, estimate);
     expect(enriched.cameraQuality).toBe('professional');
     expect(enriched.enriched).toBe(true);
-    // Ultra model, 4 years before the catalogue year: midrange by age.
-    expect(enriched.priceRange).toBe('midrange');
+    // An Ultra model: premium up to 2 years old, midrange up to 4, then budget, counted from this year.
+    expect(enriched.priceRange).toBe(ageBasedPriceTier('Galaxy S21 Ultra', 2021));
   });
 });
 

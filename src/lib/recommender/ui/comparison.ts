@@ -24,6 +24,8 @@ import { megapixels } from '../classify';
 import type { PhoneSpecsResponse } from '../schemas';
 import type { CurrentPhoneCard } from './currentPhone';
 import { availabilityLabel } from '../../catalogue/availability';
+import { isFreshCheck } from '../../catalogue/freshness';
+import { monthYear } from '../../catalogue/pricing';
 import { updatesLabel } from '../../catalogue/updates';
 import { orUnknown as show, phonePriceLabel, UNKNOWN } from '../format';
 import { capitalise } from './display';
@@ -114,6 +116,8 @@ export interface ComparisonSide {
   price: string | null;
   /** Where the price comes from, dated; null when not known. */
   priceSource: string | null;
+  /** 'YYYY-MM' the price was last checked; null when unknown. */
+  priceChecked: string | null;
   availability: Availability | null;
   /** Until when the phone gets OS versions, from its maker's policy; null when not known. */
   updates: { osUntil: string; estimate: boolean } | null;
@@ -144,6 +148,7 @@ export function sideFromPhone(phone: Phone): ComparisonSide {
     brand: phone.brand,
     price: phonePriceLabel(phone),
     priceSource: phone.pricing.currentSource ?? phone.pricing.launchSource,
+    priceChecked: phone.pricing.currentDate ?? phone.pricing.launchDate,
     availability: phone.availability,
     updates: phone.updates,
     notes,
@@ -180,6 +185,7 @@ export function sideFromSpecs(
     brand: p.brand,
     price: p.price_source ? phonePriceLabel({ price: p.price_range, priceEstimated: false }) : null,
     priceSource: p.price_source,
+    priceChecked: p.price_checked ?? null,
     availability: p.availability,
     updates: p.updates,
     notes: note ? [note] : [],
@@ -276,12 +282,18 @@ export function comparisonRows(current: ComparisonSide, rec: ComparisonSide, tod
       rec.availability ? availabilityLabel(rec.availability, today) : UNKNOWN,
       false,
     ),
-    row('Price (CAD)', priceText(current), priceText(rec), false),
+    row('Price (CAD)', priceText(current, today), priceText(rec, today), false),
   ];
 }
 
-/** A side's price with its dated source: '$1,129 (Apple Canada launch price, Sep 2025)'. */
-function priceText(side: ComparisonSide): string {
+/**
+ * A side's price with its dated source: '$1,129 (Apple Canada launch price, Sep 2025)'; once the check
+ * is older than 6 months it reads as stale: '$1,129 when last checked, Sep 2025: may have changed (…)'.
+ */
+function priceText(side: ComparisonSide, today: Date): string {
   if (!side.price) return UNKNOWN;
-  return side.priceSource ? `${side.price} (${side.priceSource})` : side.price;
+  const source = side.priceSource ? ` (${side.priceSource})` : '';
+  if (side.priceChecked && !isFreshCheck(side.priceChecked, today))
+    return `${side.price} when last checked, ${monthYear(side.priceChecked)}: may have changed${source}`;
+  return `${side.price}${source}`;
 }
