@@ -259,6 +259,59 @@ describe('paging parameters and headers', () => {
   }, 60_000);
 });
 
+describe('status filter and sorting (issue #40)', () => {
+  /** Every row of a filtered or sorted listing, following the Link header, with the totals seen. */
+  async function expectListing(truth: Awaited<ReturnType<typeof bruteForce>>) {
+    for (const status of ['pending', 'confirmed', 'unsubscribed'] as const) {
+      const expected = truth.filter((s) => s.status === status);
+      const got = await allPages(`/api/admin/waitlist?status=${status}&limit=7`);
+      expect(got.totals, status).toEqual([String(expected.length)]);
+      expect(
+        got.rows.map((r) => r.id),
+        status,
+      ).toEqual(expected.map((r) => r.id));
+      // With a search: both filters apply.
+      const searched = await allPages(`/api/admin/waitlist?status=${status}&q=example.com&limit=7`);
+      expect(searched.rows.map((r) => r.id)).toEqual(filterSubscribers(expected, 'example.com').map((r) => r.id));
+    }
+    const bounced = await api('/waitlist?status=bounced');
+    expect(bounced.status).toBe(200);
+    expect(bounced.json).toEqual([]);
+    expect(bounced.headers.get('x-total-count')).toBe('0');
+
+    const oldest = await allPages('/api/admin/waitlist?sort=oldest&limit=9');
+    expect(oldest.totals).toEqual([String(truth.length)]);
+    expect(oldest.rows.map((r) => r.createdAt)).toEqual([...truth].reverse().map((r) => r.createdAt));
+
+    const byName = await allPages('/api/admin/waitlist?sort=name&status=confirmed&limit=9');
+    const names = byName.rows.map((r) => r.name.trim());
+    const named = names.filter((n) => n !== '');
+    expect(named).toEqual([...named].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true })));
+    // No name sorts last.
+    expect(names.slice(named.length).every((n) => n === '')).toBe(true);
+    expect(new Set(byName.rows.map((r) => r.id))).toEqual(
+      new Set(truth.filter((s) => s.status === 'confirmed').map((r) => r.id)),
+    );
+  }
+
+  it('each status, with and without a search, and each order equal the records, before and after a snapshot', async () => {
+    await seedMany(90);
+    const some = (await bruteForce()).filter((_, i) => i % 10 === 3);
+    await Promise.all(some.map((s) => markUnsubscribed(s.id)));
+    const truth = await bruteForce();
+    expect(new Set(truth.map((s) => s.status))).toEqual(new Set(['pending', 'confirmed', 'unsubscribed']));
+    await expectListing(truth);
+    expect((await runMaintenance()).errors).toEqual([]);
+    await expectListing(truth);
+
+    for (const bad of ['status=gone', 'status=Confirmed', 'sort=random', 'sort=name%00']) {
+      const res = await api(`/waitlist?${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(res.json.error.code).toBe('invalid_input');
+    }
+  }, 120_000);
+});
+
 describe('an unreadable record never takes a screen down', () => {
   it('a 0-byte and an invalid record are skipped and counted in the list and stats, exported as the index holds them; staff can delete them', async () => {
     await seedMany(12);
