@@ -20,6 +20,7 @@ import {
   STATUS_LABELS,
   type AdminSubscriber,
 } from '../../lib/admin/subscribers';
+import { LIST_STATUSES, type ListSort, type ListStatus } from '../../lib/admin/schemas';
 import { ConfirmDialog, EmailAddress, EmptyState, LineIcon, LoadMoreButton, Spinner } from './ui';
 import SubscriberTimeline from './SubscriberTimeline';
 import { DownloadIcon, ExportPanel, useCsvExport } from './CsvExport';
@@ -31,6 +32,14 @@ const STATUS_BADGES: Record<AdminSubscriber['status'], string> = {
   pending: 'bg-sky-100 text-sky-900 dark:bg-sky-900/40 dark:text-sky-200',
   confirmed: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-200',
   unsubscribed: 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200',
+};
+
+/** The status filter's words (bounced: the suppression state, matched once the status rule gives it). */
+const FILTER_LABELS: Record<ListStatus, string> = {
+  pending: 'Pending confirmation',
+  confirmed: 'Confirmed',
+  unsubscribed: 'Unsubscribed',
+  bounced: 'Bounced',
 };
 
 const MISSING_KEY_HINT =
@@ -58,6 +67,12 @@ export default function SubscriberTable() {
   const [unreadable, setUnreadable] = useState(0);
   const [loadingMore, setLoadingMore] = useState(false);
   const [appliedQuery, setAppliedQuery] = useState('');
+  // The status filter and the order are the server's (GET /api/admin/waitlist?status=&sort=).
+  const [status, setStatus] = useState<ListStatus | ''>('');
+  const [sort, setSort] = useState<ListSort>('newest');
+  // After 'Load more', keyboard focus goes to the first row that came in (never to the page).
+  const [focusRow, setFocusRow] = useState<string | null>(null);
+  const [resendOf, setResendOf] = useState<AdminSubscriber | null>(null);
   // Answers to an older search or refresh are dropped: only the latest request may fill the table.
   const requestId = useRef(0);
   const [timelineOf, setTimelineOf] = useState<AdminSubscriber | null>(null);
@@ -66,12 +81,17 @@ export default function SubscriberTable() {
   // or to the search field (null), never to the page itself.
   const [focusAfterDelete, setFocusAfterDelete] = useState<string | null | undefined>(undefined);
 
-  const load = useCallback(async (q: string) => {
+  const load = useCallback(async (q: string, filter: { status: ListStatus | ''; sort: ListSort }) => {
     const id = ++requestId.current;
     setLoading(true);
     try {
+      const params = new URLSearchParams();
+      if (q) params.set('q', q);
+      if (filter.status) params.set('status', filter.status);
+      if (filter.sort !== 'newest') params.set('sort', filter.sort);
+      const search = params.toString();
       const { data, headers } = await adminRequest<AdminSubscriber[]>(
-        `/api/admin/waitlist${q ? `?q=${encodeURIComponent(q)}` : ''}`,
+        `/api/admin/waitlist${search ? `?${search}` : ''}`,
       );
       if (id !== requestId.current) return;
       setSubscribers(data);
@@ -100,7 +120,9 @@ export default function SubscriberTable() {
       if (id !== requestId.current) return;
       setSubscribers((prev) => {
         const seen = new Set(prev.map((s) => s.id));
-        return [...prev, ...data.filter((s) => !seen.has(s.id))];
+        const fresh = data.filter((s) => !seen.has(s.id));
+        setFocusRow(fresh[0]?.id ?? null);
+        return [...prev, ...fresh];
       });
       setNext(nextLinkOf(headers));
       setTotal(Number(headers.get('x-total-count') ?? total));
@@ -121,15 +143,24 @@ export default function SubscriberTable() {
 
   // The selection survives a new search: only rows on screen count as chosen.
   useEffect(() => {
-    void load(appliedQuery);
-  }, [load, appliedQuery]);
+    void load(appliedQuery, { status, sort });
+  }, [load, appliedQuery, status, sort]);
+
+  useEffect(() => {
+    if (!focusRow) return;
+    document.querySelector<HTMLElement>(`[data-row="${focusRow}"]`)?.focus();
+    setFocusRow(null);
+  }, [focusRow, subscribers]);
 
   // While the server searches, the loaded rows are filtered here at once; its answer (every match,
   // paged) then replaces them.
   const searching = loading || query.trim() !== appliedQuery;
   const visible = useMemo(
-    () => (searching ? filterSubscribers(subscribers, query) : subscribers),
-    [searching, subscribers, query],
+    () =>
+      searching
+        ? filterSubscribers(subscribers, query).filter((s) => !status || (s.status as string) === status)
+        : subscribers,
+    [searching, subscribers, query, status],
   );
   // Only rows on screen can be selected: a search hides rows, and their selection with them.
   const chosen = useMemo(() => visible.filter((s) => selected.has(s.id)), [visible, selected]);
@@ -171,6 +202,7 @@ export default function SubscriberTable() {
       );
       // A provider error or the send rate can hold the mail back: it is queued and goes out by itself.
       if (answer.queued) toast({ title: 'Email queued', description: answer.message });
+      // The toast's words are the spec's (docs/site.md#messages).
       else toast({ title: 'Email sent', description: `Welcome email has been sent to ${sub.email}` });
     } catch (err) {
       console.error('[admin] send email failed', err);
@@ -268,6 +300,41 @@ export default function SubscriberTable() {
             A complete e-mail address finds exactly that subscriber.
           </p>
         </div>
+        <div className="flex gap-2">
+          <div>
+            <label htmlFor="subscriber-status-filter" className="label">
+              Status
+            </label>
+            <select
+              id="subscriber-status-filter"
+              className="input"
+              value={status}
+              onChange={(e) => setStatus(e.target.value as ListStatus | '')}
+            >
+              <option value="">All statuses</option>
+              {LIST_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {FILTER_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="subscriber-sort" className="label">
+              Sort by
+            </label>
+            <select
+              id="subscriber-sort"
+              className="input"
+              value={sort}
+              onChange={(e) => setSort(e.target.value as ListSort)}
+            >
+              <option value="newest">Newest first</option>
+              <option value="oldest">Oldest first</option>
+              <option value="name">Name (A–Z)</option>
+            </select>
+          </div>
+        </div>
         <div className="flex flex-wrap gap-2 md:justify-end">
           {chosen.length > 0 ? (
             <button
@@ -279,7 +346,12 @@ export default function SubscriberTable() {
               Delete Selected ({chosen.length})
             </button>
           ) : null}
-          <button type="button" className="btn-secondary" onClick={() => void load(appliedQuery)} disabled={loading}>
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() => void load(appliedQuery, { status, sort })}
+            disabled={loading}
+          >
             {loading ? <Spinner /> : <RefreshIcon />}
             Refresh
           </button>
@@ -319,7 +391,7 @@ export default function SubscriberTable() {
         <table className="w-full min-w-[52rem] text-left text-sm" aria-busy={searching}>
           <thead className="border-b border-line bg-surface-2 text-xs uppercase tracking-wide text-muted">
             <tr>
-              <th scope="col" className="w-10 px-2 py-3">
+              <th scope="col" className="w-10 px-2 py-2">
                 <input
                   type="checkbox"
                   className="h-4 w-4 accent-brand-600"
@@ -332,22 +404,22 @@ export default function SubscriberTable() {
                   disabled={loading || visible.length === 0}
                 />
               </th>
-              <th scope="col" className="px-2 py-3 font-semibold">
+              <th scope="col" className="px-2 py-2 font-semibold">
                 Name
               </th>
-              <th scope="col" className="px-2 py-3 font-semibold">
+              <th scope="col" className="px-2 py-2 font-semibold">
                 Email
               </th>
-              <th scope="col" className="px-2 py-3 font-semibold">
+              <th scope="col" className="px-2 py-2 font-semibold">
                 Interests
               </th>
-              <th scope="col" className="px-2 py-3 font-semibold">
+              <th scope="col" className="px-2 py-2 font-semibold">
                 Source
               </th>
-              <th scope="col" className="px-2 py-3 font-semibold">
+              <th scope="col" className="px-2 py-2 font-semibold">
                 Date
               </th>
-              <th scope="col" className="px-2 py-3 text-right font-semibold">
+              <th scope="col" className="px-2 py-2 text-right font-semibold">
                 Actions
               </th>
             </tr>
@@ -375,9 +447,12 @@ export default function SubscriberTable() {
               visible.map((sub) => (
                 <tr
                   key={sub.id}
-                  className={selected.has(sub.id) ? 'bg-brand-50/60 dark:bg-brand-700/10' : 'hover:bg-surface-2/60'}
+                  data-row={sub.id}
+                  tabIndex={-1}
+                  aria-label={`${nameLabel(sub.name)}, ${sub.email}`}
+                  className={`focus:outline focus:outline-2 focus:-outline-offset-2 focus:outline-brand-600 ${selected.has(sub.id) ? 'bg-brand-50/60 dark:bg-brand-700/10' : 'hover:bg-surface-2/60'}`}
                 >
-                  <td className="px-2 py-3">
+                  <td className="px-2 py-1.5">
                     <input
                       type="checkbox"
                       className="h-4 w-4 accent-brand-600"
@@ -386,11 +461,13 @@ export default function SubscriberTable() {
                       onChange={(e) => toggle(sub.id, e.target.checked)}
                     />
                   </td>
-                  <td className="px-2 py-3 font-medium">{nameLabel(sub.name)}</td>
-                  {/* 20 rem: an address of usual length keeps its line while the other columns give way. */}
-                  <td className="min-w-[20rem] px-2 py-3">
-                    <EmailAddress email={sub.email} testId="subscriber-email" />
-                    <span className="mt-1 flex flex-wrap gap-1">
+                  <td className="max-w-[12rem] truncate px-2 py-1.5 font-medium" title={sub.name}>
+                    {nameLabel(sub.name)}
+                  </td>
+                  {/* One line per row: the address, then its badges beside it while they fit. */}
+                  <td className="min-w-[18rem] px-2 py-1.5">
+                    <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+                      <EmailAddress email={sub.email} testId="subscriber-email" />
                       {sub.list !== 'waitlist' ? (
                         <span className="badge bg-surface-2 text-muted">
                           {sub.list === 'both' ? 'waitlist + newsletter' : 'newsletter'}
@@ -409,19 +486,18 @@ export default function SubscriberTable() {
                       ) : null}
                     </span>
                   </td>
-                  <td className="px-2 py-3">{interestsLabel(sub.interests)}</td>
-                  <td className="px-2 py-3">{sourceLabel(sub.source)}</td>
-                  <td className="px-2 py-3 text-muted">
+                  <td className="max-w-[12rem] truncate px-2 py-1.5" title={interestsLabel(sub.interests)}>
+                    {interestsLabel(sub.interests)}
+                  </td>
+                  <td className="whitespace-nowrap px-2 py-1.5">{sourceLabel(sub.source)}</td>
+                  <td className="whitespace-nowrap px-2 py-1.5 text-muted">
                     <time dateTime={sub.createdAt} title={new Date(sub.createdAt).toLocaleString()}>
-                      <span className="block whitespace-nowrap">{new Date(sub.createdAt).toLocaleDateString()}</span>
-                      <span className="block whitespace-nowrap text-xs">
-                        {new Date(sub.createdAt).toLocaleTimeString()}
-                      </span>
+                      {new Date(sub.createdAt).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}
                     </time>
                   </td>
-                  <td className="px-2 py-3">
+                  <td className="px-2 py-1.5">
                     {/* The buttons wrap when the row is tight, leaving the e-mail column its one line. */}
-                    <div className="flex flex-wrap justify-end gap-2">
+                    <div className="flex justify-end gap-1.5">
                       <button
                         type="button"
                         className="btn-secondary whitespace-nowrap !px-3 !py-1.5 text-xs"
@@ -433,9 +509,9 @@ export default function SubscriberTable() {
                       <button
                         type="button"
                         className="btn-secondary whitespace-nowrap !px-3 !py-1.5 text-xs"
-                        onClick={() => void sendEmail(sub)}
+                        onClick={() => setResendOf(sub)}
                         disabled={sending === sub.id || sub.status !== 'confirmed'}
-                        aria-label={`Send Email to ${sub.email}`}
+                        aria-label={`Re-send welcome e-mail to ${sub.email}`}
                         title={
                           sub.status === 'confirmed'
                             ? undefined
@@ -445,7 +521,7 @@ export default function SubscriberTable() {
                         }
                       >
                         {sending === sub.id ? <Spinner className="h-3 w-3" /> : null}
-                        Send Email
+                        Re-send welcome
                       </button>
                       {/* aria-disabled while deleting: a disabled button would drop the keyboard focus to the page. */}
                       <button
@@ -469,6 +545,23 @@ export default function SubscriberTable() {
       {next && !loading ? <LoadMoreButton busy={loadingMore} onClick={() => void loadMore()} /> : null}
 
       <SubscriberTimeline subscriber={timelineOf} onClose={() => setTimelineOf(null)} />
+      <ConfirmDialog
+        open={resendOf !== null}
+        onOpenChange={(open) => {
+          if (!open) setResendOf(null);
+        }}
+        title="Re-send the welcome e-mail?"
+        description={
+          resendOf
+            ? `${resendOf.email} gets the welcome e-mail (the Welcome template under E-mail templates) again, now.`
+            : ''
+        }
+        confirmLabel="Re-send welcome"
+        tone="primary"
+        onConfirm={() => {
+          if (resendOf) void sendEmail(resendOf);
+        }}
+      />
       <ConfirmDialog
         open={bulkOpen}
         onOpenChange={setBulkOpen}
