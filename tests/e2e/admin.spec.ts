@@ -312,8 +312,14 @@ test.describe('waitlist management', () => {
       .split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`"csv2-${tag}@example.com"`);
-    expect(lines[1]).toContain('"all","",""');
+    // What the table shows: words, Direct for no source, one spelling of a source, local times with the zone named.
+    expect(lines[0]).toContain('"Created At (America/Toronto time)"');
+    expect(lines[1]).toContain('"All","Direct",""');
+    expect(lines[1]).toMatch(/"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}"/);
+    expect(lines[1]).not.toMatch(/T\d{2}:\d{2}:\d{2}\.\d{3}Z/);
+    expect(lines[1]).toContain('"Waitlist","Pending confirmation"');
     expect(lines[2]).toContain(`"csv-${tag}@example.com"`);
+    expect(lines[2]).toContain('"Newsletter"');
     await panel.getByRole('button', { name: 'Close' }).click();
     await expect(panel).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled();

@@ -21,7 +21,7 @@ import {
   type AdminSubscriber,
 } from '../../lib/admin/subscribers';
 import { LIST_STATUSES, type ListSort, type ListStatus } from '../../lib/admin/schemas';
-import { ConfirmDialog, EmailAddress, EmptyState, LineIcon, LoadMoreButton, Spinner } from './ui';
+import { ConfirmDialog, EmptyState, LineIcon, LoadMoreButton, Spinner } from './ui';
 import SubscriberTimeline from './SubscriberTimeline';
 import { DownloadIcon, ExportPanel, useCsvExport } from './CsvExport';
 
@@ -64,6 +64,8 @@ export default function SubscriberTable() {
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [next, setNext] = useState<string | null>(null);
   const [total, setTotal] = useState(0);
+  // A search's first page comes before its exact count (docs/storage.md, "Search"): "about N" until it is in.
+  const [totalExact, setTotalExact] = useState(true);
   const [unreadable, setUnreadable] = useState(0);
   const [loadingMore, setLoadingMore] = useState(false);
   const [appliedQuery, setAppliedQuery] = useState('');
@@ -97,6 +99,19 @@ export default function SubscriberTable() {
       setSubscribers(data);
       setNext(nextLinkOf(headers));
       setTotal(Number(headers.get('x-total-count') ?? data.length));
+      const exact = headers.get('x-total-exact') !== 'false';
+      setTotalExact(exact);
+      if (!exact) {
+        params.set('limit', '1');
+        params.set('count', 'exact');
+        void adminRequest<AdminSubscriber[]>(`/api/admin/waitlist?${params.toString()}`)
+          .then(({ headers: counted }) => {
+            if (id !== requestId.current) return;
+            setTotal(Number(counted.get('x-total-count') ?? 0));
+            setTotalExact(true);
+          })
+          .catch((err) => console.error('[admin] counting the search failed', err));
+      }
       setUnreadable(Number(headers.get('x-unreadable-count') ?? 0));
     } catch (err) {
       if (id !== requestId.current) return;
@@ -125,7 +140,7 @@ export default function SubscriberTable() {
         return [...prev, ...fresh];
       });
       setNext(nextLinkOf(headers));
-      setTotal(Number(headers.get('x-total-count') ?? total));
+      if (totalExact) setTotal(Number(headers.get('x-total-count') ?? total));
       setUnreadable((n) => n + Number(headers.get('x-unreadable-count') ?? 0));
     } catch (err) {
       console.error('[admin] loading more subscribers failed', err);
@@ -300,14 +315,14 @@ export default function SubscriberTable() {
             A complete e-mail address finds exactly that subscriber.
           </p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <div>
             <label htmlFor="subscriber-status-filter" className="label">
               Status
             </label>
             <select
               id="subscriber-status-filter"
-              className="input"
+              className="input w-auto min-w-[11rem]"
               value={status}
               onChange={(e) => setStatus(e.target.value as ListStatus | '')}
             >
@@ -325,7 +340,7 @@ export default function SubscriberTable() {
             </label>
             <select
               id="subscriber-sort"
-              className="input"
+              className="input w-auto min-w-[9.5rem]"
               value={sort}
               onChange={(e) => setSort(e.target.value as ListSort)}
             >
@@ -374,7 +389,7 @@ export default function SubscriberTable() {
           ? `Deleting ${progress.done + 1} of ${progress.total}…`
           : loading
             ? 'Loading subscribers…'
-            : `${visible.length} of ${total} subscriber${total === 1 ? '' : 's'} shown${chosen.length ? `, ${chosen.length} selected` : ''}`}
+            : `${visible.length} of ${totalExact ? '' : 'about '}${total} subscriber${total === 1 ? '' : 's'} shown${chosen.length ? `, ${chosen.length} selected` : ''}`}
       </p>
       {unreadable > 0 ? (
         <p
@@ -452,7 +467,7 @@ export default function SubscriberTable() {
                   aria-label={`${nameLabel(sub.name)}, ${sub.email}`}
                   className={`focus:outline focus:outline-2 focus:-outline-offset-2 focus:outline-brand-600 ${selected.has(sub.id) ? 'bg-brand-50/60 dark:bg-brand-700/10' : 'hover:bg-surface-2/60'}`}
                 >
-                  <td className="px-2 py-1.5">
+                  <td className="px-2 py-1">
                     <input
                       type="checkbox"
                       className="h-4 w-4 accent-brand-600"
@@ -461,13 +476,15 @@ export default function SubscriberTable() {
                       onChange={(e) => toggle(sub.id, e.target.checked)}
                     />
                   </td>
-                  <td className="max-w-[12rem] truncate px-2 py-1.5 font-medium" title={sub.name}>
+                  <td className="max-w-[10rem] truncate px-2 py-1 font-medium" title={sub.name}>
                     {nameLabel(sub.name)}
                   </td>
-                  {/* One line per row: the address, then its badges beside it while they fit. */}
-                  <td className="min-w-[18rem] px-2 py-1.5">
-                    <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
-                      <EmailAddress email={sub.email} testId="subscriber-email" />
+                  {/* Two short lines: the address (cut with an ellipsis when long; the title holds it whole), then its badges. */}
+                  <td className="max-w-[18rem] px-2 py-1">
+                    <span className="block truncate" title={sub.email} data-testid="subscriber-email">
+                      {sub.email}
+                    </span>
+                    <span className="flex gap-1 whitespace-nowrap text-[11px] leading-4 [&>.badge]:py-0">
                       {sub.list !== 'waitlist' ? (
                         <span className="badge bg-surface-2 text-muted">
                           {sub.list === 'both' ? 'waitlist + newsletter' : 'newsletter'}
@@ -486,16 +503,16 @@ export default function SubscriberTable() {
                       ) : null}
                     </span>
                   </td>
-                  <td className="max-w-[12rem] truncate px-2 py-1.5" title={interestsLabel(sub.interests)}>
+                  <td className="max-w-[10rem] truncate px-2 py-1" title={interestsLabel(sub.interests)}>
                     {interestsLabel(sub.interests)}
                   </td>
-                  <td className="whitespace-nowrap px-2 py-1.5">{sourceLabel(sub.source)}</td>
-                  <td className="whitespace-nowrap px-2 py-1.5 text-muted">
+                  <td className="whitespace-nowrap px-2 py-1">{sourceLabel(sub.source)}</td>
+                  <td className="whitespace-nowrap px-2 py-1 text-muted">
                     <time dateTime={sub.createdAt} title={new Date(sub.createdAt).toLocaleString()}>
                       {new Date(sub.createdAt).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}
                     </time>
                   </td>
-                  <td className="px-2 py-1.5">
+                  <td className="px-2 py-1">
                     {/* The buttons wrap when the row is tight, leaving the e-mail column its one line. */}
                     <div className="flex justify-end gap-1.5">
                       <button

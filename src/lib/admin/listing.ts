@@ -50,6 +50,8 @@ export interface ListQuery {
   status?: ListStatus | null;
   /** newest (default), oldest or name. */
   sort?: ListSort;
+  /** `count=exact`: a search reads every hour for an exact X-Total-Count (default: first page first). */
+  count?: 'exact' | 'fast';
 }
 
 /** Reads `q`, `cursor` and `limit` from a URL; 400 for a malformed cursor or limit. */
@@ -81,7 +83,17 @@ export function parseListQuery(url: URL): ListQuery {
   });
   if (!filter.success)
     throw new HttpError(400, 'invalid_input', 'Some fields are missing or invalid.', fieldErrors(filter.error));
-  return { q, cursor, limit, status: filter.data.status ?? null, sort: filter.data.sort ?? 'newest' };
+  const rawCount = url.searchParams.get('count');
+  if (rawCount !== null && rawCount !== '' && rawCount !== 'exact')
+    throw new HttpError(400, 'invalid_input', 'count must be exact when given.', { count: 'exact or absent' });
+  return {
+    q,
+    cursor,
+    limit,
+    status: filter.data.status ?? null,
+    sort: filter.data.sort ?? 'newest',
+    count: rawCount === 'exact' ? 'exact' : 'fast',
+  };
 }
 
 /** The opaque cursor for a position (of an index key): base64url, so it travels safely in a URL. */
@@ -105,6 +117,8 @@ export interface SubscriberPage {
   next: string | null;
   /** Keys of records on this page that could not be read (skipped). */
   unreadable: string[];
+  /** False when `total` is an estimate (a search's first page; docs/storage.md, "Search"). */
+  exact?: boolean;
 }
 
 /**
@@ -128,6 +142,7 @@ export async function subscriberPage({
   limit,
   status = null,
   sort = 'newest',
+  count = 'fast',
 }: ListQuery): Promise<SubscriberPage> {
   const email = exactEmail(q);
   if (email) {
@@ -162,10 +177,11 @@ export async function subscriberPage({
     const last = page.entries[page.entries.length - 1];
     return { rows, total: stats.tally.total, next: page.more && last ? encodeCursor(last.key) : null, unreadable };
   }
-  const found = await searchPage(q, { status, sort, after: cursor, limit });
+  const found = await searchPage(q, { status, sort, after: cursor, limit, count });
   const { rows, unreadable } = await readRows(found.page.map((h) => ({ id: idOfPosition(h.position) })));
   const last = found.page[found.page.length - 1];
-  return { rows, total: found.total, next: found.more && last ? encodeCursor(last.position) : null, unreadable };
+  const next = found.more && last ? encodeCursor(last.position) : null;
+  return { rows, total: found.total, exact: found.exact, next, unreadable };
 }
 
 /**

@@ -9,7 +9,7 @@ import { mapLimit } from '../server/storage';
 import { emailField } from '../signups/schemas';
 import { subscriberStore } from '../subscribers/store';
 import { digestPosition, idOfPosition, type DigestEntry } from '../subscribers/index-keys';
-import { deletedPositions, scanDigest } from '../subscribers/subscriber-index';
+import { deletedPositions, scanDigest, scanDigestInOrder } from '../subscribers/subscriber-index';
 import { subscriberStatus } from '../subscribers/status';
 import { isListed, matchesSearch, searchMatcher } from './subscribers';
 import type { ListSort, ListStatus } from './schemas';
@@ -75,8 +75,57 @@ export async function searchSubscribers(q: string, status: ListStatus | null = n
 export interface SearchPage {
   page: SearchHit[];
   total: number;
+  /** False when `total` is an estimate (the first page came before the whole digest was read). */
+  exact: boolean;
   /** True when more hits follow the page. */
   more: boolean;
+}
+
+/**
+ * The page after `after`, newest first, read only as far as it needs (`scanDigestInOrder`): a common
+ * word fills its page from the newest hours. The total is then an estimate (matches in the rows
+ * read, scaled to every row) and `exact` is false; `count: 'exact'` reads everything for the exact one.
+ */
+async function newestPage(
+  q: string,
+  status: ListStatus | null,
+  after: string | null,
+  limit: number,
+): Promise<SearchPage> {
+  const deleted = await deletedPositions();
+  const text = searchMatcher(q);
+  const matches = status ? (e: DigestEntry) => (e.status as string) === status && text(e) : text;
+  const onRecord = (e: DigestEntry) => e.cut || (deleted.size > 0 && deleted.has(digestPosition(e)));
+  const hits: SearchHit[] = [];
+  const scan = await scanDigestInOrder(
+    (e) => onRecord(e) || matches(e),
+    async (entries) => {
+      const check = entries.filter(onRecord);
+      const verdicts = new Map<string, boolean>();
+      await mapLimit(check, 16, async (e) => {
+        const sub = await subscriberStore.get(idOfPosition(e.position));
+        verdicts.set(
+          e.position,
+          sub !== null &&
+            isListed(sub) &&
+            matchesSearch(sub, q) &&
+            (!status || (subscriberStatus(sub) as string) === status),
+        );
+      });
+      for (const e of entries) {
+        if (onRecord(e) && !verdicts.get(e.position)) continue;
+        if (hits.length && hits[hits.length - 1].position === e.position) continue;
+        hits.push({ position: e.position, name: e.name });
+      }
+      return hits.length > limit;
+    },
+    after,
+  );
+  const page = hits.slice(0, limit);
+  if (scan.complete) return { page, total: hits.length, exact: true, more: hits.length > limit };
+  // Matches among the rows read, scaled to all rows; never fewer than were found (and one more follows).
+  const estimate = Math.round((hits.length / Math.max(1, scan.rowsSeen)) * scan.rowsAbout);
+  return { page, total: Math.max(estimate, hits.length + 1), exact: false, more: true };
 }
 
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -97,9 +146,17 @@ function sortByName(hits: SearchHit[]): SearchHit[] {
  */
 export async function searchPage(
   q: string,
-  options: { status?: ListStatus | null; sort?: ListSort; after?: string | null; limit: number },
+  options: {
+    status?: ListStatus | null;
+    sort?: ListSort;
+    after?: string | null;
+    limit: number;
+    /** 'exact': read every hour for the exact total (default: newest first stops at a full page). */
+    count?: 'exact' | 'fast';
+  },
 ): Promise<SearchPage> {
-  const { status = null, sort = 'newest', after = null, limit } = options;
+  const { status = null, sort = 'newest', after = null, limit, count = 'fast' } = options;
+  if (sort === 'newest' && count === 'fast') return newestPage(q, status, after, limit);
   const found = (await searchSubscribers(q, status)).hits;
   const ordered = sort === 'name' ? sortByName(found) : sort === 'oldest' ? [...found].reverse() : found;
   let start = 0;
@@ -112,7 +169,7 @@ export async function searchPage(
       start = at === -1 ? -1 : at + 1;
     }
   }
-  if (start === -1) return { page: [], total: found.length, more: false };
+  if (start === -1) return { page: [], total: found.length, exact: true, more: false };
   const page = ordered.slice(start, start + limit);
-  return { page, total: found.length, more: start + limit < ordered.length };
+  return { page, total: found.length, exact: true, more: start + limit < ordered.length };
 }
