@@ -269,7 +269,7 @@ describe('paging parameters and headers', () => {
   }, 60_000);
 });
 
-describe('status filter and sorting (issue #40)', () => {
+describe('status filter and sorting', () => {
   /** Every row of a filtered or sorted listing, following the Link header, with the totals seen. */
   async function expectListing(truth: Awaited<ReturnType<typeof bruteForce>>) {
     for (const status of ['pending', 'confirmed', 'unsubscribed'] as const) {

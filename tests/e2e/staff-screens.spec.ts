@@ -1,4 +1,4 @@
-// Staff screens as a new owner meets them (issue #40): the subscriber table at a few hundred people
+// Staff screens as a new owner meets them: the subscriber table at a few hundred people
 // (status filter, sorting, compact rows, focus after Load more), the outbox's HTML view, the template
 // editor's parts and refusals, the empty campaign preview in dark mode, and campaign progress before
 // the audience is read. With SHOTS_DIR set, the table is seeded to 2,000 and each screen is
@@ -38,6 +38,8 @@ async function shots(page: Page, name: string, prepare?: () => Promise<void>) {
     for (const scheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width, height: 800 });
       await page.emulateMedia({ colorScheme: scheme });
+      // The theme is set as the page loads (the `dark` class on <html>): set it as a reload would.
+      await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), scheme === 'dark');
       await prepare?.();
       await page.waitForTimeout(300);
       await page.screenshot({ path: path.join(SHOTS, `${name}-${width}-${scheme}.png`), fullPage: width === 375 });
@@ -45,6 +47,7 @@ async function shots(page: Page, name: string, prepare?: () => Promise<void>) {
   }
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.emulateMedia({ colorScheme: 'light' });
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
 }
 
 const rowsOf = (page: Page) => page.locator('tbody tr[data-row]');
@@ -172,7 +175,11 @@ test('email templates: each is named for what it is, the preview shows the part 
   await expect(page.getByRole('tab', { name: 'HTML Content' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByText('every e-mail needs a working unsubscribe link').first()).toBeVisible();
   await html.fill(originalHtml);
-  await shots(page, 'template-editor');
+  await shots(page, 'template-editor', async () => {
+    await expect(
+      page.frameLocator('iframe[title="HTML e-mail preview"]').getByText("You're on the waitlist!"),
+    ).toBeVisible();
+  });
 });
 
 test('campaigns: the empty preview follows dark mode, and progress shows no full bar while the audience is read', async ({

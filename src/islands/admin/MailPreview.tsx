@@ -46,7 +46,13 @@ export function TextPart({ text, label, testId }: { text: string; label: string;
     >
       {textPieces(text).map((piece, i) =>
         piece.href ? (
-          <a key={i} href={piece.href} target="_blank" rel="noopener noreferrer" className="link">
+          <a
+            key={i}
+            href={piece.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="text-brand-700 underline dark:text-brand-300"
+          >
             {piece.text}
           </a>
         ) : (

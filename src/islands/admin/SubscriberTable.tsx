@@ -217,7 +217,7 @@ export default function SubscriberTable() {
       );
       // A provider error or the send rate can hold the mail back: it is queued and goes out by itself.
       if (answer.queued) toast({ title: 'Email queued', description: answer.message });
-      // The toast's words are the spec's (docs/site.md#messages).
+      // The toast's words: docs/site.md#messages.
       else toast({ title: 'Email sent', description: `Welcome email has been sent to ${sub.email}` });
     } catch (err) {
       console.error('[admin] send email failed', err);
@@ -484,7 +484,7 @@ export default function SubscriberTable() {
                     <span className="block truncate" title={sub.email} data-testid="subscriber-email">
                       {sub.email}
                     </span>
-                    <span className="flex gap-1 whitespace-nowrap text-[11px] leading-4 [&>.badge]:py-0">
+                    <span className="flex flex-wrap gap-1 whitespace-nowrap text-[11px] leading-4 [&>.badge]:py-0">
                       {sub.list !== 'waitlist' ? (
                         <span className="badge bg-surface-2 text-muted">
                           {sub.list === 'both' ? 'waitlist + newsletter' : 'newsletter'}

@@ -204,7 +204,7 @@ export const ROUTES: Route[] = [
         'x-total-count': String(page.total),
         'x-unreadable-count': String(page.unreadable.length),
       };
-      // A search's first page comes before the whole digest is read: its total is then an estimate (#40).
+      // A search's first page comes before the whole digest is read: its total is then an estimate (docs/storage.md, "Search").
       if (page.exact === false) headers['x-total-exact'] = 'false';
       if (page.next) headers.link = nextLink(req, page.next);
       if (page.unreadable.length)
