@@ -506,11 +506,13 @@ test.describe('email templates', () => {
     await body.fill(`${originalBody}\n{{firstName}}`);
     await page.getByRole('button', { name: 'Save Template' }).click();
     await expectToast(page, 'Error saving template', 'Failed to update the email template');
-    await expect(
-      page.getByText(
-        'Unknown placeholder {{firstName}}. Use only {{name}}, {{interestMessage}}, {{unsubscribeUrl}}, {{siteUrl}}.',
-      ),
-    ).toBeVisible();
+    // Beside the field, and in the toast (which names the part).
+    const why =
+      'Unknown placeholder {{firstName}}. Use only {{name}}, {{interestMessage}}, {{unsubscribeUrl}}, {{siteUrl}}.';
+    await expect(page.locator('#tpl-text-error')).toHaveText(why);
+    await expect(page.locator('li[data-variant]').filter({ hasText: 'Error saving template' }).first()).toContainText(
+      `Text part: ${why}`,
+    );
 
     await body.fill(originalBody);
     const saved = page.waitForResponse(

@@ -42,7 +42,7 @@ async function shots(page: Page, name: string, prepare?: () => Promise<void>) {
       await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), scheme === 'dark');
       await prepare?.();
       await page.waitForTimeout(300);
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${width}-${scheme}.png`), fullPage: width === 375 });
+      await page.screenshot({ path: path.join(SHOTS, `${name}-${width}-${scheme}.png`), fullPage: true });
     }
   }
   await page.setViewportSize({ width: 1280, height: 800 });
