@@ -506,11 +506,15 @@ describe('waitlist', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      '"Name","Email","Interests","Source","Referrer","Created At","Consent Given At","Unsubscribed At","List","Status","Confirmed At"',
+      '"Name","Email","Interests","Source","Referrer","Created At (America/Toronto time)","Consent Given At (America/Toronto time)","Unsubscribed At (America/Toronto time)","List","Status","Confirmed At (America/Toronto time)"',
     );
     expect(lines).toHaveLength(2);
+    // What the table shows: interest labels, the source as displayed, words, Toronto wall-clock times.
+    const time = '"\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}"';
     expect(lines[1]).toMatch(
-      /^"'=cmd\|calc","evil@example\.com","tech_news","'\+src","https:\/\/ref\.example\/x","[^"]+","[^"]+","","waitlist","confirmed","[^"]+"$/,
+      new RegExp(
+        `^"'=cmd\\|calc","evil@example\\.com","Tech News","'\\+src","https://ref\\.example/x",${time},${time},"","Waitlist","Confirmed",${time}$`,
+      ),
     );
 
     const all = await api('/waitlist.csv', { headers: auth });

@@ -224,13 +224,22 @@ test.describe('waitlist management', () => {
     await expect(page.getByText('No subscribers found')).toBeVisible(SLOW);
   });
 
-  test('Send Email: success toast, and the failure toast explains a missing mail key', async ({ page }) => {
+  test('Re-send welcome: asks first, then the success toast; the failure toast explains a missing mail key', async ({
+    page,
+  }) => {
     test.setTimeout(180_000); // double opt-in seeding makes three more round trips to the local runtime
     const tag = runTag('mail');
     const email = `mail-${tag}@example.com`;
     await seedConfirmed(page.request, { name: `Mail ${tag}`, email });
     await openWaitlist(page, tag);
-    await page.getByRole('button', { name: `Send Email to ${email}` }).click();
+    // The row's button says which mail, and asks before sending: Cancel sends nothing.
+    await page.getByRole('button', { name: `Re-send welcome e-mail to ${email}` }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Re-send the welcome e-mail?' });
+    await expect(ask).toContainText(email);
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(ask).toBeHidden();
+    await expect(page.getByRole('button', { name: `Re-send welcome e-mail to ${email}` })).toBeFocused();
+    await resendWelcome(page, email);
     await expectToast(page, 'Email sent', `Welcome email has been sent to ${email}`);
 
     // The mail went to the local outbox (no SendGrid key in the test servers).
@@ -249,7 +258,7 @@ test.describe('waitlist management', () => {
         json: { error: { code: 'mail_failed', message: 'Failed to send welcome email: SendGrid 401: unauthorized' } },
       }),
     );
-    await page.getByRole('button', { name: `Send Email to ${email}` }).click();
+    await resendWelcome(page, email);
     await expectToast(
       page,
       'Error sending email',
@@ -257,7 +266,7 @@ test.describe('waitlist management', () => {
     );
 
     await page.route('**/api/admin/waitlist/*/send-email', (route) => route.fulfill({ status: 500, body: '' }));
-    await page.getByRole('button', { name: `Send Email to ${email}` }).click();
+    await resendWelcome(page, email);
     await expectToast(page, 'Error sending email', '500: Internal Server Error');
   });
 
@@ -303,8 +312,14 @@ test.describe('waitlist management', () => {
       .split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`"csv2-${tag}@example.com"`);
-    expect(lines[1]).toContain('"all","",""');
+    // What the table shows: words, Direct for no source, one spelling of a source, local times with the zone named.
+    expect(lines[0]).toContain('"Created At (America/Toronto time)"');
+    expect(lines[1]).toContain('"All","Direct",""');
+    expect(lines[1]).toMatch(/"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}"/);
+    expect(lines[1]).not.toMatch(/T\d{2}:\d{2}:\d{2}\.\d{3}Z/);
+    expect(lines[1]).toContain('"Waitlist","Pending confirmation"');
     expect(lines[2]).toContain(`"csv-${tag}@example.com"`);
+    expect(lines[2]).toContain('"Newsletter"');
     await panel.getByRole('button', { name: 'Close' }).click();
     await expect(panel).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
@@ -480,6 +495,9 @@ test.describe('email templates', () => {
     const marker = runTag('e2e');
     await subject.fill(`Hello {{name}} ${marker}`);
     await expect(page.getByTestId('preview-subject')).toHaveText(`Hello Alex Sample ${marker}`);
+    // Editing Text Content previews the text part; the HTML part is a click away.
+    await expect(page.getByTestId('preview-text')).toContainText('Hi Alex Sample,');
+    await page.getByRole('button', { name: 'HTML', exact: true }).click();
     await expect(page.frameLocator('iframe[title="HTML e-mail preview"]').getByText('Hi Alex Sample,')).toBeVisible();
 
     // An unknown placeholder is refused with a clear message.
@@ -488,11 +506,13 @@ test.describe('email templates', () => {
     await body.fill(`${originalBody}\n{{firstName}}`);
     await page.getByRole('button', { name: 'Save Template' }).click();
     await expectToast(page, 'Error saving template', 'Failed to update the email template');
-    await expect(
-      page.getByText(
-        'Unknown placeholder {{firstName}}. Use only {{name}}, {{interestMessage}}, {{unsubscribeUrl}}, {{siteUrl}}.',
-      ),
-    ).toBeVisible();
+    // Beside the field, and in the toast (which names the part).
+    const why =
+      'Unknown placeholder {{firstName}}. Use only {{name}}, {{interestMessage}}, {{unsubscribeUrl}}, {{siteUrl}}.';
+    await expect(page.locator('#tpl-text-error')).toHaveText(why);
+    await expect(page.locator('li[data-variant]').filter({ hasText: 'Error saving template' }).first()).toContainText(
+      `Text part: ${why}`,
+    );
 
     await body.fill(originalBody);
     const saved = page.waitForResponse(
@@ -576,7 +596,7 @@ test.describe('admin accessibility', () => {
       signedIn: true,
       open: async (page) => {
         await page.goto('/admin/email-templates');
-        await page.getByRole('button', { name: /Waitlist confirmation/ }).click(SLOW);
+        await page.getByRole('button', { name: /Waitlist welcome/ }).click(SLOW);
         await expect(page.getByLabel('Subject line')).toBeVisible();
         // axe cannot run inside the sandboxed (script-less) preview iframe and waits for it until the
         // test times out; the iframe holds the e-mail itself, not site UI. Scan with the text preview.
@@ -596,3 +616,9 @@ test.describe('admin accessibility', () => {
     }
   }
 });
+
+/** Re-send welcome in a subscriber's row, confirmed in its dialog. */
+async function resendWelcome(page: Page, email: string) {
+  await page.getByRole('button', { name: `Re-send welcome e-mail to ${email}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Re-send welcome' }).click();
+}

@@ -266,7 +266,7 @@ test.describe('email templates', () => {
     await signInByApi(page);
     await page.goto('/admin/email-templates');
     await islands(page);
-    const confirmation = page.getByRole('button', { name: /Waitlist confirmation/ });
+    const confirmation = page.getByRole('button', { name: /Waitlist welcome/ });
     await expect(confirmation).toContainText('Updated: Never saved', SLOW);
 
     await confirmation.click();

@@ -311,7 +311,11 @@ export default function CampaignComposer({
         </div>
       </section>
 
-      <MailPreview mail={preview} note="with sample values, as a subscriber sees it" />
+      <MailPreview
+        mail={preview}
+        note="with sample values, as a subscriber sees it"
+        empty={form.body.trim() ? undefined : 'Write the message to see it here as a subscriber will.'}
+      />
 
       <section className="card p-5 sm:p-6" aria-labelledby={`${ids.lists}-section`}>
         <h2 id={`${ids.lists}-section`} className="text-lg font-bold">

@@ -1,10 +1,36 @@
 /**
  * The local outbox (GET /api/admin/outbox): without a SendGrid key, e-mails are stored instead of
- * sent, and staff can read them here, 20 at a time ('Load more'). The server keeps 30 days.
+ * sent, and staff can read them here, 20 at a time ('Load more'). The server keeps 30 days. An
+ * opened message shows its HTML part as the recipient would see it (a sandboxed frame, links open in
+ * a new tab) beside its text part.
  */
+import { useEffect, useRef, useState } from 'react';
 import type { OutboxEntry } from '../../lib/email/outbox';
 import { mailKindLabel } from '../../lib/email/queue/model';
 import { appendEntries, EmptyState, LoadMoreButton, Spinner, useAdminData } from './ui';
+import { MailParts } from './MailPreview';
+
+/**
+ * An opened message: both parts as the recipient gets them (links open in a new tab). Drawn only
+ * once its <details> is opened, so a page of 20 messages is not 20 frames.
+ */
+function OpenedMail({ entry }: { entry: OutboxEntry }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const details = ref.current?.closest('details');
+    if (!details) return;
+    const sync = () => setOpen(details.open);
+    sync();
+    details.addEventListener('toggle', sync);
+    return () => details.removeEventListener('toggle', sync);
+  }, []);
+  return (
+    <div ref={ref} className="mt-3">
+      {open ? <MailParts html={entry.html} text={entry.text} about={`the e-mail to ${entry.to}`} /> : null}
+    </div>
+  );
+}
 
 interface OutboxAnswer {
   mode: 'outbox' | 'sendgrid';
@@ -61,15 +87,7 @@ export default function OutboxPanel() {
                       <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleString()}</time>
                     </span>
                   </summary>
-                  {/* Focusable: a long message scrolls, and the keyboard must be able to scroll it. */}
-                  <pre
-                    className="mt-3 max-h-80 overflow-auto whitespace-pre-wrap wrap-anywhere rounded-xl bg-surface-2 p-4 font-mono text-[13px] leading-relaxed"
-                    tabIndex={0}
-                    role="region"
-                    aria-label={`Text of the e-mail to ${m.to}`}
-                  >
-                    {m.text}
-                  </pre>
+                  <OpenedMail entry={m} />
                 </details>
               </li>
             ))}

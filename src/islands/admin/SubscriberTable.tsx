@@ -20,7 +20,8 @@ import {
   STATUS_LABELS,
   type AdminSubscriber,
 } from '../../lib/admin/subscribers';
-import { ConfirmDialog, EmailAddress, EmptyState, LineIcon, LoadMoreButton, Spinner } from './ui';
+import { LIST_STATUSES, type ListSort, type ListStatus } from '../../lib/admin/schemas';
+import { ConfirmDialog, EmptyState, LineIcon, LoadMoreButton, Spinner } from './ui';
 import SubscriberTimeline from './SubscriberTimeline';
 import { DownloadIcon, ExportPanel, useCsvExport } from './CsvExport';
 
@@ -31,6 +32,14 @@ const STATUS_BADGES: Record<AdminSubscriber['status'], string> = {
   pending: 'bg-sky-100 text-sky-900 dark:bg-sky-900/40 dark:text-sky-200',
   confirmed: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-200',
   unsubscribed: 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200',
+};
+
+/** The status filter's words (bounced: the suppression state, matched once the status rule gives it). */
+const FILTER_LABELS: Record<ListStatus, string> = {
+  pending: 'Pending confirmation',
+  confirmed: 'Confirmed',
+  unsubscribed: 'Unsubscribed',
+  bounced: 'Bounced',
 };
 
 const MISSING_KEY_HINT =
@@ -55,11 +64,17 @@ export default function SubscriberTable() {
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [next, setNext] = useState<string | null>(null);
   const [total, setTotal] = useState(0);
+  // A search's first page comes before its exact count (docs/storage.md, "Search"): "about N" until it is in.
+  const [totalExact, setTotalExact] = useState(true);
   const [unreadable, setUnreadable] = useState(0);
   const [loadingMore, setLoadingMore] = useState(false);
   const [appliedQuery, setAppliedQuery] = useState('');
-  // Only the suppressed addresses (GET /api/admin/waitlist?status=bounced); the search then filters them here.
-  const [bouncedOnly, setBouncedOnly] = useState(false);
+  // The status filter and the order are the server's (GET /api/admin/waitlist?status=&sort=).
+  const [status, setStatus] = useState<ListStatus | ''>('');
+  const [sort, setSort] = useState<ListSort>('newest');
+  // After 'Load more', keyboard focus goes to the first row that came in (never to the page).
+  const [focusRow, setFocusRow] = useState<string | null>(null);
+  const [resendOf, setResendOf] = useState<AdminSubscriber | null>(null);
   // Answers to an older search or refresh are dropped: only the latest request may fill the table.
   const requestId = useRef(0);
   const [timelineOf, setTimelineOf] = useState<AdminSubscriber | null>(null);
@@ -68,17 +83,35 @@ export default function SubscriberTable() {
   // or to the search field (null), never to the page itself.
   const [focusAfterDelete, setFocusAfterDelete] = useState<string | null | undefined>(undefined);
 
-  const load = useCallback(async (q: string, bounced = false) => {
+  const load = useCallback(async (q: string, filter: { status: ListStatus | ''; sort: ListSort }) => {
     const id = ++requestId.current;
     setLoading(true);
     try {
+      const params = new URLSearchParams();
+      if (q) params.set('q', q);
+      if (filter.status) params.set('status', filter.status);
+      if (filter.sort !== 'newest') params.set('sort', filter.sort);
+      const search = params.toString();
       const { data, headers } = await adminRequest<AdminSubscriber[]>(
-        bounced ? '/api/admin/waitlist?status=bounced' : `/api/admin/waitlist${q ? `?q=${encodeURIComponent(q)}` : ''}`,
+        `/api/admin/waitlist${search ? `?${search}` : ''}`,
       );
       if (id !== requestId.current) return;
       setSubscribers(data);
       setNext(nextLinkOf(headers));
       setTotal(Number(headers.get('x-total-count') ?? data.length));
+      const exact = headers.get('x-total-exact') !== 'false';
+      setTotalExact(exact);
+      if (!exact) {
+        params.set('limit', '1');
+        params.set('count', 'exact');
+        void adminRequest<AdminSubscriber[]>(`/api/admin/waitlist?${params.toString()}`)
+          .then(({ headers: counted }) => {
+            if (id !== requestId.current) return;
+            setTotal(Number(counted.get('x-total-count') ?? 0));
+            setTotalExact(true);
+          })
+          .catch((err) => console.error('[admin] counting the search failed', err));
+      }
       setUnreadable(Number(headers.get('x-unreadable-count') ?? 0));
     } catch (err) {
       if (id !== requestId.current) return;
@@ -102,10 +135,12 @@ export default function SubscriberTable() {
       if (id !== requestId.current) return;
       setSubscribers((prev) => {
         const seen = new Set(prev.map((s) => s.id));
-        return [...prev, ...data.filter((s) => !seen.has(s.id))];
+        const fresh = data.filter((s) => !seen.has(s.id));
+        setFocusRow(fresh[0]?.id ?? null);
+        return [...prev, ...fresh];
       });
       setNext(nextLinkOf(headers));
-      setTotal(Number(headers.get('x-total-count') ?? total));
+      if (totalExact) setTotal(Number(headers.get('x-total-count') ?? total));
       setUnreadable((n) => n + Number(headers.get('x-unreadable-count') ?? 0));
     } catch (err) {
       console.error('[admin] loading more subscribers failed', err);
@@ -123,15 +158,24 @@ export default function SubscriberTable() {
 
   // The selection survives a new search: only rows on screen count as chosen.
   useEffect(() => {
-    void load(appliedQuery, bouncedOnly);
-  }, [load, appliedQuery, bouncedOnly]);
+    void load(appliedQuery, { status, sort });
+  }, [load, appliedQuery, status, sort]);
+
+  useEffect(() => {
+    if (!focusRow) return;
+    document.querySelector<HTMLElement>(`[data-row="${focusRow}"]`)?.focus();
+    setFocusRow(null);
+  }, [focusRow, subscribers]);
 
   // While the server searches, the loaded rows are filtered here at once; its answer (every match,
   // paged) then replaces them.
   const searching = loading || query.trim() !== appliedQuery;
   const visible = useMemo(
-    () => (searching || bouncedOnly ? filterSubscribers(subscribers, query) : subscribers),
-    [searching, bouncedOnly, subscribers, query],
+    () =>
+      searching
+        ? filterSubscribers(subscribers, query).filter((s) => !status || (status === 'bounced' ? !!s.bounced : s.status === status))
+        : subscribers,
+    [searching, subscribers, query, status],
   );
   // Only rows on screen can be selected: a search hides rows, and their selection with them.
   const chosen = useMemo(() => visible.filter((s) => selected.has(s.id)), [visible, selected]);
@@ -173,6 +217,7 @@ export default function SubscriberTable() {
       );
       // A provider error or the send rate can hold the mail back: it is queued and goes out by itself.
       if (answer.queued) toast({ title: 'Email queued', description: answer.message });
+      // The toast's words: docs/site.md#messages.
       else toast({ title: 'Email sent', description: `Welcome email has been sent to ${sub.email}` });
     } catch (err) {
       console.error('[admin] send email failed', err);
@@ -269,16 +314,41 @@ export default function SubscriberTable() {
           <p id="subscriber-search-hint" className="mt-1 text-xs text-muted">
             A complete e-mail address finds exactly that subscriber.
           </p>
-          <label className="mt-2 flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="size-4 accent-current"
-              checked={bouncedOnly}
-              onChange={(e) => setBouncedOnly(e.target.checked)}
-              data-testid="bounced-filter"
-            />
-            Bounced only (addresses the mail provider could not deliver to)
-          </label>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <div>
+            <label htmlFor="subscriber-status-filter" className="label">
+              Status
+            </label>
+            <select
+              id="subscriber-status-filter"
+              className="input w-auto min-w-[11rem]"
+              value={status}
+              onChange={(e) => setStatus(e.target.value as ListStatus | '')}
+            >
+              <option value="">All statuses</option>
+              {LIST_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {FILTER_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="subscriber-sort" className="label">
+              Sort by
+            </label>
+            <select
+              id="subscriber-sort"
+              className="input w-auto min-w-[9.5rem]"
+              value={sort}
+              onChange={(e) => setSort(e.target.value as ListSort)}
+            >
+              <option value="newest">Newest first</option>
+              <option value="oldest">Oldest first</option>
+              <option value="name">Name (A–Z)</option>
+            </select>
+          </div>
         </div>
         <div className="flex flex-wrap gap-2 md:justify-end">
           {chosen.length > 0 ? (
@@ -294,7 +364,7 @@ export default function SubscriberTable() {
           <button
             type="button"
             className="btn-secondary"
-            onClick={() => void load(appliedQuery, bouncedOnly)}
+            onClick={() => void load(appliedQuery, { status, sort })}
             disabled={loading}
           >
             {loading ? <Spinner /> : <RefreshIcon />}
@@ -319,7 +389,7 @@ export default function SubscriberTable() {
           ? `Deleting ${progress.done + 1} of ${progress.total}…`
           : loading
             ? 'Loading subscribers…'
-            : `${visible.length} of ${total} subscriber${total === 1 ? '' : 's'} shown${chosen.length ? `, ${chosen.length} selected` : ''}`}
+            : `${visible.length} of ${totalExact ? '' : 'about '}${total} subscriber${total === 1 ? '' : 's'} shown${chosen.length ? `, ${chosen.length} selected` : ''}`}
       </p>
       {unreadable > 0 ? (
         <p
@@ -336,7 +406,7 @@ export default function SubscriberTable() {
         <table className="w-full min-w-[52rem] text-left text-sm" aria-busy={searching}>
           <thead className="border-b border-line bg-surface-2 text-xs uppercase tracking-wide text-muted">
             <tr>
-              <th scope="col" className="w-10 px-2 py-3">
+              <th scope="col" className="w-10 px-2 py-2">
                 <input
                   type="checkbox"
                   className="h-4 w-4 accent-brand-600"
@@ -349,22 +419,22 @@ export default function SubscriberTable() {
                   disabled={loading || visible.length === 0}
                 />
               </th>
-              <th scope="col" className="px-2 py-3 font-semibold">
+              <th scope="col" className="px-2 py-2 font-semibold">
                 Name
               </th>
-              <th scope="col" className="px-2 py-3 font-semibold">
+              <th scope="col" className="px-2 py-2 font-semibold">
                 Email
               </th>
-              <th scope="col" className="px-2 py-3 font-semibold">
+              <th scope="col" className="px-2 py-2 font-semibold">
                 Interests
               </th>
-              <th scope="col" className="px-2 py-3 font-semibold">
+              <th scope="col" className="px-2 py-2 font-semibold">
                 Source
               </th>
-              <th scope="col" className="px-2 py-3 font-semibold">
+              <th scope="col" className="px-2 py-2 font-semibold">
                 Date
               </th>
-              <th scope="col" className="px-2 py-3 text-right font-semibold">
+              <th scope="col" className="px-2 py-2 text-right font-semibold">
                 Actions
               </th>
             </tr>
@@ -392,9 +462,12 @@ export default function SubscriberTable() {
               visible.map((sub) => (
                 <tr
                   key={sub.id}
-                  className={selected.has(sub.id) ? 'bg-brand-50/60 dark:bg-brand-700/10' : 'hover:bg-surface-2/60'}
+                  data-row={sub.id}
+                  tabIndex={-1}
+                  aria-label={`${nameLabel(sub.name)}, ${sub.email}`}
+                  className={`focus:outline focus:outline-2 focus:-outline-offset-2 focus:outline-brand-600 ${selected.has(sub.id) ? 'bg-brand-50/60 dark:bg-brand-700/10' : 'hover:bg-surface-2/60'}`}
                 >
-                  <td className="px-2 py-3">
+                  <td className="px-2 py-1">
                     <input
                       type="checkbox"
                       className="h-4 w-4 accent-brand-600"
@@ -403,11 +476,15 @@ export default function SubscriberTable() {
                       onChange={(e) => toggle(sub.id, e.target.checked)}
                     />
                   </td>
-                  <td className="px-2 py-3 font-medium">{nameLabel(sub.name)}</td>
-                  {/* 20 rem: an address of usual length keeps its line while the other columns give way. */}
-                  <td className="min-w-[20rem] px-2 py-3">
-                    <EmailAddress email={sub.email} testId="subscriber-email" />
-                    <span className="mt-1 flex flex-wrap gap-1">
+                  <td className="max-w-[10rem] truncate px-2 py-1 font-medium" title={sub.name}>
+                    {nameLabel(sub.name)}
+                  </td>
+                  {/* Two short lines: the address (cut with an ellipsis when long; the title holds it whole), then its badges. */}
+                  <td className="max-w-[18rem] px-2 py-1">
+                    <span className="block truncate" title={sub.email} data-testid="subscriber-email">
+                      {sub.email}
+                    </span>
+                    <span className="flex flex-wrap gap-1 whitespace-nowrap text-[11px] leading-4 [&>.badge]:py-0">
                       {sub.list !== 'waitlist' ? (
                         <span className="badge bg-surface-2 text-muted">
                           {sub.list === 'both' ? 'waitlist + newsletter' : 'newsletter'}
@@ -440,19 +517,18 @@ export default function SubscriberTable() {
                       </span>
                     ) : null}
                   </td>
-                  <td className="px-2 py-3">{interestsLabel(sub.interests)}</td>
-                  <td className="px-2 py-3">{sourceLabel(sub.source)}</td>
-                  <td className="px-2 py-3 text-muted">
+                  <td className="max-w-[10rem] truncate px-2 py-1" title={interestsLabel(sub.interests)}>
+                    {interestsLabel(sub.interests)}
+                  </td>
+                  <td className="whitespace-nowrap px-2 py-1">{sourceLabel(sub.source)}</td>
+                  <td className="whitespace-nowrap px-2 py-1 text-muted">
                     <time dateTime={sub.createdAt} title={new Date(sub.createdAt).toLocaleString()}>
-                      <span className="block whitespace-nowrap">{new Date(sub.createdAt).toLocaleDateString()}</span>
-                      <span className="block whitespace-nowrap text-xs">
-                        {new Date(sub.createdAt).toLocaleTimeString()}
-                      </span>
+                      {new Date(sub.createdAt).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}
                     </time>
                   </td>
-                  <td className="px-2 py-3">
+                  <td className="px-2 py-1">
                     {/* The buttons wrap when the row is tight, leaving the e-mail column its one line. */}
-                    <div className="flex flex-wrap justify-end gap-2">
+                    <div className="flex justify-end gap-1.5">
                       <button
                         type="button"
                         className="btn-secondary whitespace-nowrap !px-3 !py-1.5 text-xs"
@@ -464,9 +540,9 @@ export default function SubscriberTable() {
                       <button
                         type="button"
                         className="btn-secondary whitespace-nowrap !px-3 !py-1.5 text-xs"
-                        onClick={() => void sendEmail(sub)}
+                        onClick={() => setResendOf(sub)}
                         disabled={sending === sub.id || sub.status !== 'confirmed'}
-                        aria-label={`Send Email to ${sub.email}`}
+                        aria-label={`Re-send welcome e-mail to ${sub.email}`}
                         title={
                           sub.status === 'confirmed'
                             ? undefined
@@ -476,7 +552,7 @@ export default function SubscriberTable() {
                         }
                       >
                         {sending === sub.id ? <Spinner className="h-3 w-3" /> : null}
-                        Send Email
+                        Re-send welcome
                       </button>
                       {/* aria-disabled while deleting: a disabled button would drop the keyboard focus to the page. */}
                       <button
@@ -500,6 +576,23 @@ export default function SubscriberTable() {
       {next && !loading ? <LoadMoreButton busy={loadingMore} onClick={() => void loadMore()} /> : null}
 
       <SubscriberTimeline subscriber={timelineOf} onClose={() => setTimelineOf(null)} />
+      <ConfirmDialog
+        open={resendOf !== null}
+        onOpenChange={(open) => {
+          if (!open) setResendOf(null);
+        }}
+        title="Re-send the welcome e-mail?"
+        description={
+          resendOf
+            ? `${resendOf.email} gets the welcome e-mail (the Welcome template under E-mail templates) again, now.`
+            : ''
+        }
+        confirmLabel="Re-send welcome"
+        tone="primary"
+        onConfirm={() => {
+          if (resendOf) void sendEmail(resendOf);
+        }}
+      />
       <ConfirmDialog
         open={bulkOpen}
         onOpenChange={setBulkOpen}

@@ -27,6 +27,22 @@ function sampleValues() {
   };
 }
 
+/** What each template is: when it is sent (the list says it under the name). */
+const TEMPLATE_ABOUT: Record<string, string> = {
+  'waitlist-confirmation':
+    'The welcome: sent when someone confirms joining the waitlist, and when staff press Re-send welcome.',
+  'newsletter-welcome': 'The welcome: sent when someone confirms joining the newsletter only.',
+};
+
+type Part = 'text' | 'html';
+
+/** The reason a save was refused, from the server's answer (or the same rules checked here first). */
+function refusalText(fields: Record<string, string>, fallback?: string): string {
+  const named: Record<string, string> = { subject: 'Subject', text_content: 'Text part', html_content: 'HTML part' };
+  const reasons = Object.entries(fields).map(([k, v]) => `${named[k] ?? k}: ${v}`);
+  return reasons.length ? reasons.join(' ') : (fallback ?? '');
+}
+
 /** Seeds never edited by staff carry the epoch as their time. */
 function lastUpdatedText(iso: string): string {
   const t = Date.parse(iso);
@@ -62,6 +78,8 @@ function TemplateEditor() {
   const [draft, setDraft] = useState<TemplateEdit>({ subject: '', text_content: '', html_content: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  // The part being edited; the preview shows the same part.
+  const [part, setPart] = useState<Part>('text');
   const initialized = useStore($templatesInitialized);
 
   const load = useCallback(async () => {
@@ -103,6 +121,7 @@ function TemplateEditor() {
     setSelectedId(t.id);
     setDraft({ subject: t.subject, text_content: t.textContent, html_content: t.htmlContent });
     setErrors({});
+    setPart('text');
   }
 
   function select(t: EmailTemplate) {
@@ -115,12 +134,7 @@ function TemplateEditor() {
     if (!selected) return;
     const parsed = templateEditSchema.safeParse(draft);
     if (!parsed.success) {
-      setErrors(fieldMessages(parsed.error));
-      toast({
-        title: 'Error saving template',
-        description: 'Failed to update the email template',
-        variant: 'destructive',
-      });
+      refused(fieldMessages(parsed.error));
       return;
     }
     setSaving(true);
@@ -134,16 +148,32 @@ function TemplateEditor() {
       toast({ title: 'Template updated', description: 'Email template has been saved successfully' });
     } catch (err) {
       console.error('[admin] saving template failed', err);
-      if (err instanceof ApiError && err.error?.fields) setErrors(err.error.fields);
-      toast({
-        title: 'Error saving template',
-        description: 'Failed to update the email template',
-        variant: 'destructive',
-      });
+      if (err instanceof ApiError && err.error?.fields) refused(err.error.fields, err.error.message);
+      else
+        toast({
+          title: 'Error saving template',
+          description: `Failed to update the email template. ${err instanceof ApiError ? (err.error?.message ?? err.message) : String(err)}`,
+          variant: 'destructive',
+        });
     } finally {
       setSaving(false);
     }
   }
+
+  /** A refused save: each field says why, the part with the first problem is shown, and the toast says why too. */
+  function refused(fields: Record<string, string>, message?: string) {
+    setErrors(fields);
+    if (fields.html_content && !fields.subject && !fields.text_content) setPart('html');
+    else if (fields.subject || fields.text_content) setPart('text');
+    toast({
+      title: 'Error saving template',
+      description: `Failed to update the email template. ${refusalText(fields, message)}`,
+      variant: 'destructive',
+    });
+  }
+
+  const textChangedOnly =
+    selected !== null && draft.text_content !== selected.textContent && draft.html_content === selected.htmlContent;
 
   const preview = useMemo(() => {
     if (!selected) return null;
@@ -178,6 +208,9 @@ function TemplateEditor() {
                   className="card w-full p-4 text-left transition-colors hover:border-brand-300 aria-pressed:border-brand-600 aria-pressed:ring-2 aria-pressed:ring-brand-600/20"
                 >
                   <span className="block font-semibold">{t.name}</span>
+                  {TEMPLATE_ABOUT[t.id] ? (
+                    <span className="mt-0.5 block text-xs text-muted">{TEMPLATE_ABOUT[t.id]}</span>
+                  ) : null}
                   <span className="mt-1 block truncate text-sm text-muted">{t.subject}</span>
                   <span className="mt-2 block text-xs text-muted">Updated: {lastUpdatedText(t.lastUpdated)}</span>
                 </button>
@@ -198,6 +231,9 @@ function TemplateEditor() {
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div>
                   <h2 className="text-lg font-bold">{selected.name}</h2>
+                  {TEMPLATE_ABOUT[selected.id] ? (
+                    <p className="mt-0.5 text-sm text-muted">{TEMPLATE_ABOUT[selected.id]}</p>
+                  ) : null}
                   <p className="mt-0.5 text-sm text-muted">
                     Last updated: <time dateTime={selected.lastUpdated}>{lastUpdatedText(selected.lastUpdated)}</time>
                   </p>
@@ -216,9 +252,24 @@ function TemplateEditor() {
                 <code className="rounded bg-surface-2 px-1 py-0.5">{'{{unsubscribeUrl}}'}</code> is required in both
                 versions. {dirty ? <strong className="text-fg">Unsaved changes.</strong> : null}
               </p>
+              <p className="mt-3 text-sm text-muted" data-testid="template-parts-note">
+                Every recipient gets both parts in one e-mail: mail programs show the <strong>HTML part</strong> (most
+                do), or the <strong>text part</strong> when they cannot show HTML. Text Content edits the subject and
+                the text part, HTML Content the HTML part; the preview below shows the part you are editing.
+              </p>
+              {textChangedOnly ? (
+                <p
+                  className="mt-3 rounded-xl border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-900/30 dark:text-amber-100"
+                  role="status"
+                  data-testid="template-html-unchanged"
+                >
+                  You changed the text part only. The HTML part, which most recipients see, is sent as it is: edit it
+                  under HTML Content too.
+                </p>
+              ) : null}
 
-              <Tabs.Root defaultValue="text" className="mt-5">
-                <TabList label="Template content">
+              <Tabs.Root value={part} onValueChange={(v) => setPart(v as Part)} className="mt-5">
+                <TabList label="Part of the e-mail to edit">
                   <Tab value="text">Text Content</Tab>
                   <Tab value="html">HTML Content</Tab>
                 </TabList>
@@ -261,7 +312,14 @@ function TemplateEditor() {
               </Tabs.Root>
             </div>
 
-            {preview ? <MailPreview mail={preview} /> : null}
+            {preview ? (
+              <MailPreview
+                key={part}
+                mail={preview}
+                initialMode={part}
+                note={`with sample values: the ${part === 'html' ? 'HTML' : 'text'} part`}
+              />
+            ) : null}
           </div>
         )}
       </section>

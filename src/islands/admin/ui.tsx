@@ -175,8 +175,9 @@ export function LoadMoreButton({ busy, onClick }: { busy: boolean; onClick: () =
 }
 
 /**
- * A progress bar (role progressbar, 0-100). `percent` null: under way, amount not known yet (no
- * value, a pulsing bar).
+ * A progress bar (role progressbar, 0-100). `percent` null: under way, amount not known yet: no
+ * value and an empty track (never a full bar), with the phase said in `valueText` and in words
+ * beside the bar by the caller.
  */
 export function ProgressBar({
   label,
@@ -200,8 +201,9 @@ export function ProgressBar({
       aria-valuetext={valueText}
     >
       <div
-        className={`h-full rounded-full bg-brand-600 transition-[width] ${percent === null ? 'animate-pulse opacity-40' : ''}`}
-        style={{ width: `${percent ?? 100}%` }}
+        className="h-full rounded-full bg-brand-600 transition-[width]"
+        data-state={percent === null ? 'indeterminate' : 'determinate'}
+        style={{ width: `${percent ?? 0}%` }}
       />
     </div>
   );

@@ -203,14 +203,16 @@ export const ROUTES: Route[] = [
     path: '/waitlist',
     auth: true,
     async run(req) {
-      // ?status=bounced: the suppressed addresses (src/lib/admin/bounced.ts).
-      const statusFilter = new URL(req.url).searchParams.get('status');
-      if (statusFilter) return statusFilterAnswer(statusFilter, parseListQuery(new URL(req.url)).limit);
+      // ?status=bounced: the suppressed addresses (src/lib/admin/bounced.ts); the other statuses are the index listing's.
+      if (new URL(req.url).searchParams.get('status') === 'bounced')
+        return statusFilterAnswer('bounced', parseListQuery(new URL(req.url)).limit);
       const page = await subscriberPage(parseListQuery(new URL(req.url)));
       const headers: Record<string, string> = {
         'x-total-count': String(page.total),
         'x-unreadable-count': String(page.unreadable.length),
       };
+      // A search's first page comes before the whole digest is read: its total is then an estimate (docs/storage.md, "Search").
+      if (page.exact === false) headers['x-total-exact'] = 'false';
       if (page.next) headers.link = nextLink(req, page.next);
       if (page.unreadable.length)
         console.error(

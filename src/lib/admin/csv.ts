@@ -5,20 +5,29 @@
  */
 import type { Subscriber } from '../subscribers/record';
 import type { LedgerEvent } from '../subscribers/ledger';
-import { interestsLabel, type AdminSubscriber } from './subscribers';
+import { SITE } from '../../config/site';
+import { localDateTime } from '../subscribers/days';
+import { interestsLabel, LIST_LABELS, sourceLabel, STATUS_LABELS, type AdminSubscriber } from './subscribers';
 
+/** The zone the export's times are written in, as its header names it. */
+const ZONE = `(${SITE.timeZone} time)`;
+
+/**
+ * The export's columns: what the subscriber table shows, in words (docs/storage.md, "CSV export").
+ * Times are local to the business (SITE.timeZone), the zone named in each time column's header.
+ */
 export const CSV_COLUMNS = [
   'Name',
   'Email',
   'Interests',
   'Source',
   'Referrer',
-  'Created At',
-  'Consent Given At',
-  'Unsubscribed At',
+  `Created At ${ZONE}`,
+  `Consent Given At ${ZONE}`,
+  `Unsubscribed At ${ZONE}`,
   'List',
   'Status',
-  'Confirmed At',
+  `Confirmed At ${ZONE}`,
 ] as const;
 
 /** One CSV cell: neutralised against formula injection, quoted, inner quotes doubled. */
@@ -49,20 +58,23 @@ export type CsvFields = Pick<
   | 'confirmedAt'
 >;
 
-/** One subscriber's line, CRLF-terminated (the export writes these). */
+/**
+ * One subscriber's line, CRLF-terminated (the export writes these): the words the table shows
+ * (interests, Direct for an empty source, the status and list labels) and local times.
+ */
 export function csvRow(s: CsvFields): string {
   const cells = [
     s.name,
     s.email,
-    s.interests.length ? s.interests.join('; ') : interestsLabel([]),
-    s.source,
+    interestsLabel(s.interests),
+    sourceLabel(s.source),
     s.referrer,
-    s.createdAt,
-    s.consentAt,
-    s.unsubscribedAt ?? '',
-    s.list,
-    s.status,
-    s.confirmedAt ?? '',
+    localDateTime(s.createdAt),
+    localDateTime(s.consentAt),
+    localDateTime(s.unsubscribedAt),
+    LIST_LABELS[s.list] ?? s.list,
+    STATUS_LABELS[s.status] ?? s.status,
+    localDateTime(s.confirmedAt),
   ];
   return `${cells.map(csvCell).join(',')}\r\n`;
 }

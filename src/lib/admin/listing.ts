@@ -23,7 +23,9 @@ import { idOfPosition, positionOf, readPosition, TIME_PREFIX } from '../subscrib
 import { dayOf } from '../subscribers/days';
 import { csvHeaderLine } from './csv';
 import { csvLineOfEmail, csvLinesOf, planExport } from './export-rows';
-import { exactEmail, searchSubscribers } from './search';
+import { exactEmail, searchPage } from './search';
+import { listFilterSchema, type ListSort, type ListStatus } from './schemas';
+import { fieldErrors } from '../server/http';
 import {
   isListed,
   toAdminSubscriber,
@@ -44,6 +46,12 @@ export interface ListQuery {
   q: string;
   cursor: string | null;
   limit: number;
+  /** Only subscribers in this state (absent: all). */
+  status?: ListStatus | null;
+  /** newest (default), oldest or name. */
+  sort?: ListSort;
+  /** `count=exact`: a search reads every hour for an exact X-Total-Count (default: first page first). */
+  count?: 'exact' | 'fast';
 }
 
 /** Reads `q`, `cursor` and `limit` from a URL; 400 for a malformed cursor or limit. */
@@ -69,7 +77,23 @@ export function parseListQuery(url: URL): ListQuery {
     }
     limit = Number(rawLimit);
   }
-  return { q, cursor, limit };
+  const filter = listFilterSchema.safeParse({
+    status: url.searchParams.get('status') || undefined,
+    sort: url.searchParams.get('sort') || undefined,
+  });
+  if (!filter.success)
+    throw new HttpError(400, 'invalid_input', 'Some fields are missing or invalid.', fieldErrors(filter.error));
+  const rawCount = url.searchParams.get('count');
+  if (rawCount !== null && rawCount !== '' && rawCount !== 'exact')
+    throw new HttpError(400, 'invalid_input', 'count must be exact when given.', { count: 'exact or absent' });
+  return {
+    q,
+    cursor,
+    limit,
+    status: filter.data.status ?? null,
+    sort: filter.data.sort ?? 'newest',
+    count: rawCount === 'exact' ? 'exact' : 'fast',
+  };
 }
 
 /** The opaque cursor for a position (of an index key): base64url, so it travels safely in a URL. */
@@ -93,6 +117,8 @@ export interface SubscriberPage {
   next: string | null;
   /** Keys of records on this page that could not be read (skipped). */
   unreadable: string[];
+  /** False when `total` is an estimate (a search's first page; docs/storage.md, "Search"). */
+  exact?: boolean;
 }
 
 /**
@@ -105,18 +131,41 @@ async function readRows(entries: { id: string }[]): Promise<{ rows: AdminSubscri
   return { rows: values.filter(isListed).map(toAdminSubscriber), unreadable };
 }
 
-/** One page of subscribers, newest first (exact e-mail: at most one row). */
-export async function subscriberPage({ q, cursor, limit }: ListQuery): Promise<SubscriberPage> {
+/**
+ * One page of subscribers, newest first unless `sort` says otherwise, of one status when `status`
+ * is given (exact e-mail: at most one row). Without a query, newest first, the status filter pages
+ * the index and takes its total from the statistics' tally (docs/storage.md, "Paging").
+ */
+export async function subscriberPage({
+  q,
+  cursor,
+  limit,
+  status = null,
+  sort = 'newest',
+  count = 'fast',
+}: ListQuery): Promise<SubscriberPage> {
   const email = exactEmail(q);
   if (email) {
     if (cursor) return { rows: [], total: 0, next: null, unreadable: [] };
     const id = await subscriberId(email);
     const r = await subscriberStore.read(id);
     if (r.status === 'unreadable') return { rows: [], total: 0, next: null, unreadable: [id] };
-    const rows = r.status === 'ok' && r.value.email === email ? [toAdminSubscriber(r.value)] : [];
-    return { rows, total: rows.length, next: null, unreadable: [] };
+    const rows = r.status === 'ok' && r.value.email === email && isListed(r.value) ? [toAdminSubscriber(r.value)] : [];
+    const shown = status ? rows.filter((row) => row.status === status) : rows;
+    return { rows: shown, total: shown.length, next: null, unreadable: [] };
   }
-  if (!q) {
+  if (!q && status && sort === 'newest') {
+    const buckets = await listBuckets();
+    const cache: ListCache = new Map();
+    const stats = await indexStats(indexedRecordFacts, Date.now(), buckets, cache);
+    const total = (stats.tally.status as Partial<Record<string, number>>)[status] ?? 0;
+    if (total === 0) return { rows: [], total: 0, next: null, unreadable: [] };
+    const page = await pageIndex({ after: cursor, limit, buckets, cache, match: (e) => e.status === status });
+    const { rows, unreadable } = await readRows(page.entries);
+    const last = page.entries[page.entries.length - 1];
+    return { rows, total, next: page.more && last ? encodeCursor(last.key) : null, unreadable };
+  }
+  if (!q && sort === 'newest') {
     const buckets = await listBuckets();
     // The page and the count both list the newest hour: one list serves both.
     const cache: ListCache = new Map();
@@ -128,13 +177,11 @@ export async function subscriberPage({ q, cursor, limit }: ListQuery): Promise<S
     const last = page.entries[page.entries.length - 1];
     return { rows, total: stats.tally.total, next: page.more && last ? encodeCursor(last.key) : null, unreadable };
   }
-  const all = (await searchSubscribers(q)).hits;
-  const start = cursor ? all.findIndex((e) => e.position > cursor) : 0;
-  const slice = start === -1 ? [] : all.slice(start, start + limit);
-  const { rows, unreadable } = await readRows(slice.map((h) => ({ id: idOfPosition(h.position) })));
-  const last = slice[slice.length - 1];
-  const more = start !== -1 && start + limit < all.length;
-  return { rows, total: all.length, next: more && last ? encodeCursor(last.position) : null, unreadable };
+  const found = await searchPage(q, { status, sort, after: cursor, limit, count });
+  const { rows, unreadable } = await readRows(found.page.map((h) => ({ id: idOfPosition(h.position) })));
+  const last = found.page[found.page.length - 1];
+  const next = found.more && last ? encodeCursor(last.position) : null;
+  return { rows, total: found.total, exact: found.exact, next, unreadable };
 }
 
 /**

@@ -117,3 +117,18 @@ export interface MaintenanceHealth {
   /** Index keys per sweep step, and record id partitions of the check. */
   slice: { keysPerStep: number; partitions: number };
 }
+
+/**
+ * GET /api/admin/waitlist filters: `status` (one state of `subscriberStatus`; `bounced` is accepted
+ * ahead of the suppression state and matches whoever the status rule calls bounced, so nobody until
+ * that state exists) and `sort` (newest first by default, oldest first, or by name A–Z).
+ */
+export const LIST_STATUSES = ['pending', 'confirmed', 'unsubscribed', 'bounced'] as const;
+export type ListStatus = (typeof LIST_STATUSES)[number];
+export const LIST_SORTS = ['newest', 'oldest', 'name'] as const;
+export type ListSort = (typeof LIST_SORTS)[number];
+export const listFilterSchema = z.object({
+  status: z.enum(LIST_STATUSES, { error: `status must be one of ${LIST_STATUSES.join(', ')}` }).optional(),
+  sort: z.enum(LIST_SORTS, { error: `sort must be one of ${LIST_SORTS.join(', ')}` }).optional(),
+});
+export type ListFilter = z.infer<typeof listFilterSchema>;

@@ -97,10 +97,42 @@ export const STATUS_LABELS: Record<SubscriberStatus, string> = {
   unsubscribed: 'Unsubscribed',
 };
 
-/** An empty source is shown as Direct. */
+/** How well-known sources are written (lower-cased key). */
+const SOURCE_NAMES: Record<string, string> = {
+  youtube: 'YouTube',
+  tiktok: 'TikTok',
+  linkedin: 'LinkedIn',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  reddit: 'Reddit',
+  twitter: 'Twitter',
+  x: 'X',
+  google: 'Google',
+  bing: 'Bing',
+  newsletter: 'Newsletter',
+  email: 'Email',
+  podcast: 'Podcast',
+};
+
+/**
+ * How a source reads everywhere staff see it (the table, the statistics, the CSV export): an empty
+ * source is Direct, a well-known one is written as its owner writes it ('youtube' reads 'YouTube'),
+ * any other lower-case source gets a capital first letter; a source with capitals is kept as typed.
+ */
 export function sourceLabel(source: string): string {
-  return source.trim() === '' ? 'Direct' : source;
+  const s = source.trim();
+  if (s === '') return 'Direct';
+  const known = SOURCE_NAMES[s.toLowerCase()];
+  if (known) return known;
+  return s === s.toLowerCase() ? s.charAt(0).toUpperCase() + s.slice(1) : s;
 }
+
+/** What staff read for a list. */
+export const LIST_LABELS: Record<List, string> = {
+  waitlist: 'Waitlist',
+  newsletter: 'Newsletter',
+  both: 'Waitlist + newsletter',
+};
 
 /**
  * Subscriber search: case-insensitive substring match over name, email, source and interests, as

@@ -28,7 +28,8 @@ export async function getTemplate(id: TemplateId): Promise<EmailTemplate> {
     console.error(`[templates] could not read ${id}, using the default`, err);
     return null;
   });
-  return stored ?? defaultTemplate(id, NEVER_SAVED);
+  // The name is the site's, not the stored copy's: a template saved under an older name reads as it is now.
+  return stored ? { ...stored, name: DEFAULT_TEMPLATES[id].name } : defaultTemplate(id, NEVER_SAVED);
 }
 
 /** Every built-in template (stored version when there is one), in a fixed order. */

@@ -100,7 +100,7 @@ const unsubscribeHtml = `<p style="margin:24px 0 0;font-size:13px;line-height:1.
 export const DEFAULT_TEMPLATES: Record<TemplateId, Omit<EmailTemplate, 'lastUpdated'>> = {
   'waitlist-confirmation': {
     id: 'waitlist-confirmation',
-    name: 'Waitlist confirmation',
+    name: 'Waitlist welcome',
     subject: `You're on the ${SITE.name} waitlist`,
     textContent: `Hi {{name}},
 

@@ -92,3 +92,52 @@ export function dayLabel(day: string, long = false, locale: string = SITE.locale
     ...(long ? { weekday: 'short', year: 'numeric' } : {}),
   }).format(Date.UTC(y, m - 1, d));
 }
+
+const offsetOfHour = new Map<string, Map<number, number>>();
+
+/** Minutes `timeZone` is ahead of UTC at `ms` (an hour's offset is worked out once and remembered). */
+function offsetMinutes(ms: number, timeZone: string): number {
+  const hour = Math.floor(ms / HOUR_MS);
+  let hours = offsetOfHour.get(timeZone);
+  if (!hours) {
+    hours = new Map();
+    offsetOfHour.set(timeZone, hours);
+  }
+  const known = hours.get(hour);
+  if (known !== undefined) return known;
+  const key = `${timeZone}|time`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(key, f);
+  }
+  const at = hour * HOUR_MS;
+  const parts = f.formatToParts(at);
+  const n = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const local = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
+  const offset = Math.round((local - at) / 60_000);
+  if (hours.size >= MAX_CACHED_HOURS) hours.clear();
+  hours.set(hour, offset);
+  return offset;
+}
+
+/**
+ * A time as the business reads it: 'YYYY-MM-DD HH:MM:SS' on the wall clock of `timeZone`
+ * (SITE.timeZone, America/Toronto), daylight saving included; '' for no time or an unreadable one.
+ * The CSV export writes its times so, and names the zone in its header.
+ */
+export function localDateTime(iso: string | null | undefined, timeZone: string = SITE.timeZone): string {
+  if (!iso) return '';
+  const ms = Date.parse(iso);
+  if (!Number.isFinite(ms)) return '';
+  return new Date(ms + offsetMinutes(ms, timeZone) * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+}

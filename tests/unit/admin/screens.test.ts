@@ -41,7 +41,10 @@ describe('display rules (docs/site.md#staff-area)', () => {
     expect(interestsLabel(['all'])).toBe('All');
     expect(interestsLabel(['tech_news', 'smartphone_tutorials'])).toBe('Tech News, Smartphone Tutorials');
     expect(sourceLabel('')).toBe('Direct');
-    expect(sourceLabel('youtube')).toBe('youtube');
+    expect(sourceLabel('youtube')).toBe('YouTube');
+    expect(sourceLabel(' YouTube ')).toBe('YouTube');
+    expect(sourceLabel('podcast-fall')).toBe('Podcast-fall');
+    expect(sourceLabel('KW Tech Meetup')).toBe('KW Tech Meetup');
   });
 });
 
@@ -138,8 +141,9 @@ describe('CSV export', () => {
     const lines = csv.slice(1).split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toBe(CSV_COLUMNS.map((c) => `"${c}"`).join(','));
+    expect(lines[0]).toContain('"Created At (America/Toronto time)"');
     expect(lines[1]).toBe(
-      '"Ada ""the first""","ada@example.com","tech_news; all","","https://r.example/","2026-01-01T10:00:00.000Z","2026-01-02T00:00:00.000Z","2026-02-01T00:00:00.000Z","waitlist","confirmed","2026-01-01T11:00:00.000Z"',
+      '"Ada ""the first""","ada@example.com","Tech News, All","Direct","https://r.example/","2026-01-01 05:00:00","2026-01-01 19:00:00","2026-01-31 19:00:00","Waitlist","Confirmed","2026-01-01 06:00:00"',
     );
     expect(lines[2]).toBe('');
   });
