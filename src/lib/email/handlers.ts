@@ -7,9 +7,11 @@ import { campaignTestMailHandler } from '../campaigns/service';
 import { recommendationsMailHandler } from './recommendations-mail';
 import { subscriberMailHandlers } from './subscriber-mail';
 import type { MailHandlers } from './queue/queue';
+import { staffSignInMailHandler } from '../admin/sign-in';
 
 export const MAIL_HANDLERS: MailHandlers = {
   ...subscriberMailHandlers,
   recommendations: recommendationsMailHandler,
   'campaign-test': campaignTestMailHandler,
+  'staff-sign-in': staffSignInMailHandler,
 };

@@ -34,6 +34,7 @@ export const MAIL_KINDS = [
   'staff-resend',
   'recommendations',
   'campaign-test',
+  'staff-sign-in',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -44,6 +45,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   'staff-resend': 'Sent by staff',
   recommendations: 'Recommendations',
   'campaign-test': 'Campaign test',
+  'staff-sign-in': 'Staff sign-in link',
 };
 
 /**
