@@ -190,7 +190,7 @@ export const ROUTES: Route[] = [
         actor: OWNER_ACTOR,
         network: networkOf(clientIp(req, context)),
         action: 'sign-in',
-        target: { type: 'session', id: null, label: 'owner key' },
+        target: { type: 'session', id: null },
         status: 200,
       });
       return json(
