@@ -138,3 +138,27 @@ test.describe('staff and audit screens', () => {
     }
   }
 });
+
+test('the sign-in screens at 375 and 1280 px, light and dark', async ({ page, request }) => {
+  mkdirSync(SHOTS, { recursive: true });
+  const person = await invite(request, 'viewer', runTag('sh'));
+  const link = await mailedLink(request, person.email);
+  for (const width of [375, 1280]) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme: scheme });
+      const screens: [string, string, string][] = [
+        ['sign-in', '/admin/sign-in', 'Staff sign-in'],
+        ['admin-signed-out', '/admin', 'Owner key'],
+        ['link', link, 'Sign in to the staff area'],
+      ];
+      for (const [name, path, heading] of screens) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { name: heading })).toBeVisible(SLOW);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await page.screenshot({ path: `${SHOTS}/${name}-${width}-${scheme}.png`, fullPage: true });
+        await expectNoSeriousA11yViolations(page);
+      }
+    }
+  }
+});
