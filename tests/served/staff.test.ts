@@ -197,6 +197,50 @@ describe('staff accounts and sign-in', () => {
   });
 });
 
+describe('login limits', () => {
+  /** Asks for a link for `email` from `from`; returns the answer's text. */
+  const ask = async (email: string, from: string) => {
+    const res = await requestFrom(from, `${site.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
+    expect(res.status).toBe(202);
+    return res.text;
+  };
+  /** Waits until every earlier request was handled: a later request's link for the editor has arrived. */
+  const settle = async () => {
+    const before = (await mailsTo(people.editor.email)).length;
+    await ask(people.editor.email, nextClient());
+    await mailedLink(people.editor.email, before + 1);
+  };
+
+  it('per address: past 5 links in 15 minutes, no more mail, and the same answer', async () => {
+    const res = await call(owner, 'POST', '/staff', { email: 'lim.address@example.com', name: 'Lim', role: 'viewer' });
+    expect(res.status).toBe(201);
+    await mailedLink('lim.address@example.com'); // the invitation counts toward nothing
+    const answers = new Set<string>();
+    for (let i = 0; i < 7; i++) answers.add(await ask('lim.address@example.com', `127.0.${100 + i}.9`));
+    expect(answers.size).toBe(1);
+    await settle();
+    expect((await mailsTo('lim.address@example.com')).length).toBe(1 + 5);
+  });
+
+  it('per network (/24): past 30 requests in 15 minutes, no mail even for staff', async () => {
+    const res = await call(owner, 'POST', '/staff', { email: 'lim.network@example.com', name: 'Net', role: 'viewer' });
+    expect(res.status).toBe(201);
+    await mailedLink('lim.network@example.com');
+    // 30 requests for strangers from one /24 (different addresses in it), then one for staff.
+    for (let i = 0; i < 30; i++) await ask(`stranger${i}@example.com`, `127.0.200.${1 + i}`);
+    await ask('lim.network@example.com', '127.0.200.99');
+    // The same person from another network still gets a link.
+    await ask('lim.network@example.com', '127.0.201.1');
+    await mailedLink('lim.network@example.com', 2);
+    await settle();
+    expect((await mailsTo('lim.network@example.com')).length).toBe(2);
+  });
+});
+
 describe('roles, enforced by the server', () => {
   it('a viewer reads but cannot export, change or send; each refusal changes nothing', async () => {
     const viewer = { cookie: people.viewer.cookie };
@@ -231,7 +275,7 @@ describe('roles, enforced by the server', () => {
     const rows = await call(owner, 'GET', `/waitlist?q=viewer.target`);
     expect((rows.json as { id: string }[]).map((r) => r.id)).toEqual([id]);
     expect((await call(owner, 'GET', '/campaigns')).json).toEqual([]);
-    expect((await call(owner, 'GET', '/staff')).json).toHaveLength(3);
+    expect((await call(owner, 'GET', '/staff')).json).toHaveLength(5);
     const templates = await call(owner, 'GET', '/email-templates');
     expect(JSON.stringify(templates.json)).not.toContain('Hacked');
   });
@@ -247,7 +291,7 @@ describe('roles, enforced by the server', () => {
       const res = await call(editor, method, path, body);
       expect(res.status, `${method} ${path}`).toBe(403);
     }
-    expect((await call(owner, 'GET', '/staff')).json).toHaveLength(3);
+    expect((await call(owner, 'GET', '/staff')).json).toHaveLength(5);
     // The viewer is still signed in: the editor's refused removal changed nothing.
     expect((await call({ cookie: people.viewer.cookie }, 'GET', '/session')).status).toBe(200);
 

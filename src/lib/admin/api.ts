@@ -50,7 +50,7 @@ import { networkOf } from './network';
 import { allows, permissionFor } from './roles';
 import { consumeLink, isStaffId, listStaff, peekLink, createStaff, removeStaff } from './staff';
 import { auditQuerySchema, devModeSchema, staffCreateSchema, staffLoginSchema, type AuditActor } from './staff-schemas';
-import { linkPage, mailSignInLink, requestLoginLink } from './sign-in';
+import { countLoginRequest, linkPage, mailLoginLinkIfStaff, mailSignInLink } from './sign-in';
 import { kickJobs } from '../jobs/kick';
 import type { Job } from '../jobs/model';
 import {
@@ -262,12 +262,13 @@ export const ROUTES: Route[] = [
     auth: false,
     async run(req, context: WithWaitUntil) {
       const { email } = await readJson(req, staffLoginSchema);
-      // The answer never depends on the address: the limits, the lookup and the mail run after it.
-      const work = requestLoginLink(email, clientIp(req, context)).catch((err) =>
-        console.error('[staff] login link failed', err),
-      );
-      if (context.waitUntil) context.waitUntil(work);
-      else await work;
+      // The answer never depends on the address: the limits count every request alike, and the
+      // lookup and the mail run after the answer.
+      if (await countLoginRequest(email, clientIp(req, context))) {
+        const work = mailLoginLinkIfStaff(email).catch((err) => console.error('[staff] login link failed', err));
+        if (context.waitUntil) context.waitUntil(work);
+        else await work;
+      }
       return json(
         {
           ok: true,

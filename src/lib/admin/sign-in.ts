@@ -2,9 +2,10 @@
  * Passwordless staff sign-in (docs/staff.md, "Signing in"): the invitation and login mails, their
  * limits, and the page behind a mailed link. Server only.
  *
- * - `requestLoginLink` runs after POST /api/admin/login has already answered (the answer is the same
- *   for every address, and so is its timing): it counts the request against the per-network and
- *   per-address limits, and only then, for a staff address, stores a one-time link and mails it.
+ * - POST /api/admin/login counts every request against the per-network and per-address limits
+ *   (`countLoginRequest`, the same work for any address), answers, and only then, for a staff address
+ *   within the limits, stores a one-time link and mails it (`mailLoginLinkIfStaff`): the answer and
+ *   its timing are the same for every address.
  * - The link opens a page with a Sign in button (a GET never signs in: mail scanners open links); the
  *   button posts the token back, which uses the link up (src/lib/admin/staff.ts, `consumeLink`).
  */
@@ -69,19 +70,24 @@ export async function mailSignInLink(staff: StaffMember, invite: boolean): Promi
 }
 
 /**
- * The work behind POST /api/admin/login, done after the answer: the limits count every request,
- * staff or not, so they say nothing about who is staff; a staff address within them gets a link.
+ * Counts one POST /api/admin/login against the per-network and per-address limits; false when either
+ * is used up. Runs before the answer, and costs the same for every address, staff or not.
  */
-export async function requestLoginLink(email: string, ip: string): Promise<void> {
+export async function countLoginRequest(email: string, ip: string): Promise<boolean> {
   const network = networkOf(ip);
   if (!(await takeSlot('staff-login-net', network, LOGIN_REQUESTS_PER_NETWORK, LOGIN_WINDOW_MS))) {
     console.warn(`[staff] login link refused: too many requests from ${network}`);
-    return;
+    return false;
   }
   if (!(await takeSlot('staff-login-addr', email, LOGIN_MAILS_PER_ADDRESS, LOGIN_WINDOW_MS))) {
     console.warn('[staff] login link refused: too many requests for one address');
-    return;
+    return false;
   }
+  return true;
+}
+
+/** The work after the answer: a staff address gets a one-time link; any other gets nothing. */
+export async function mailLoginLinkIfStaff(email: string): Promise<void> {
   const staff = await staffByEmail(email);
   if (!staff) return;
   const mail = await mailSignInLink(staff, false);
