@@ -328,6 +328,30 @@ describe('roles, enforced by the server', () => {
   });
 });
 
+describe('the same session at the edge gate', () => {
+  it('a staff session opens gated pages, and with dev mode the home page; a forged one opens nothing', async () => {
+    const page = (path: string, cookie: string) =>
+      requestFrom(nextClient(), `${site.url}${path}`, { headers: { cookie } });
+    const editor = people.editor.cookie;
+    expect((await page('/about', editor)).headers['x-gate']).toBe('admin-session');
+    expect((await page('/', editor)).headers['x-gate']).not.toBe('dev-mode');
+    const switched = await call({ cookie: editor }, 'POST', '/session/dev-mode', { devMode: true });
+    expect(switched.status, switched.text).toBe(200);
+    const devCookie = cookieOf(switched as unknown as PlainResponse)!;
+    expect((await page('/', devCookie)).headers['x-gate']).toBe('dev-mode');
+    expect((await call({ cookie: devCookie }, 'GET', '/session')).json).toMatchObject({
+      devMode: true,
+      role: 'editor',
+    });
+    // A cookie with another person's id in it fails its signature.
+    const [v, exp, dev, sid, , sig] = devCookie.slice('mt_admin='.length).split('.');
+    const forged = `mt_admin=${[v, exp, dev, sid, people.admin.id, sig].join('.')}`;
+    expect((await page('/about', forged)).headers['x-gate']).not.toBe('admin-session');
+    expect((await call({ cookie: forged }, 'GET', '/session')).status).toBe(401);
+    people.editor.cookie = devCookie;
+  });
+});
+
 describe('removal', () => {
   it('ends a live session at once, in the API and at the pre-launch gate', async () => {
     const viewer = { cookie: people.viewer.cookie };

@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { toast } from '../../stores/toast';
-import { $adminAuth, checkSession, signIn, signOut } from '../../stores/admin';
+import { $adminAuth, adminFetch, checkSession, signIn, signOut } from '../../stores/admin';
 import { ApiError } from '../../lib/http/client';
 import { Icon } from '../ui/Icon';
 import * as ICON from '../../lib/icons';
@@ -87,8 +87,26 @@ export default function AdminGate({ variant, title, subtitle, children }: Props)
               {auth.session.role ? ` · ${auth.session.role}` : ''}
             </span>
           ) : null}
-          {auth.session.devMode ? (
+          {auth.session.devMode && (auth.session.via !== 'cookie' || auth.session.launched) ? (
             <span className="badge bg-accent-500/15 text-accent-600 dark:text-accent-500">Dev mode</span>
+          ) : null}
+          {auth.session.via === 'cookie' && !auth.session.launched ? (
+            // Dev mode (the home page before launch) belongs to the session, whoever signed in.
+            <button
+              type="button"
+              className="btn-ghost text-sm aria-pressed:bg-accent-500/15 aria-pressed:text-accent-600 dark:aria-pressed:text-accent-500"
+              aria-pressed={auth.session.devMode}
+              onClick={() => {
+                adminFetch('/api/admin/session/dev-mode', {
+                  method: 'POST',
+                  body: { devMode: !auth.session.devMode },
+                })
+                  .then(() => checkSession())
+                  .catch((err) => console.error('[admin] dev mode switch failed', err));
+              }}
+            >
+              Dev mode
+            </button>
           ) : null}
           <button
             type="button"
