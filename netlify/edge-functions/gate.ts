@@ -12,6 +12,8 @@ import { passCookieFrom, readPassCookie } from '../../src/lib/campaigns/pass.ts'
  *   login's one limiter on wrong keys (src/lib/admin/auth.ts) counts these guesses too.
  * - a gated request is served the /join page at its own address (a rewrite); that page's small
  *   script (src/scripts/gate-prompt.ts) offers staff the key prompt, or moves the address to /join.
+ * - a staff cookie is checked for its signature here, then (only when it would open the page) with the
+ *   server, which knows logouts and removed staff accounts (docs/staff.md, "The pre-launch gate").
  * - SITE_LAUNCHED=true turns the gate off. Every response that passes is marked `x-gate: <reason>`
  *   and refuses to be framed by another site.
  */
@@ -25,21 +27,48 @@ export default async (req: Request, context: Context) => {
 
   if (cfg.problem) console.error(`[gate] no staff access: ${cfg.problem}`);
   const secrets = cfg.adminKey && cfg.sessionSecret ? { secret: cfg.sessionSecret, adminKey: cfg.adminKey } : null;
-  const session = secrets ? await sessionFromRequest(req, secrets) : null;
+  const signed = secrets ? await sessionFromRequest(req, secrets) : null;
   const pass = cfg.sessionSecret
     ? await readPassCookie(passCookieFrom(req.headers.get('cookie')), cfg.sessionSecret)
     : null;
-  const decision = decideGate({
-    path: url.pathname,
-    launched: cfg.launched,
-    adminSession: session !== null,
-    devMode: session?.devMode ?? false,
-    pass: pass?.state ?? null,
-  });
+  const decide = (session: { devMode: boolean } | null) =>
+    decideGate({
+      path: url.pathname,
+      launched: cfg.launched,
+      adminSession: session !== null,
+      devMode: session?.devMode ?? false,
+      pass: pass?.state ?? null,
+    });
+  // A signed cookie is only the first check: whether the session is still live (not logged out, its
+  // staff account not removed) only the server knows, so it is asked whenever the cookie would matter.
+  const without = decide(null);
+  const withCookie = signed ? decide(signed) : without;
+  const matters = withCookie.action !== without.action || withCookie.reason !== without.reason;
+  const decision = matters ? decide(await liveSession(req)) : without;
   if (decision.action === 'pass') return mark(await context.next(), decision.reason);
   if (decision.action === 'recheck-pass') return recheckPass(url);
   return new URL(JOIN_PATH, req.url);
 };
+
+/**
+ * Asks the staff API whether the request's session is live (GET /api/admin/session with its cookie
+ * only): the server checks the logout list and the staff account. Any failure is no session.
+ */
+async function liveSession(req: Request): Promise<{ devMode: boolean } | null> {
+  try {
+    const res = await fetch(new URL('/api/admin/session', req.url), {
+      headers: { cookie: req.headers.get('cookie') ?? '', accept: 'application/json' },
+      redirect: 'manual',
+      signal: AbortSignal.timeout(8000),
+    });
+    if (res.status !== 200) return null;
+    const body = (await res.json()) as { authenticated?: unknown; devMode?: unknown; via?: unknown };
+    return body.authenticated === true && body.via === 'cookie' ? { devMode: body.devMode === true } : null;
+  } catch (err) {
+    console.error('[gate] could not check the staff session', err);
+    return null;
+  }
+}
 
 /**
  * Sends an early-access visitor through /api/pass/check (revocation checked again, a fresh cookie)

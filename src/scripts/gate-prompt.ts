@@ -46,7 +46,7 @@ async function run(): Promise<void> {
   sessionStorage.removeItem(RELOAD_GUARD);
 
   const key = window.prompt(
-    'This page opens at launch. Staff: enter the admin key to continue, or Cancel to join the waitlist.',
+    'This page opens at launch. Owner: enter the admin key to continue (named staff sign in at /admin/sign-in), or Cancel to join the waitlist.',
   );
   if (!key) return showJoin();
 

@@ -204,7 +204,7 @@ describe('session', () => {
     const setCookie = res.headers.get('set-cookie')!;
     expect(setCookie).toMatch(
       new RegExp(
-        `^${SESSION_COOKIE}=v2\\.\\d+\\.0\\.[\\w-]{22}\\.[\\w-]{43}; Path=/; Max-Age=\\d+; HttpOnly; SameSite=Strict$`,
+        `^${SESSION_COOKIE}=v3\\.\\d+\\.0\\.[\\w-]{22}\\.owner\\.[\\w-]{43}; Path=/; Max-Age=\\d+; HttpOnly; SameSite=Strict$`,
       ),
     );
     expect(setCookie).not.toContain(KEY);

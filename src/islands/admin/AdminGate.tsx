@@ -6,10 +6,11 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { toast } from '../../stores/toast';
-import { $adminAuth, checkSession, signIn, signOut } from '../../stores/admin';
+import { $adminAuth, adminFetch, checkSession, signIn, signOut } from '../../stores/admin';
 import { ApiError } from '../../lib/http/client';
 import { Icon } from '../ui/Icon';
 import * as ICON from '../../lib/icons';
+import SignInLinkForm from './SignInLinkForm';
 
 /** The dashboard's authentication check waits 500 ms (docs/site.md#limits). */
 export const DASHBOARD_AUTH_DELAY_MS = 500;
@@ -79,9 +80,33 @@ export default function AdminGate({ variant, title, subtitle, children }: Props)
           </h1>
           {subtitle ? <p className="mt-1 text-sm text-muted">{subtitle}</p> : null}
         </div>
-        <div className="flex items-center gap-3">
-          {auth.session.devMode ? (
+        <div className="flex flex-wrap items-center gap-3">
+          {auth.session.name ? (
+            <span className="text-sm text-muted" data-testid="signed-in-as">
+              {auth.session.name}
+              {auth.session.role ? ` · ${auth.session.role}` : ''}
+            </span>
+          ) : null}
+          {auth.session.devMode && (auth.session.via !== 'cookie' || auth.session.launched) ? (
             <span className="badge bg-accent-500/15 text-accent-600 dark:text-accent-500">Dev mode</span>
+          ) : null}
+          {auth.session.via === 'cookie' && !auth.session.launched ? (
+            // Dev mode (the home page before launch) belongs to the session, whoever signed in.
+            <button
+              type="button"
+              className="btn-ghost text-sm aria-pressed:bg-accent-500/15 aria-pressed:text-accent-600 dark:aria-pressed:text-accent-500"
+              aria-pressed={auth.session.devMode}
+              onClick={() => {
+                adminFetch('/api/admin/session/dev-mode', {
+                  method: 'POST',
+                  body: { devMode: !auth.session.devMode },
+                })
+                  .then(() => checkSession())
+                  .catch((err) => console.error('[admin] dev mode switch failed', err));
+              }}
+            >
+              Dev mode
+            </button>
           ) : null}
           <button
             type="button"
@@ -134,7 +159,11 @@ function KeyPrompt({ variant }: { variant: Props['variant'] }) {
   }
 
   return (
-    <div className="container-page flex justify-center py-16 sm:py-24">
+    <div className="container-page flex flex-col items-center gap-6 py-16 sm:py-24">
+      <h1 className="section-title">Admin access</h1>
+      <div className="card w-full max-w-md p-6 sm:p-8">
+        <SignInLinkForm />
+      </div>
       <form
         onSubmit={submit}
         className="card w-full max-w-md p-6 sm:p-8"
@@ -149,9 +178,9 @@ function KeyPrompt({ variant }: { variant: Props['variant'] }) {
             <Icon svg={ICON.lock} />
           </span>
           <div>
-            <h1 id={`${inputId}-title`} className="text-xl font-bold tracking-tight">
-              Admin access
-            </h1>
+            <h2 id={`${inputId}-title`} className="text-xl font-bold tracking-tight">
+              Owner key
+            </h2>
             <p className="text-sm text-muted">Enter the admin key to continue.</p>
           </div>
         </div>
@@ -167,9 +196,6 @@ function KeyPrompt({ variant }: { variant: Props['variant'] }) {
           onChange={(e) => setKey(e.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          // The key field is the only control on this screen: focusing it saves a Tab and loses nothing.
-          // eslint-disable-next-line jsx-a11y/no-autofocus
-          autoFocus
         />
         {error ? (
           <p id={errorId} className="mt-2 text-sm text-red-700 dark:text-red-400">

@@ -1,13 +1,15 @@
 /** Sidebar of the admin screens: the admin area's navigation and the site's pages (docs/site.md#routes). */
 import { ADMIN_NAV, SITE_PAGES } from '../../lib/admin/pages';
+import { useCan } from './useCan';
 
 export default function AdminSidebar({ current }: { current: string }) {
+  const can = useCan();
   return (
     <aside className="card order-last h-fit p-4 lg:sticky lg:top-24 lg:order-none" aria-label="Admin sidebar">
       <nav aria-label="Admin">
         <p className="px-2 text-xs font-semibold uppercase tracking-wide text-muted">Admin</p>
         <ul className="mt-2 grid gap-0.5 text-sm">
-          {ADMIN_NAV.map((item) => (
+          {ADMIN_NAV.filter((item) => !item.needs || can(...item.needs)).map((item) => (
             <li key={item.href}>
               <a
                 href={item.href}

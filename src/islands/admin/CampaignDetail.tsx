@@ -31,6 +31,9 @@ import {
 } from './CampaignBits';
 import CampaignWave from './CampaignWave';
 import MailPreview from './MailPreview';
+import CampaignStaff from './CampaignStaff';
+import { useCan } from './useCan';
+import type { AuditEntry } from '../../lib/admin/staff-schemas';
 import { ConfirmDialog, EmailAddress, EmptyState, ProgressBar, Spinner } from './ui';
 
 /**
@@ -61,6 +64,7 @@ function announcement(v: CampaignView): string {
 }
 
 export default function CampaignDetail({ id }: { id: string }) {
+  const can = useCan();
   const [view, setView] = useState<CampaignView | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [busy, setBusy] = useState<Action | null>(null);
@@ -189,7 +193,8 @@ export default function CampaignDetail({ id }: { id: string }) {
             The send stopped: {view.error}. Resume tries again from where it stopped.
           </p>
         ) : null}
-        {waiting ? (
+        <CampaignStaff entries={(view as { staff?: AuditEntry[] }).staff} />
+        {waiting && can('POST', '/campaigns/:id/send') ? (
           <div className="mt-5 flex flex-wrap gap-3">
             <button type="button" className="btn-primary" disabled={busy !== null} onClick={() => setConfirm('send')}>
               {busy === 'send' ? <Spinner /> : null}
@@ -297,10 +302,11 @@ function Progress({
   const titleId = useId();
   const planning = view.total === null;
   const percent = planning ? null : percentDone(view);
+  const can = useCan();
   const left = leftToSend(view);
   const eta = view.status === 'sending' ? etaSeconds(view, Date.now(), mark) : null;
   const done = doneSoFar(view);
-  const live = view.status === 'sending' || view.status === 'paused';
+  const live = (view.status === 'sending' || view.status === 'paused') && can('POST', '/campaigns/:id/pause');
   return (
     <section className="card p-5 sm:p-6" aria-labelledby={titleId}>
       <div className="flex flex-wrap items-start justify-between gap-3">

@@ -9,6 +9,7 @@ import type { waveMembers } from '../../lib/campaigns/store';
 import { adminFetch } from '../../stores/admin';
 import { toast } from '../../stores/toast';
 import { errorMessage, numbers } from './CampaignBits';
+import { useCan } from './useCan';
 import { ConfirmDialog, EmailAddress, EmptyState, Spinner, useAdminData } from './ui';
 
 /** One person a wave invited, as GET …/wave answers. */
@@ -58,6 +59,7 @@ export default function CampaignWave({ id, sent }: { id: string; sent: number })
   const used = members?.filter((m) => m.usedAt !== null).length ?? 0;
   const revoked = members?.filter((m) => m.revoked).length ?? 0;
   const allRevoked = !!members?.length && revoked === members.length;
+  const canRevoke = useCan()('POST', '/campaigns/:id/revoke');
   return (
     <section className="card p-5 sm:p-6" aria-labelledby={titleId}>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -76,14 +78,16 @@ export default function CampaignWave({ id, sent }: { id: string; sent: number })
             {loading ? <Spinner /> : null}
             Refresh
           </button>
-          <button
-            type="button"
-            className="btn-secondary text-red-700 dark:text-red-400"
-            onClick={() => setRevoke('wave')}
-            disabled={busy || !members?.length || allRevoked}
-          >
-            Revoke the whole wave…
-          </button>
+          {canRevoke ? (
+            <button
+              type="button"
+              className="btn-secondary text-red-700 dark:text-red-400"
+              onClick={() => setRevoke('wave')}
+              disabled={busy || !members?.length || allRevoked}
+            >
+              Revoke the whole wave…
+            </button>
+          ) : null}
         </div>
       </div>
       <div className="mt-4">
@@ -187,8 +191,10 @@ export default function CampaignWave({ id, sent }: { id: string; sent: number })
 
 /** 'Revoked', or the button that asks to revoke (in the last column; below 640 px under the address). */
 function PassAction({ member, busy, onRevoke }: { member: Member; busy: boolean; onRevoke: (m: Member) => void }) {
+  const can = useCan();
   if (member.revoked)
     return <span className="badge bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-200">Revoked</span>;
+  if (!can('POST', '/campaigns/:id/revoke')) return null;
   return (
     <button
       type="button"

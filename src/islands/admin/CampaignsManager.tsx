@@ -13,6 +13,7 @@ import CampaignArchive from './CampaignArchive';
 import CampaignComposer from './CampaignComposer';
 import CampaignDetail from './CampaignDetail';
 import { Tab, TabList, Tabs } from './ui';
+import { useCan } from './useCan';
 
 const PATH = '/admin/campaigns';
 
@@ -68,6 +69,7 @@ function CampaignsScreen() {
     setRoute(next);
   };
   const openCampaign = (id: string) => go({ view: 'campaign', id });
+  const can = useCan();
 
   if (route.view === 'campaign') {
     const back = (e: MouseEvent) => {
@@ -88,6 +90,10 @@ function CampaignsScreen() {
       </div>
     );
   }
+
+  // A role that cannot compose (a viewer) sees the archive only.
+  if (!can('POST', '/campaigns'))
+    return <CampaignArchive hrefOf={(id) => hrefOf({ view: 'campaign', id })} onOpen={openCampaign} />;
 
   return (
     <Tabs.Root value={route.view} onValueChange={(v) => go({ view: v === 'archive' ? 'archive' : 'compose' })}>

@@ -6,6 +6,7 @@ import AdminGate from './AdminGate';
 import AdminSidebar from './AdminSidebar';
 import MailQueuePanel from './MailQueuePanel';
 import OutboxPanel from './OutboxPanel';
+import { useCan } from './useCan';
 
 export default function MailManager() {
   return (
@@ -14,9 +15,15 @@ export default function MailManager() {
         <AdminSidebar current="/admin/mail" />
         <div className="grid min-w-0 grid-cols-1 gap-10">
           <MailQueuePanel />
-          <OutboxPanel />
+          <OutboxIfAllowed />
         </div>
       </div>
     </AdminGate>
   );
+}
+
+/** The outbox holds every mail's full text, sign-in links included: admins only (docs/staff.md). */
+function OutboxIfAllowed() {
+  const can = useCan();
+  return can('GET', '/outbox') ? <OutboxPanel /> : null;
 }

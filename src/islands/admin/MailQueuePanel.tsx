@@ -17,6 +17,7 @@ import {
   type QueueSummary,
 } from '../../lib/email/queue/model';
 import { appendEntries, EmptyState, LoadMoreButton, Spinner, useAdminData } from './ui';
+import { useCan } from './useCan';
 
 interface QueueAnswer {
   summary: QueueSummary;
@@ -51,6 +52,7 @@ function age(iso: string, now = Date.now()): string {
 }
 
 export default function MailQueuePanel() {
+  const can = useCan();
   const [state, setState] = useState<EntryState | ''>('');
   const [kind, setKind] = useState<(typeof MAIL_KINDS)[number] | ''>('');
   const [retrying, setRetrying] = useState<string | null>(null);
@@ -196,7 +198,7 @@ export default function MailQueuePanel() {
                   </div>
                   <div className="flex items-center gap-2">
                     <span className={`badge ${STATE_BADGES[row.state]}`}>{STATE_LABELS[row.state]}</span>
-                    {row.retryable ? (
+                    {row.retryable && can('POST', '/mail-queue/retry') ? (
                       <button
                         type="button"
                         className="btn-secondary"

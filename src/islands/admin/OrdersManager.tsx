@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import AdminGate from './AdminGate';
 import AdminSidebar from './AdminSidebar';
+import { useCan } from './useCan';
 import { ConfirmDialog, EmptyState, LoadMoreButton, Spinner, Tab, TabList, Tabs, useAdminData } from './ui';
 import { adminFetch } from '../../stores/admin';
 import { toast } from '../../stores/toast';
@@ -53,6 +54,8 @@ function addressLines(o: AdminOrder): string[] {
 }
 
 function OrderCard({ order, onChange }: { order: AdminOrder; onChange: (o: AdminOrder) => void }) {
+  // Buttons the role cannot use are not shown (docs/staff.md, "Roles"); the server refuses them anyway.
+  const can = useCan();
   const [busy, setBusy] = useState('');
   const [confirmRefund, setConfirmRefund] = useState(false);
   const shipped = order.lines.some((l) => l.type !== 'digital');
@@ -113,7 +116,7 @@ function OrderCard({ order, onChange }: { order: AdminOrder; onChange: (o: Admin
         </p>
       )}
       <div className="mt-4 flex flex-wrap gap-2">
-        {shipped && order.status === 'paid' && (
+        {shipped && order.status === 'paid' && can('POST', '/orders/:id/fulfil') && (
           <button
             type="button"
             className="btn-primary"
@@ -124,7 +127,7 @@ function OrderCard({ order, onChange }: { order: AdminOrder; onChange: (o: Admin
             Mark fulfilled
           </button>
         )}
-        {digital && order.status !== 'refunded' && (
+        {digital && order.status !== 'refunded' && can('POST', '/orders/:id/resend') && (
           <button
             type="button"
             className="btn-secondary"
@@ -135,7 +138,7 @@ function OrderCard({ order, onChange }: { order: AdminOrder; onChange: (o: Admin
             Re-send receipt
           </button>
         )}
-        {order.status !== 'refunded' && (
+        {order.status !== 'refunded' && can('POST', '/orders/:id/refund') && (
           <button type="button" className="btn-secondary" disabled={!!busy} onClick={() => setConfirmRefund(true)}>
             {busy === 'refund' ? <Spinner /> : null}
             Refund
@@ -228,6 +231,7 @@ function PackingView() {
 }
 
 function StockPanel() {
+  const can = useCan();
   const { data, reload } = useAdminData<{ id: string; name: string; left: number; availability: string }[]>(
     '/api/admin/shop/stock',
     'stock',
@@ -278,11 +282,14 @@ function StockPanel() {
                     min={0}
                     max={10000}
                     defaultValue={p.left}
+                    readOnly={!can('PUT', '/shop/stock/:id')}
                     className="input w-24"
                   />
-                  <button type="submit" className="btn-secondary">
-                    Save
-                  </button>
+                  {can('PUT', '/shop/stock/:id') ? (
+                    <button type="submit" className="btn-secondary">
+                      Save
+                    </button>
+                  ) : null}
                 </form>
               </td>
             </tr>
@@ -300,32 +307,34 @@ function StockPanel() {
                   {f.file.name} ({f.file.source})
                 </td>
                 <td className="py-2">
-                  <label className="btn-secondary cursor-pointer">
-                    Replace file
-                    <input
-                      type="file"
-                      className="sr-only"
-                      onChange={async (e) => {
-                        const file = e.currentTarget.files?.[0];
-                        if (!file) return;
-                        const res = await fetch(`/api/shop/files/${f.id}`, {
-                          method: 'PUT',
-                          credentials: 'same-origin',
-                          headers: {
-                            'x-file-name': file.name,
-                            'content-type': file.type || 'application/octet-stream',
-                          },
-                          body: file,
-                        });
-                        const body = await res.json().catch(() => ({}));
-                        if (res.ok) {
-                          toast({ title: `${f.name}: file replaced.` });
-                          void files.reload();
-                        } else
-                          toast({ title: 'Not replaced', description: body?.error?.message, variant: 'destructive' });
-                      }}
-                    />
-                  </label>
+                  {can('PUT', '/shop/stock/:id') ? (
+                    <label className="btn-secondary cursor-pointer">
+                      Replace file
+                      <input
+                        type="file"
+                        className="sr-only"
+                        onChange={async (e) => {
+                          const file = e.currentTarget.files?.[0];
+                          if (!file) return;
+                          const res = await fetch(`/api/shop/files/${f.id}`, {
+                            method: 'PUT',
+                            credentials: 'same-origin',
+                            headers: {
+                              'x-file-name': file.name,
+                              'content-type': file.type || 'application/octet-stream',
+                            },
+                            body: file,
+                          });
+                          const body = await res.json().catch(() => ({}));
+                          if (res.ok) {
+                            toast({ title: `${f.name}: file replaced.` });
+                            void files.reload();
+                          } else
+                            toast({ title: 'Not replaced', description: body?.error?.message, variant: 'destructive' });
+                        }}
+                      />
+                    </label>
+                  ) : null}
                 </td>
               </tr>
             ))}

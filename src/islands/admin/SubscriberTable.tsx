@@ -24,6 +24,7 @@ import { LIST_STATUSES, type ListSort, type ListStatus } from '../../lib/admin/s
 import { ConfirmDialog, EmptyState, LineIcon, LoadMoreButton, Spinner } from './ui';
 import SubscriberTimeline from './SubscriberTimeline';
 import { DownloadIcon, ExportPanel, useCsvExport } from './CsvExport';
+import { useCan } from './useCan';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -53,6 +54,7 @@ export function sendFailureText(err: unknown): string {
 }
 
 export default function SubscriberTable() {
+  const can = useCan();
   const [subscribers, setSubscribers] = useState<AdminSubscriber[]>([]);
   const [loading, setLoading] = useState(true);
   const [query, setQuery] = useState('');
@@ -351,7 +353,7 @@ export default function SubscriberTable() {
           </div>
         </div>
         <div className="flex flex-wrap gap-2 md:justify-end">
-          {chosen.length > 0 ? (
+          {chosen.length > 0 && can('DELETE', '/waitlist/:id') ? (
             <button
               type="button"
               className="btn bg-red-700 text-white hover:bg-red-800 aria-disabled:opacity-60"
@@ -371,15 +373,17 @@ export default function SubscriberTable() {
             Refresh
           </button>
           {/* The export follows the search as typed, even before the server's answer has replaced the rows. */}
-          <button
-            type="button"
-            className="btn-secondary"
-            onClick={() => void csvExport.start(query.trim())}
-            disabled={csvExport.busy}
-          >
-            {csvExport.busy ? <Spinner /> : <DownloadIcon />}
-            Export CSV
-          </button>
+          {can('POST', '/exports') ? (
+            <button
+              type="button"
+              className="btn-secondary"
+              onClick={() => void csvExport.start(query.trim())}
+              disabled={csvExport.busy}
+            >
+              {csvExport.busy ? <Spinner /> : <DownloadIcon />}
+              Export CSV
+            </button>
+          ) : null}
         </div>
       </div>
       <ExportPanel view={csvExport.view} onDismiss={csvExport.dismiss} />
@@ -537,34 +541,38 @@ export default function SubscriberTable() {
                       >
                         History
                       </button>
-                      <button
-                        type="button"
-                        className="btn-secondary whitespace-nowrap !px-3 !py-1.5 text-xs"
-                        onClick={() => setResendOf(sub)}
-                        disabled={sending === sub.id || sub.status !== 'confirmed'}
-                        aria-label={`Re-send welcome e-mail to ${sub.email}`}
-                        title={
-                          sub.status === 'confirmed'
-                            ? undefined
-                            : sub.status === 'pending'
-                              ? 'Not confirmed yet: no e-mail is sent'
-                              : 'Unsubscribed: no e-mail is sent'
-                        }
-                      >
-                        {sending === sub.id ? <Spinner className="h-3 w-3" /> : null}
-                        Re-send welcome
-                      </button>
+                      {can('POST', '/waitlist/:id/send-email') ? (
+                        <button
+                          type="button"
+                          className="btn-secondary whitespace-nowrap !px-3 !py-1.5 text-xs"
+                          onClick={() => setResendOf(sub)}
+                          disabled={sending === sub.id || sub.status !== 'confirmed'}
+                          aria-label={`Re-send welcome e-mail to ${sub.email}`}
+                          title={
+                            sub.status === 'confirmed'
+                              ? undefined
+                              : sub.status === 'pending'
+                                ? 'Not confirmed yet: no e-mail is sent'
+                                : 'Unsubscribed: no e-mail is sent'
+                          }
+                        >
+                          {sending === sub.id ? <Spinner className="h-3 w-3" /> : null}
+                          Re-send welcome
+                        </button>
+                      ) : null}
                       {/* aria-disabled while deleting: a disabled button would drop the keyboard focus to the page. */}
-                      <button
-                        type="button"
-                        className="btn !px-3 !py-1.5 text-xs text-red-700 hover:bg-red-50 aria-disabled:opacity-50 dark:text-red-400 dark:hover:bg-red-900/30"
-                        onClick={() => !deleting && setPendingDelete(sub)}
-                        aria-disabled={deleting || undefined}
-                        aria-label={`Delete ${sub.email}`}
-                        data-delete-row={sub.id}
-                      >
-                        Delete
-                      </button>
+                      {can('DELETE', '/waitlist/:id') ? (
+                        <button
+                          type="button"
+                          className="btn !px-3 !py-1.5 text-xs text-red-700 hover:bg-red-50 aria-disabled:opacity-50 dark:text-red-400 dark:hover:bg-red-900/30"
+                          onClick={() => !deleting && setPendingDelete(sub)}
+                          aria-disabled={deleting || undefined}
+                          aria-label={`Delete ${sub.email}`}
+                          data-delete-row={sub.id}
+                        >
+                          Delete
+                        </button>
+                      ) : null}
                     </div>
                   </td>
                 </tr>

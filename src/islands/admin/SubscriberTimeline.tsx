@@ -11,6 +11,7 @@ import { timelineEntry } from '../../lib/admin/timeline';
 import type { LedgerEvent } from '../../lib/subscribers/ledger';
 import { Spinner, useReturnFocus } from './ui';
 import SubscriberOrders from './SubscriberOrders';
+import { useCan } from './useCan';
 
 interface Props {
   /** The subscriber to show; null keeps the dialog closed. */
@@ -25,6 +26,7 @@ const TONES = {
 } as const;
 
 export default function SubscriberTimeline({ subscriber, onClose }: Props) {
+  const can = useCan();
   const [history, setHistory] = useState<LedgerEvent[] | null>(null);
   const returnFocus = useReturnFocus();
   const [error, setError] = useState<string | null>(null);
@@ -126,7 +128,7 @@ export default function SubscriberTimeline({ subscriber, onClose }: Props) {
           </div>
           <div className="flex flex-col-reverse gap-2 border-t border-line p-4 sm:flex-row sm:justify-end sm:p-5">
             <Dialog.Close className="btn-secondary">Close</Dialog.Close>
-            {subscriber ? (
+            {subscriber && can('GET', '/waitlist/:id/consent.csv') ? (
               <a className="btn-primary" href={`/api/admin/waitlist/${subscriber.id}/consent.csv`} download>
                 Download proof of consent (CSV)
               </a>

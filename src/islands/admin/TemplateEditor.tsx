@@ -15,6 +15,7 @@ import { fieldMessages } from '../../lib/signups/schemas';
 import AdminGate from './AdminGate';
 import { ConfirmDialog, EmptyState, Field, Spinner, Tab, TabList, Tabs } from './ui';
 import MailPreview from './MailPreview';
+import { useCan } from './useCan';
 
 /** What the preview fills the placeholders with. */
 function sampleValues() {
@@ -72,6 +73,7 @@ export default function TemplateEditorPage() {
 }
 
 function TemplateEditor() {
+  const can = useCan();
   const [templates, setTemplates] = useState<EmailTemplate[]>([]);
   const [loading, setLoading] = useState(true);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -238,10 +240,12 @@ function TemplateEditor() {
                     Last updated: <time dateTime={selected.lastUpdated}>{lastUpdatedText(selected.lastUpdated)}</time>
                   </p>
                 </div>
-                <button type="button" className="btn-primary" onClick={() => void save()} disabled={saving}>
-                  {saving ? <Spinner /> : null}
-                  {saving ? 'Saving…' : 'Save Template'}
-                </button>
+                {can('PUT', '/email-templates/:id') ? (
+                  <button type="button" className="btn-primary" onClick={() => void save()} disabled={saving}>
+                    {saving ? <Spinner /> : null}
+                    {saving ? 'Saving…' : 'Save Template'}
+                  </button>
+                ) : null}
               </div>
               <p className="mt-4 text-xs text-muted">
                 Placeholders:{' '}

@@ -6,10 +6,23 @@
  * page is in `Link: <...>; rel="next"`, the number matching in `X-Total-Count`, and records that
  * could not be read in `X-Unreadable-Count`.
  *
- * Every route except login/logout requires `requireAdmin` (cookie or `admin-key` header) -> 401.
+ * Every route passes through the one permission table (src/lib/admin/roles.ts, docs/staff.md):
+ * `public` routes (the sign-ins, logout) check what they need themselves; every other one requires a
+ * signed-in person (cookie or `admin-key` header, else 401) whose role reaches the route's level
+ * (else 403, before anything runs). A route missing from the table is for admins only. A successful
+ * call of an audited route is recorded in the audit trail with who, when, network, what and target.
  */
 import { getEnv } from '../server/env';
-import { clientIp, fieldErrors, HttpError, json, readJson, refuseNonJsonBody, type FnContext } from '../server/http';
+import {
+  clientIp,
+  fieldErrors,
+  HttpError,
+  json,
+  readFormOrJson,
+  readJson,
+  refuseNonJsonBody,
+  type FnContext,
+} from '../server/http';
 import { listQueue, queueSummary, retryEntry } from '../email/queue/queue';
 import { isOutboxCursor, OUTBOX_RETENTION_DAYS, readOutboxPage } from '../email/outbox';
 import { mailLimitError, takeStaffMailAllowance } from '../email/limits';
@@ -31,6 +44,13 @@ import {
   type ExportStatus,
 } from './schemas';
 import { readJob, requestJob, startJob } from '../jobs/all';
+import { actorOf, OWNER_ACTOR } from './auth';
+import { auditOf, auditPage, recordAudit, type AuditTarget } from './audit';
+import { networkOf } from './network';
+import { allows, permissionFor } from './roles';
+import { consumeLink, isStaffId, listStaff, peekLink, createStaff, removeStaff } from './staff';
+import { auditQuerySchema, devModeSchema, staffCreateSchema, staffLoginSchema, type AuditActor } from './staff-schemas';
+import { countLoginRequest, linkPage, mailLoginLinkIfStaff, mailSignInLink } from './sign-in';
 import { kickJobs } from '../jobs/kick';
 import type { Job } from '../jobs/model';
 import {
@@ -63,16 +83,31 @@ import {
 import { SHOP_ADMIN_ROUTES } from '../shop/server/admin';
 
 type Params = Record<string, string>;
+/** Who calls a route: the signed-in person (null on `public` routes) and their network. */
+export interface Caller {
+  actor: AuditActor | null;
+  network: string;
+}
 interface Route {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Path under /api/admin, with `:name` segments. */
   path: string;
-  /** false only for login and logout. */
+  /** false only for the sign-ins and logout. Who may call a route is decided by the permission table (roles.ts). */
   auth: boolean;
-  run: (req: Request, context: FnContext, params: Params) => Promise<Response>;
+  /** The route takes a plain form post (the mailed link's Sign in button), not only JSON. */
+  form?: boolean;
+  run: (req: Request, context: FnContext, params: Params, caller: Caller) => Promise<Response>;
 }
 
+/** Netlify's `context.waitUntil`: work that goes on after the answer (absent in some tests: then awaited). */
+type WithWaitUntil = FnContext & { waitUntil?: (promise: Promise<unknown>) => void };
+
 const SUBSCRIBER_ID = /^[0-9a-f]{64}$/;
+
+/** How the ledger names who did something: 'Ada Lovelace (editor)', or 'owner key'. */
+function byLine(actor: AuditActor): string {
+  return actor.id === OWNER_ACTOR.id ? 'owner key' : `${actor.name} (${actor.role})`;
+}
 const OUTBOX_PAGE = 20;
 const MAIL_QUEUE_PAGE = 20;
 
@@ -155,6 +190,13 @@ export const ROUTES: Route[] = [
       const { token, session } = await createSessionToken(secrets(), {
         devMode: body.devMode ?? current?.devMode ?? false,
       });
+      await recordAudit({
+        actor: OWNER_ACTOR,
+        network: networkOf(clientIp(req, context)),
+        action: 'sign-in',
+        target: { type: 'session', id: null },
+        status: 200,
+      });
       return json(
         {
           authenticated: true,
@@ -185,6 +227,7 @@ export const ROUTES: Route[] = [
       const auth = await requireAdmin(req, context);
       // Whether the site is launched: the dashboard then offers the launch notification.
       const launched = getEnv().SITE_LAUNCHED;
+      const person = { role: auth.actor.role, name: auth.actor.name, staffId: auth.actor.id };
       return json(
         auth.via === 'cookie'
           ? {
@@ -193,9 +236,145 @@ export const ROUTES: Route[] = [
               expiresAt: new Date(auth.session.expiresAt).toISOString(),
               via: 'cookie',
               launched,
+              ...person,
             }
-          : { authenticated: true, devMode: false, expiresAt: null, via: 'header', launched },
+          : { authenticated: true, devMode: false, expiresAt: null, via: 'header', launched, ...person },
       );
+    },
+  },
+  {
+    method: 'POST',
+    path: '/session/dev-mode',
+    auth: true,
+    async run(req, context) {
+      // The same session (id, person, expiry), with dev mode switched: the edge gate reads it.
+      const { devMode } = await readJson(req, devModeSchema);
+      const auth = await requireAdmin(req, context);
+      if (auth.via !== 'cookie') throw new HttpError(400, 'no_session', 'Dev mode belongs to a browser session.');
+      const { token, session } = await createSessionToken(secrets(), {
+        devMode,
+        sid: auth.session.sid,
+        who: auth.session.who,
+        expiresAt: auth.session.expiresAt,
+      });
+      return json({ devMode: session.devMode }, { headers: { 'set-cookie': sessionCookie(token, session, req.url) } });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/login',
+    auth: false,
+    async run(req, context: WithWaitUntil) {
+      const { email } = await readJson(req, staffLoginSchema);
+      // The answer never depends on the address: the limits count every request alike, and the
+      // lookup and the mail run after the answer.
+      if (await countLoginRequest(email, clientIp(req, context))) {
+        const work = mailLoginLinkIfStaff(email).catch((err) => console.error('[staff] login link failed', err));
+        if (context.waitUntil) context.waitUntil(work);
+        else await work;
+      }
+      return json(
+        {
+          ok: true,
+          message:
+            'If this address belongs to a staff account, a sign-in link is on its way. It works once, for 15 minutes.',
+        },
+        { status: 202 },
+      );
+    },
+  },
+  {
+    method: 'GET',
+    path: '/login/link',
+    auth: false,
+    async run(req) {
+      // Shows the Sign in button only: opening a link (a mail scanner does) signs nobody in.
+      const token = new URL(req.url).searchParams.get('token') ?? '';
+      const check = await peekLink(token);
+      if (check.ok) return linkPage('ask', token);
+      return linkPage(check.reason, '', check.reason === 'expired' ? 410 : 400);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/login/link',
+    auth: false,
+    form: true,
+    async run(req, context) {
+      const { token = '' } = await readFormOrJson(req);
+      const check = await consumeLink(token);
+      if (!check.ok) return linkPage(check.reason, '', check.reason === 'expired' ? 410 : 400);
+      const { token: cookie, session } = await createSessionToken(secrets(), { who: check.staff.id });
+      const actor = (await actorOf(session)) ?? OWNER_ACTOR;
+      await recordAudit({
+        actor,
+        network: networkOf(clientIp(req, context)),
+        action: 'sign-in',
+        target: { type: 'staff', id: check.staff.id, label: check.staff.email },
+        status: 303,
+      });
+      console.info(`[staff] ${check.staff.id} signed in with a mailed link`);
+      return new Response(null, {
+        status: 303,
+        headers: {
+          location: '/admin',
+          'set-cookie': sessionCookie(cookie, session, req.url),
+          'cache-control': 'no-store',
+        },
+      });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/staff',
+    auth: true,
+    async run() {
+      return json(await listStaff());
+    },
+  },
+  {
+    method: 'POST',
+    path: '/staff',
+    auth: true,
+    async run(req, _context, _params, { actor }) {
+      const body = await readJson(req, staffCreateSchema);
+      const member = await createStaff({ ...body, createdBy: actor?.name ?? 'owner key' });
+      if (!member)
+        throw new HttpError(409, 'already_staff', 'This address already has a staff account.', {
+          email: 'Already on staff',
+        });
+      // Stored first, then mailed: a mail that fails is in the mail queue, and /admin sends a new link.
+      const mail = await mailSignInLink(member, true);
+      console.info(`[staff] ${member.id} invited as ${member.role}: invitation ${mail.state}`);
+      return json(
+        { id: member.id, email: member.email, name: member.name, role: member.role, invitation: mail.state },
+        { status: 201, headers: { location: `${ADMIN_PREFIX}/staff/${member.id}` } },
+      );
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/staff/:id',
+    auth: true,
+    async run(_req, _context, { id }) {
+      const removed = isStaffId(id) ? await removeStaff(id) : null;
+      if (!removed) throw new HttpError(404, 'not_found', 'No staff account with this id.');
+      console.info(`[staff] ${id} removed; its sessions end now`);
+      return json({ ok: true, id, email: removed.email, name: removed.name, role: removed.role });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/audit',
+    auth: true,
+    async run(req) {
+      const parsed = auditQuerySchema.safeParse(Object.fromEntries(new URL(req.url).searchParams));
+      if (!parsed.success)
+        throw new HttpError(400, 'invalid_input', 'Some query parameters are invalid.', fieldErrors(parsed.error));
+      const page = await auditPage(parsed.data);
+      const headers: Record<string, string> = {};
+      if (page.next) headers.link = nextLink(req, page.next);
+      return json(page, { headers });
     },
   },
   {
@@ -324,7 +503,11 @@ export const ROUTES: Route[] = [
     auth: true,
     async run(_req, _context, { id }) {
       const sub = await existingSubscriber(id);
-      return json({ subscriber: toAdminSubscriber(sub), history: await ledgerOf(sub) });
+      return json({
+        subscriber: toAdminSubscriber(sub),
+        history: await ledgerOf(sub),
+        staff: await auditOf('subscriber', id),
+      });
     },
   },
   {
@@ -341,7 +524,7 @@ export const ROUTES: Route[] = [
     method: 'DELETE',
     path: '/waitlist/:id',
     auth: true,
-    async run(_req, _context, { id }) {
+    async run(_req, _context, { id }, { actor }) {
       if (!SUBSCRIBER_ID.test(id))
         throw new HttpError(404, 'not_found', 'No subscriber with this id (it may have been deleted already).');
       const found = await subscriberStore.read(id);
@@ -354,7 +537,7 @@ export const ROUTES: Route[] = [
         console.info(`[admin] deleted unreadable subscriber record ${id}`);
         return json({ ok: true, id });
       }
-      await tombstoneSubscriber(id);
+      await tombstoneSubscriber(id, undefined, actor ? byLine(actor) : undefined);
       await scrubInvitation(id);
       console.info(`[admin] deleted subscriber ${id} (tombstone with the consent ledger kept)`);
       return json({ ok: true, id });
@@ -527,7 +710,8 @@ export const ROUTES: Route[] = [
     path: '/campaigns/:id',
     auth: true,
     async run(_req, _context, { id }) {
-      return json(await campaignView(id, true));
+      const [view, staff] = await Promise.all([campaignView(id, true), auditOf('campaign', id)]);
+      return json({ ...view, staff });
     },
   },
   {
@@ -625,7 +809,65 @@ export async function adminApi(req: Request, context: FnContext = {}): Promise<R
       { allow },
     );
   }
-  if (match.route.method !== 'GET') refuseNonJsonBody(req);
-  if (match.route.auth) await requireAdmin(req, context);
-  return match.route.run(req, context, match.params);
+  if (match.route.method !== 'GET' && !match.route.form) refuseNonJsonBody(req);
+  // The permission table (roles.ts): the one place that decides who may call what.
+  const rule = permissionFor(match.route.method, match.route.path);
+  const caller: Caller = { actor: null, network: networkOf(clientIp(req, context)) };
+  if (rule.level !== 'public') {
+    caller.actor = (await requireAdmin(req, context)).actor;
+    if (!allows(caller.actor.role, rule.level)) {
+      console.warn(`[admin] ${caller.actor.id} (${caller.actor.role}) refused: ${req.method} ${match.route.path}`);
+      throw new HttpError(
+        403,
+        'forbidden',
+        `Your role (${caller.actor.role}) may not do this. Ask an admin if you need it.`,
+      );
+    }
+  }
+  const res = await match.route.run(req, context, match.params, caller);
+  if (rule.audit && caller.actor && res.status < 400) {
+    await recordAudit({
+      actor: caller.actor,
+      network: caller.network,
+      action: rule.audit,
+      target: await auditTarget(match.route.path, match.params, res),
+      status: res.status,
+    });
+  }
+  return res;
+}
+
+/**
+ * What an audited call was done to: the path's `:id` (a subscriber, campaign, export, template or
+ * staff account), else the id in the answer (a new campaign, export or staff account).
+ */
+async function auditTarget(path: string, params: Params, res: Response): Promise<AuditTarget> {
+  const type = path.startsWith('/staff')
+    ? 'staff'
+    : path.startsWith('/orders')
+      ? 'order'
+      : path.startsWith('/shop')
+        ? 'product'
+        : path.startsWith('/campaigns')
+          ? 'campaign'
+          : path.startsWith('/exports')
+            ? 'export'
+            : path.startsWith('/email-templates')
+              ? 'template'
+              : path.startsWith('/mail-queue')
+                ? 'mail'
+                : 'subscriber';
+  let body: Record<string, unknown> = {};
+  if ((res.headers.get('content-type') ?? '').includes('json')) {
+    body =
+      ((await res
+        .clone()
+        .json()
+        .catch(() => ({}))) as Record<string, unknown> | null) ?? {};
+  }
+  const id = params.id ?? (typeof body.id === 'string' ? body.id : null);
+  const label =
+    type === 'staff' && typeof body.email === 'string' ? `${body.name} <${body.email}> (${body.role})` : undefined;
+  if (path === '/waitlist.csv' || path === '/exports') return { type: 'export', id };
+  return { type, id, ...(label ? { label } : {}) };
 }

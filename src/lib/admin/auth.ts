@@ -11,13 +11,19 @@
  *   once and uses no slot (a script with an old key does not lock its office out);
  * - the right key frees the slots and forgets the wrong keys of its address.
  * An empty key is no key. Why this shape: docs/consent-and-mail.md, "Threat model".
+ *
+ * This limiter guards the owner key only. Named staff never type a key (docs/staff.md): their
+ * e-mailed links and their session cookies never pass through it, so wrong keys sent from a shared
+ * address cannot lock them out.
  */
 import { getEnv, requireConfig } from '../server/env';
 import { clientIp, HttpError, tooManyRequests, type FnContext } from '../server/http';
 import { hmacKey } from '../server/hmac';
-import { keysMatch, sessionFromRequest, type Session, type SessionSecrets } from './session';
+import { keysMatch, OWNER, sessionFromRequest, type Session, type SessionSecrets } from './session';
 import { clearHits, currentHits, recordHit, secondsToWindowEnd, takeSlot } from '../server/shared-ratelimit';
 import { isRevoked } from './revocation';
+import { getStaff } from './staff';
+import type { AuditActor } from './staff-schemas';
 
 /** Attempt slots per address: ADMIN_LOGIN_RATE_LIMIT per LOGIN_WINDOW_MS. */
 const LOGIN_BUCKET = 'admin-login';
@@ -34,11 +40,29 @@ export function secrets(): SessionSecrets {
   return { secret: requireConfig('SESSION_SECRET'), adminKey: requireConfig('ADMIN_KEY') };
 }
 
-/** The signed, unexpired and not logged-out session of a request, or null. */
+/** What the owner key does: everything an admin does, recorded as "owner key" (docs/staff.md). */
+export const OWNER_ACTOR: AuditActor = { id: OWNER, name: 'owner key', email: null, role: 'admin' };
+
+/**
+ * The person behind a session: the owner, or a staff account that still exists (a removed
+ * account's sessions end at once), or null.
+ */
+export async function actorOf(session: Session): Promise<AuditActor | null> {
+  if (session.who === OWNER) return OWNER_ACTOR;
+  const staff = await getStaff(session.who).catch(() => null);
+  return staff ? { id: staff.id, name: staff.name, email: staff.email, role: staff.role } : null;
+}
+
+/** The signed, unexpired and not logged-out session of a request whose person still has access, or null. */
 export async function activeSession(req: Request): Promise<Session | null> {
+  return (await activeSessionWithActor(req))?.session ?? null;
+}
+
+async function activeSessionWithActor(req: Request): Promise<{ session: Session; actor: AuditActor } | null> {
   const session = await sessionFromRequest(req, secrets());
   if (!session || (await isRevoked(session))) return null;
-  return session;
+  const actor = await actorOf(session);
+  return actor ? { session, actor } : null;
 }
 
 /** The answer for every unauthenticated admin request. */
@@ -82,19 +106,19 @@ export async function checkKeyLimited(key: string, req: Request, context?: FnCon
   return ok;
 }
 
-export type AdminAuth = { via: 'cookie'; session: Session } | { via: 'header' };
+export type AdminAuth = { via: 'cookie'; session: Session; actor: AuditActor } | { via: 'header'; actor: AuditActor };
 
 /**
  * Authenticates an admin request, or throws 401 (429 when the `admin-key` header's address has no
  * free attempt, see `checkKeyLimited`). A valid cookie wins; a header is checked only without one.
  */
 export async function requireAdmin(req: Request, context?: FnContext): Promise<AdminAuth> {
-  const session = await activeSession(req);
-  if (session) return { via: 'cookie', session };
+  const found = await activeSessionWithActor(req);
+  if (found) return { via: 'cookie', ...found };
   // An empty header is no key: it is not compared, and counts toward nothing.
   const header = req.headers.get(ADMIN_KEY_HEADER)?.trim();
   if (header) {
-    if (await checkKeyLimited(header, req, context)) return { via: 'header' };
+    if (await checkKeyLimited(header, req, context)) return { via: 'header', actor: OWNER_ACTOR };
     throw unauthorized('Invalid admin key.');
   }
   throw unauthorized();

@@ -30,12 +30,14 @@ export const SITE_PAGES: readonly SitePage[] = [
   },
 ];
 
-/** The admin area's own screens. */
-export const ADMIN_NAV: readonly { title: string; href: string }[] = [
+/** The admin area's own screens; `needs` is the call a screen is for, shown only to roles allowed it (roles.ts). */
+export const ADMIN_NAV: readonly { title: string; href: string; needs?: readonly [string, string] }[] = [
   { title: 'Dashboard', href: '/admin' },
   { title: 'Waitlist', href: '/admin/waitlist' },
   { title: 'Email Templates', href: '/admin/email-templates' },
   { title: 'Mail', href: '/admin/mail' },
   { title: 'Campaigns', href: '/admin/campaigns' },
   { title: 'Orders', href: '/admin/orders' },
+  { title: 'Staff', href: '/admin/staff', needs: ['GET', '/staff'] },
+  { title: 'Audit trail', href: '/admin/audit', needs: ['GET', '/audit'] },
 ];

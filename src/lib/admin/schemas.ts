@@ -6,6 +6,7 @@
 import { z } from '../zod';
 import { PLACEHOLDERS, templateUpdateSchema } from '../email/templates';
 import { ENTRY_STATES, isEntryKey, MAIL_KINDS } from '../email/queue/model';
+import type { Role } from './roles';
 
 /** POST /api/admin/session — the key typed by staff; `devMode` also opens the home page before launch. */
 export const loginSchema = z.object({
@@ -24,6 +25,12 @@ export interface SessionInfo {
   via: 'cookie' | 'header';
   /** SITE_LAUNCHED: the site is open to everyone (GET only). */
   launched?: boolean;
+  /** Who is signed in (GET only): the role decides what the screens offer (docs/staff.md). */
+  role?: Role;
+  /** 'owner key' or the staff member's name. */
+  name?: string;
+  /** 'owner' or the staff id. */
+  staffId?: string;
 }
 
 const KNOWN = new Set<string>(PLACEHOLDERS);

@@ -5,9 +5,11 @@
  * The edge function imports it by path with its `.ts` extension, and Deno cannot resolve
  * extension-less imports: this file imports only that way too, and only modules without imports.
  *
- * Token: `v2.<expiresAtMs>.<devMode 0|1>.<session id>.<base64url HMAC-SHA256>`. The HMAC key is
+ * Token: `v3.<expiresAtMs>.<devMode 0|1>.<session id>.<who>.<base64url HMAC-SHA256>`, where `who` is
+ * `owner` (signed in with ADMIN_KEY) or a staff account's id (docs/staff.md). The HMAC key is
  * derived from SESSION_SECRET *and* ADMIN_KEY, so rotating either one signs every staff member out.
- * The session id lets logout revoke one session server-side (src/lib/admin/revocation.ts).
+ * The session id lets logout revoke one session server-side (src/lib/admin/revocation.ts); a staff
+ * session also ends when its account is removed (checked by the server on every request).
  */
 import { fromBase64Url, toBase64Url } from '../base64url.ts';
 import { hmacKey } from '../server/hmac.ts';
@@ -19,8 +21,12 @@ export const SESSION_TTL_MS = 8 * 60 * 60 * 1000;
 /** Query parameter that turns dev mode on (`?admin=KEY`), checked at the edge. */
 export const ADMIN_PARAM = 'admin';
 
-const VERSION = 'v2';
+const VERSION = 'v3';
 const SID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+/** Who a session belongs to: the owner key, or a staff id (22 base64url characters). */
+const WHO_PATTERN = /^(owner|[A-Za-z0-9_-]{22})$/;
+/** `who` of a session opened with ADMIN_KEY. */
+export const OWNER = 'owner';
 const encoder = new TextEncoder();
 
 export interface SessionSecrets {
@@ -37,6 +43,8 @@ export interface Session {
   expiresAt: number;
   /** Random id of this login (22 base64url characters); logout revokes it. */
   sid: string;
+  /** `owner` (the ADMIN_KEY) or the id of a staff account. */
+  who: string;
 }
 
 function sessionKey({ secret, adminKey }: SessionSecrets): Promise<CryptoKey> {
@@ -44,28 +52,32 @@ function sessionKey({ secret, adminKey }: SessionSecrets): Promise<CryptoKey> {
   return hmacKey(`${secret.length}:${secret}|${adminKey}`);
 }
 
-function payload(expiresAt: number, devMode: boolean, sid: string): string {
-  return `${VERSION}.${expiresAt}.${devMode ? 1 : 0}.${sid}`;
+function payload(expiresAt: number, devMode: boolean, sid: string, who: string): string {
+  return `${VERSION}.${expiresAt}.${devMode ? 1 : 0}.${sid}.${who}`;
 }
 
-function newSessionId(): string {
+/** A new random id (16 bytes, 22 base64url characters): sessions, staff accounts. */
+export function newSessionId(): string {
   return toBase64Url(crypto.getRandomValues(new Uint8Array(16)).buffer);
 }
 
 /**
  * Signs a new session token.
- * @param options.now epoch ms (tests); options.ttlMs defaults to SESSION_TTL_MS
+ * @param options.now epoch ms (tests); options.ttlMs defaults to SESSION_TTL_MS; options.who
+ *   defaults to the owner; options.sid keeps an existing session's id (switching dev mode)
  */
 export async function createSessionToken(
   secrets: SessionSecrets,
-  options: { devMode?: boolean; now?: number; ttlMs?: number } = {},
+  options: { devMode?: boolean; now?: number; ttlMs?: number; who?: string; sid?: string; expiresAt?: number } = {},
 ): Promise<{ token: string; session: Session }> {
-  const expiresAt = (options.now ?? Date.now()) + (options.ttlMs ?? SESSION_TTL_MS);
+  const expiresAt = options.expiresAt ?? (options.now ?? Date.now()) + (options.ttlMs ?? SESSION_TTL_MS);
   const devMode = options.devMode ?? false;
-  const sid = newSessionId();
-  const body = payload(expiresAt, devMode, sid);
+  const sid = options.sid ?? newSessionId();
+  const who = options.who ?? OWNER;
+  if (!WHO_PATTERN.test(who) || !SID_PATTERN.test(sid)) throw new Error('Invalid session owner or id');
+  const body = payload(expiresAt, devMode, sid, who);
   const sig = await crypto.subtle.sign('HMAC', await sessionKey(secrets), encoder.encode(body));
-  return { token: `${body}.${toBase64Url(sig)}`, session: { devMode, expiresAt, sid } };
+  return { token: `${body}.${toBase64Url(sig)}`, session: { devMode, expiresAt, sid, who } };
 }
 
 /**
@@ -79,21 +91,22 @@ export async function verifySessionToken(
 ): Promise<Session | null> {
   if (!token || token.length > 200) return null;
   const parts = token.split('.');
-  if (parts.length !== 5 || parts[0] !== VERSION) return null;
-  const [, exp, dev, sid, sig] = parts;
-  if (!/^\d{1,16}$/.test(exp) || (dev !== '0' && dev !== '1') || !SID_PATTERN.test(sid)) return null;
+  if (parts.length !== 6 || parts[0] !== VERSION) return null;
+  const [, exp, dev, sid, who, sig] = parts;
+  if (!/^\d{1,16}$/.test(exp) || (dev !== '0' && dev !== '1') || !SID_PATTERN.test(sid) || !WHO_PATTERN.test(who))
+    return null;
   const signature = fromBase64Url(sig);
   if (!signature) return null;
   const ok = await crypto.subtle.verify(
     'HMAC',
     await sessionKey(secrets),
     signature,
-    encoder.encode(`${VERSION}.${exp}.${dev}.${sid}`),
+    encoder.encode(`${VERSION}.${exp}.${dev}.${sid}.${who}`),
   );
   if (!ok) return null;
   const expiresAt = Number(exp);
   if (expiresAt <= now) return null;
-  return { devMode: dev === '1', expiresAt, sid };
+  return { devMode: dev === '1', expiresAt, sid, who };
 }
 
 /**

@@ -8,6 +8,7 @@ import { recommendationsMailHandler } from './recommendations-mail';
 import { subscriberMailHandlers } from './subscriber-mail';
 import type { MailHandlers } from './queue/queue';
 import { fulfilledMailHandler, receiptMailHandler } from '../shop/server/order-mail';
+import { staffSignInMailHandler } from '../admin/sign-in';
 
 export const MAIL_HANDLERS: MailHandlers = {
   ...subscriberMailHandlers,
@@ -15,4 +16,5 @@ export const MAIL_HANDLERS: MailHandlers = {
   'campaign-test': campaignTestMailHandler,
   'order-receipt': receiptMailHandler,
   'order-fulfilled': fulfilledMailHandler,
+  'staff-sign-in': staffSignInMailHandler,
 };

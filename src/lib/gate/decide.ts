@@ -41,8 +41,10 @@ export type GateDecision =
 
 /** The page a gated visitor is shown. */
 export const JOIN_PATH = '/join';
+/** Where staff ask for an e-mailed sign-in link (docs/staff.md): open before launch, it shows no data. */
+export const STAFF_SIGN_IN_PATH = '/admin/sign-in';
 /** Pages every visitor may open before launch (besides '/', which shows /join unless dev mode is on). */
-export const OPEN_PAGES: readonly string[] = ['/join', '/waitlist'];
+export const OPEN_PAGES: readonly string[] = ['/join', '/waitlist', STAFF_SIGN_IN_PATH];
 
 /** '/about.html', '/about/' and '/about' are the same page; '/index.html' is '/'. */
 export function normalisePath(path: string): string {

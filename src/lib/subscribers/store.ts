@@ -229,7 +229,12 @@ export function getSubscriber(id: string): Promise<Subscriber | null> {
  * the hashed address (the id) — and drops the personal data (name, address, phone, referrer,
  * interests). Mail stops for good (it counts as an unsubscribe). Returns null if there is no live record.
  */
-export async function tombstoneSubscriber(id: string, now = new Date().toISOString()): Promise<Subscriber | null> {
+export async function tombstoneSubscriber(
+  id: string,
+  now = new Date().toISOString(),
+  /** Who deleted it (a staff member's name and role, or 'owner key'), kept on the ledger event. */
+  by?: string,
+): Promise<Subscriber | null> {
   // The result: the index keys the live record had (their positions are noted as deleted).
   const updated = await update(id, (sub): Change<string[] | null> => {
     if (sub.deletedAt) return { record: null, result: null };
@@ -249,7 +254,7 @@ export async function tombstoneSubscriber(id: string, now = new Date().toISOStri
       history: appendEvent(sub.history, {
         at: now,
         type: 'staff-deleted',
-        detail: 'personal data removed; ledger kept',
+        detail: by ? `personal data removed; ledger kept; by ${by}` : 'personal data removed; ledger kept',
       }),
     };
     return { record, result: subscriberIndexKeys(sub) };

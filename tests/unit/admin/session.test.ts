@@ -17,7 +17,12 @@ const now = 1_800_000_000_000;
 describe('session tokens', () => {
   it('round-trips a signed token with its dev-mode flag and expiry', async () => {
     const { token, session } = await createSessionToken(secrets, { devMode: true, now, ttlMs: 60_000 });
-    expect(session).toEqual({ devMode: true, expiresAt: now + 60_000, sid: expect.stringMatching(/^[\w-]{22}$/) });
+    expect(session).toEqual({
+      devMode: true,
+      expiresAt: now + 60_000,
+      sid: expect.stringMatching(/^[\w-]{22}$/),
+      who: 'owner',
+    });
     expect(await verifySessionToken(token, secrets, now + 1)).toEqual(session);
     const plain = await createSessionToken(secrets, { now });
     expect((await verifySessionToken(plain.token, secrets, now))?.devMode).toBe(false);
@@ -26,10 +31,11 @@ describe('session tokens', () => {
   it('refuses expired, tampered, forged and malformed tokens', async () => {
     const { token } = await createSessionToken(secrets, { devMode: false, now, ttlMs: 60_000 });
     expect(await verifySessionToken(token, secrets, now + 60_000)).toBeNull();
-    const [v, exp, , sid, sig] = token.split('.');
-    expect(await verifySessionToken(`${v}.${exp}.1.${sid}.${sig}`, secrets, now)).toBeNull(); // dev mode switched on by hand
-    expect(await verifySessionToken(`${v}.${Number(exp) + 1_000_000}.0.${sid}.${sig}`, secrets, now)).toBeNull(); // extended
-    expect(await verifySessionToken(`${v}.${exp}.0.${'A'.repeat(22)}.${sig}`, secrets, now)).toBeNull(); // another session's id
+    const [v, exp, , sid, who, sig] = token.split('.');
+    expect(await verifySessionToken(`${v}.${exp}.1.${sid}.${who}.${sig}`, secrets, now)).toBeNull(); // dev mode switched on by hand
+    expect(await verifySessionToken(`${v}.${Number(exp) + 1_000_000}.0.${sid}.${who}.${sig}`, secrets, now)).toBeNull(); // extended
+    expect(await verifySessionToken(`${v}.${exp}.0.${'A'.repeat(22)}.${who}.${sig}`, secrets, now)).toBeNull(); // another session's id
+    expect(await verifySessionToken(`${v}.${exp}.0.${sid}.${'B'.repeat(22)}.${sig}`, secrets, now)).toBeNull(); // another person
     expect(await verifySessionToken(token, { ...secrets, secret: 't'.repeat(40) }, now)).toBeNull();
     expect(await verifySessionToken(token, { ...secrets, adminKey: 'rotated-admin-key' }, now)).toBeNull(); // key rotation signs out
     const bads = [
@@ -43,8 +49,10 @@ describe('session tokens', () => {
     ];
     for (const bad of [
       ...bads,
-      `v2.${exp}.0.${sid}.@@@`,
-      `v2.${exp}.0.short.${sig}`,
+      `v2.${exp}.0.${sid}.${sig}`,
+      `v3.${exp}.0.${sid}.${who}.@@@`,
+      `v3.${exp}.0.short.${who}.${sig}`,
+      `v3.${exp}.0.${sid}.nobody.${sig}`,
       'x'.repeat(300),
       null,
       undefined,

@@ -37,6 +37,7 @@ export const MAIL_KINDS = [
   // The shop's mails (src/lib/shop/server/order-mail.ts).
   'order-receipt',
   'order-fulfilled',
+  'staff-sign-in',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -49,6 +50,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   'campaign-test': 'Campaign test',
   'order-receipt': 'Order receipt',
   'order-fulfilled': 'Order fulfilled',
+  'staff-sign-in': 'Staff sign-in link',
 };
 
 /**

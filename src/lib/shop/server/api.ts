@@ -15,6 +15,9 @@ import { getEnv, requireConfig } from '../../server/env';
 import { allowMethods, clientIp, HttpError, json, rateLimitKey, readJson, type FnContext } from '../../server/http';
 import { enforceRateLimit } from '../../server/ratelimit';
 import { requireAdmin } from '../../admin/auth';
+import { recordAudit } from '../../admin/audit';
+import { networkOf } from '../../admin/network';
+import { allows } from '../../admin/roles';
 import { getProduct } from '../../../data/products';
 import { checkoutPayloadSchema } from '../cart';
 import { shopMode, stripeClient, webhookSecret } from './stripe';
@@ -196,7 +199,10 @@ async function testCheckout(req: Request, id: string, action: string | undefined
 
 async function uploadFile(req: Request, context: FnContext, productId: string): Promise<Response> {
   allowMethods(req, 'PUT');
-  await requireAdmin(req, context);
+  // Outside the admin API, so the role rule is applied here: editors and admins (docs/staff.md, "Roles").
+  const { actor } = await requireAdmin(req, context);
+  if (!allows(actor.role, 'editor'))
+    throw new HttpError(403, 'forbidden', `Your role (${actor.role}) may not do this. Ask an admin if you need it.`);
   const product = getProduct(productId);
   if (!product || product.type !== 'digital') throw new HttpError(404, 'not_found', 'No digital product with this id.');
   const name = (req.headers.get('x-file-name') ?? '').trim();
@@ -215,6 +221,13 @@ async function uploadFile(req: Request, context: FnContext, productId: string): 
     /^[\w.+-]+\/[\w.+-]+$/.test(type) ? type : 'application/octet-stream',
     bytes,
   );
+  await recordAudit({
+    actor,
+    network: networkOf(clientIp(req, context)),
+    action: 'shop.file',
+    target: { type: 'product', id: productId, label: name },
+    status: 200,
+  });
   return json({ productId, name, size: bytes.length });
 }
 

@@ -1,0 +1,164 @@
+// Named staff in the browser (docs/staff.md): the e-mailed sign-in link's flow, what each role is
+// shown, and the /admin/staff and /admin/audit screens at 375 and 1280 px, light and dark (axe clean,
+// no sideways scrolling). Screenshots go to /tmp/shots-36 for a person to look at, never the repo.
+import { mkdirSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN_KEY, expectNoSeriousA11yViolations } from './fixtures';
+import { islands, runTag, signInByApi } from './admin-helpers';
+
+test.describe.configure({ timeout: 90_000 });
+const SLOW = { timeout: 25_000 };
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-36';
+const owner = { 'admin-key': E2E_ADMIN_KEY };
+
+/** Invites someone with the owner key; returns the account. */
+async function invite(request: APIRequestContext, role: 'admin' | 'editor' | 'viewer', tag: string) {
+  const res = await request.post('/api/admin/staff', {
+    headers: owner,
+    data: { email: `${tag}@example.com`, name: `${role[0].toUpperCase()}${role.slice(1)} ${tag}`, role },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: string; email: string; name: string; role: string };
+}
+
+/** The sign-in link in the newest mail to `email` (path and query), from the outbox. */
+async function mailedLink(request: APIRequestContext, email: string, count = 1): Promise<string> {
+  let texts: string[] = [];
+  await expect
+    .poll(async () => {
+      const res = await request.get('/api/admin/outbox', { headers: owner });
+      const { entries } = (await res.json()) as { entries: { to: string; kind: string; text: string }[] };
+      texts = entries.filter((m) => m.to === email && m.kind === 'staff-sign-in').map((m) => m.text);
+      return texts.length;
+    }, SLOW)
+    .toBeGreaterThanOrEqual(count);
+  const url = new URL(/https?:\/\/\S+\/api\/admin\/login\/link\?token=[\w-]+/.exec(texts[0])![0]);
+  return `${url.pathname}${url.search}`;
+}
+
+async function signInWithLink(page: Page, link: string) {
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible(SLOW);
+}
+
+test('an invited editor signs in through the mailed link; opening it alone signs nobody in', async ({
+  page,
+  request,
+}) => {
+  const editor = await invite(request, 'editor', runTag('ed'));
+  const link = await mailedLink(request, editor.email);
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Sign in to the staff area' })).toBeVisible();
+  expect((await page.context().cookies()).some((c) => c.name === 'mt_admin')).toBe(false);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible(SLOW);
+  await expect(page.getByTestId('signed-in-as')).toHaveText(`${editor.name} · editor`);
+  // The link is used up.
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'This sign-in link does not work' })).toBeVisible();
+
+  // An editor is not shown the staff screens, and is told so if they open one.
+  await page.goto('/admin/mail');
+  await islands(page);
+  const sidebar = page.getByRole('navigation', { name: 'Admin' });
+  await expect(sidebar.getByRole('link', { name: 'Campaigns' })).toBeVisible(SLOW);
+  await expect(sidebar.getByRole('link', { name: 'Staff' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Outbox' })).toHaveCount(0);
+  await page.goto('/admin/staff');
+  await expect(page.getByText('Only admins manage staff')).toBeVisible(SLOW);
+});
+
+test('a viewer is shown no delete, export or send controls', async ({ page, request }) => {
+  const viewer = await invite(request, 'viewer', runTag('vw'));
+  await signInWithLink(page, await mailedLink(request, viewer.email));
+  await page.goto('/admin/waitlist');
+  await expect(page.getByRole('heading', { name: 'Waitlist', level: 1 })).toBeVisible(SLOW);
+  await expect(page.getByRole('button', { name: 'Refresh' }).first()).toBeVisible(SLOW);
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(0);
+  await page.goto('/admin/campaigns');
+  await expect(page.getByRole('heading', { name: 'Campaigns', level: 1 })).toBeVisible(SLOW);
+  await expect(page.getByRole('tab', { name: 'New campaign' })).toHaveCount(0);
+});
+
+test('"E-mail me a sign-in link" answers the same for anyone', async ({ page }) => {
+  await page.goto('/admin/sign-in');
+  await islands(page);
+  const field = page.getByLabel('Your work e-mail');
+  await field.fill('someone.unknown@example.com');
+  await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
+  await expect(page.getByRole('status')).toContainText('If this address belongs to a staff account');
+  await expectNoSeriousA11yViolations(page);
+});
+
+test.describe('staff and audit screens', () => {
+  test.beforeAll(async ({ request }) => {
+    // Something to show: two people and a few actions.
+    const tag = runTag('sc');
+    const admin = await invite(request, 'admin', `${tag}a`);
+    await invite(request, 'viewer', `${tag}v-with-a-rather-long-address-for-narrow-screens`);
+    await request.post('/api/admin/campaigns', {
+      headers: owner,
+      data: { subject: `Screens ${tag}`, body: 'Hello {{name}}' },
+    });
+    expect(admin.id).toBeTruthy();
+  });
+
+  for (const width of [375, 1280]) {
+    for (const scheme of ['light', 'dark'] as const) {
+      test(`/admin/staff and /admin/audit at ${width} px, ${scheme}`, async ({ page }) => {
+        mkdirSync(SHOTS, { recursive: true });
+        await page.setViewportSize({ width, height: 900 });
+        await page.emulateMedia({ colorScheme: scheme });
+        await signInByApi(page);
+
+        await page.goto('/admin/staff');
+        await expect(page.getByRole('heading', { name: 'Staff', level: 1 })).toBeVisible(SLOW);
+        await expect(page.getByRole('heading', { name: 'Staff accounts' })).toBeVisible();
+        await expect(page.getByRole('button', { name: /^Remove / }).first()).toBeVisible(SLOW);
+        await expect(page.getByRole('button', { name: 'Send invitation' })).toBeVisible();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await page.screenshot({ path: `${SHOTS}/staff-${width}-${scheme}.png`, fullPage: true });
+        await expectNoSeriousA11yViolations(page);
+
+        await page.goto('/admin/audit');
+        await expect(page.getByRole('heading', { name: 'Audit trail', level: 1 })).toBeVisible(SLOW);
+        const trail = page.getByRole('list', { name: 'Audit trail, newest first' });
+        await expect(trail.getByText('Invited staff').first()).toBeVisible(SLOW);
+        await expect(trail.getByText('owner key').first()).toBeVisible();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await page.screenshot({ path: `${SHOTS}/audit-${width}-${scheme}.png`, fullPage: true });
+        await expectNoSeriousA11yViolations(page);
+        // Filter by person: the owner key's own actions only.
+        await page.getByLabel('Person').selectOption('owner');
+        await expect(trail.getByText('Invited staff').first()).toBeVisible(SLOW);
+        await expect(trail.locator('li').filter({ hasNotText: 'owner key' })).toHaveCount(0);
+      });
+    }
+  }
+});
+
+test('the sign-in screens at 375 and 1280 px, light and dark', async ({ page, request }) => {
+  mkdirSync(SHOTS, { recursive: true });
+  const person = await invite(request, 'viewer', runTag('sh'));
+  const link = await mailedLink(request, person.email);
+  for (const width of [375, 1280]) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme: scheme });
+      const screens: [string, string, string][] = [
+        ['sign-in', '/admin/sign-in', 'Staff sign-in'],
+        ['admin-signed-out', '/admin', 'Owner key'],
+        ['link', link, 'Sign in to the staff area'],
+      ];
+      for (const [name, path, heading] of screens) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { name: heading })).toBeVisible(SLOW);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await page.screenshot({ path: `${SHOTS}/${name}-${width}-${scheme}.png`, fullPage: true });
+        await expectNoSeriousA11yViolations(page);
+      }
+    }
+  }
+});
