@@ -175,7 +175,9 @@ export default function SubscriberTable() {
   const visible = useMemo(
     () =>
       searching
-        ? filterSubscribers(subscribers, query).filter((s) => !status || (status === 'bounced' ? !!s.bounced : s.status === status))
+        ? filterSubscribers(subscribers, query).filter(
+            (s) => !status || (status === 'bounced' ? !!s.bounced : s.status === status),
+          )
         : subscribers,
     [searching, subscribers, query, status],
   );
