@@ -371,14 +371,20 @@ describe('bounded storage', () => {
     // The record created with the link's nonce, then its ledger and mail status written on the ETag
     // of that write (no read); one index key; the mail queue's entry, written at a send slot of this
     // minute (recorded, claimed and counted against the send rate in one conditional write), and
-    // its outcome marker; one outbox entry (no provider key here). No rate-limit slot: the record
-    // caps the confirmation request per address, the per-IP signup limit is in memory.
-    expect(large).toEqual({ subscribers: 2, 'subscriber-index': 1, 'mail-queue': 2, outbox: 1 });
-    // As on Netlify, with the real SendGrid client (here against a loopback fake): 5, no outbox.
+    // its outcome marker; one outbox entry (no provider key here). Two rate-limit slots: the flood
+    // limits' network and site-wide counts (src/lib/signups/server/flood-limits.ts); the record caps
+    // the confirmation request per address, the per-IP signup limit is in memory.
+    expect(large).toEqual({ subscribers: 2, 'subscriber-index': 1, 'mail-queue': 2, outbox: 1, ratelimit: 2 });
+    // As on Netlify, with the real SendGrid client (here against a loopback fake): 7, no outbox.
     const sendgrid = await startSendGridFake();
     useSendGrid(sendgrid);
     try {
-      expect(await countBlobs(() => signup(4))).toEqual({ subscribers: 2, 'subscriber-index': 1, 'mail-queue': 2 });
+      expect(await countBlobs(() => signup(4))).toEqual({
+        subscribers: 2,
+        'subscriber-index': 1,
+        'mail-queue': 2,
+        ratelimit: 2,
+      });
       expect(sendgrid.messages).toHaveLength(1);
     } finally {
       useOutbox();

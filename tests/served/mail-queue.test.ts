@@ -54,6 +54,12 @@ describe('the served site with the default limits', () => {
       expect(res.status, res.text).toBe(200);
       expect(JSON.parse(res.text).message).toBe(THE_ANSWER);
     }
+    // Each goes right after its answer (the answer never waits for the provider).
+    await waitFor(
+      () => confirmationsTo(emails).size === emails.length,
+      30_000,
+      () => `confirmations ${confirmationsTo(emails).size} of ${emails.length}\n${s.output().slice(-3000)}`,
+    );
     const counts = confirmationsTo(emails);
     expect([...counts.keys()].sort()).toEqual([...emails].sort());
     expect([...counts.values()].every((c) => c === 1)).toBe(true);
