@@ -81,8 +81,8 @@ export interface QueuedMail {
   key: string;
   id: string;
   /**
-   * sent: accepted now; sending: claimed, the provider call runs after the answer; waiting: recorded,
-   * goes later (the send rate, or a retry); failed/skipped/unknown: final.
+   * sent: accepted now; sending: recorded at a send slot, the provider call runs after the answer;
+   * waiting: recorded, goes later (the send rate, or a retry); failed/skipped/unknown: final.
    */
   state: 'sent' | 'sending' | 'waiting' | 'failed' | 'skipped' | 'unknown';
   detail: string;
