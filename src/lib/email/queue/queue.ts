@@ -596,8 +596,13 @@ export async function sweep(handlers: MailHandlers, now = Date.now()): Promise<S
       if (!found) return; // a send slot holding a reference to a later attempt, or unreadable
       const { entry } = found;
       if (entry.state === 'queued' || entry.state === 'retry') {
-        // A retry whose due marker a crash left unwritten (rewriting an existing one changes nothing).
-        await s.setJSON(dueKey(entry.nextAttemptAt ?? now, key), {});
+        // A retry whose due marker a crash left unwritten (rewriting an existing one changes nothing);
+        // a waiting entry's marker is filed under its second, as `sendMail` writes it.
+        const due = entry.nextAttemptAt ?? now;
+        await s.setJSON(
+          dueKey(parseKey(key).type === 'waiting' && entry.state === 'queued' ? waitingDue(due) : due, key),
+          {},
+        );
         report.requeued += 1;
       } else if (isCutOff(entry, now)) {
         await settleCutOff(key, entry, handlers[entry.kind], now);
