@@ -285,15 +285,18 @@ export async function sendMail(
   const slot = await writeAtRequestSlot(now, () => (defer ? entry : claimed));
   if (!slot) {
     // Every send slot of this minute is taken (as far as this request could tell without a list):
-    // recorded now, in constant time, and sent by the worker in order of arrival. The due marker is
-    // written first, so a crash between the two writes leaves no entry that nobody would find (the
-    // worker drops a marker whose entry never appeared).
+    // recorded now, in constant time, and sent by the worker in order of arrival. The due marker, the
+    // entry and the ledger event are written at once: a crash between them is found again either way
+    // (the sweep reads a waiting entry whose marker is missing; the worker drops a marker whose entry
+    // never appeared).
     const key = waitingKey(now, entry.id);
     const waiting = { ...entry, nextAttemptAt: now };
-    await store().setJSON(dueKey(waitingDue(now), key), {});
-    await store().setJSON(key, waiting);
     const detail = 'waiting: the send rate was reached this minute';
-    await record(handler, waiting, { outcome: 'queued', at: new Date(now).toISOString(), detail, attempt: 0 });
+    await Promise.all([
+      store().setJSON(dueKey(waitingDue(now), key), {}),
+      store().setJSON(key, waiting),
+      record(handler, waiting, { outcome: 'queued', at: new Date(now).toISOString(), detail, attempt: 0 }),
+    ]);
     return { key, id: entry.id, state: 'waiting', detail };
   }
   const attempt = async (): Promise<QueuedMail> => {
