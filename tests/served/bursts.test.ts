@@ -40,16 +40,24 @@ function confirmationsTo(emails: readonly string[]): Map<string, number> {
   }
   return counts;
 }
-/** The staff view of the mail queue's entries to `email`. */
+/** The staff view of the mail queue's entries to `email` in `state` (every page of the list). */
 async function queueEntriesTo(
   email: string,
   state = 'unknown',
 ): Promise<{ key: string; state: string; attempts: { outcome: string }[] }[]> {
-  const res = await requestFrom('127.0.0.1', `${site.url}/api/admin/mail-queue?state=${state}`, {
-    headers: { 'admin-key': ADMIN_KEY },
-  });
-  expect(res.status, res.text).toBe(200);
-  return JSON.parse(res.text).entries.filter((e: { to: string }) => e.to === email);
+  const found: { key: string; state: string; to: string; attempts: { outcome: string }[] }[] = [];
+  let cursor: string | null = '';
+  for (let page = 0; page < 50 && cursor !== null; page++) {
+    const query: string = `state=${state}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const res = await requestFrom('127.0.0.1', `${site.url}/api/admin/mail-queue?${query}`, {
+      headers: { 'admin-key': ADMIN_KEY },
+    });
+    expect(res.status, res.text).toBe(200);
+    const body = JSON.parse(res.text);
+    found.push(...body.entries);
+    cursor = body.next ?? null;
+  }
+  return found.filter((e) => e.to === email);
 }
 /** Worker runs the server has logged so far (the scheduled mail-queue function, every minute). */
 const workerRuns = () => (site.output().match(/\[mail-queue\] \{/g) ?? []).length;
