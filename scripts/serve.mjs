@@ -36,6 +36,7 @@ import {
   lockDataFolder,
   readCapped,
 } from './runtime/guards.mjs';
+import { pendingWork } from './runtime/wait-until.mjs';
 import {
   cacheEdgeFunctionConfigs,
   captureEdgeHandler,
@@ -324,6 +325,9 @@ function invokeByName(name, request, ip = '127.0.0.1') {
   });
 }
 
+/** `context.waitUntil`: work that runs on after the answer, awaited on stop (scripts/runtime/wait-until.mjs). */
+const afterAnswer = pendingWork();
+
 /** Calls a warm v2 handler as Netlify's function runtime does (Request in, Response out). */
 async function invoke(fn, request, { ip, requestId, cookieHeader, url }) {
   const fnDef = functions.find((f) => f.name === fn.name);
@@ -337,8 +341,7 @@ async function invoke(fn, request, { ip, requestId, cookieHeader, url }) {
     deploy: { context: process.env.CONTEXT ?? 'dev', id: '0', published: false },
     geo: mockLocation,
     region: 'dev',
-    waitUntil: (promise) =>
-      void Promise.resolve(promise).catch((err) => console.error(`[fn ${fn.name}] waitUntil`, err)),
+    waitUntil: afterAnswer.waitUntil(fn.name),
   });
   let response;
   try {
@@ -469,6 +472,9 @@ if (process.env.BLOBS_STATS_FILE && blobsWorker) {
 const stop = async () => {
   scheduler.stop();
   server.close();
+  // Work the functions handed over after their answers (a mail's provider call) finishes first.
+  if (!(await afterAnswer.settle(20_000)))
+    console.warn(`[serve] stopped with ${afterAnswer.pending()} waitUntil promise(s) still running`);
   origin.close();
   await dev.stop().catch(() => {});
   await blobsWorker?.terminate();

@@ -128,7 +128,7 @@ export async function idleLatency(ep, n = 21) {
 
 /**
  * `connections` loops for `duration` seconds, each on its own keep-alive connection, one request at
- * a time. With `uniqueIps`, connection i comes from 127.0.0.(i+2): a visitor per connection, so the
+ * a time. With `uniqueIps`, connection i comes from 127.0.(i+1).2: a visitor per connection, so the
  * per-address rate limit state is that of many visitors, not one. After the time is up no new
  * request starts and every request in flight is awaited (so "answered" can be compared with "sent").
  */
@@ -155,7 +155,8 @@ export async function runLoad({
   await Promise.all(
     Array.from({ length: connections }, async (_, i) => {
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-      const localAddress = uniqueIps && HOST === '127.0.0.1' ? `127.0.0.${2 + (i % 250)}` : undefined;
+      // A network (/24) per connection too: the flood limits count networks.
+      const localAddress = uniqueIps && HOST === '127.0.0.1' ? `127.0.${1 + (i % 250)}.2` : undefined;
       while (Date.now() < deadline && !stop?.()) {
         const email = makeBody ? emailFor(tag, ++seq) : null;
         if (email) sent.push(email);

@@ -335,14 +335,14 @@ export function report({
     `- Date: ${machine.date}; commit ${machine.commit}; total bench time ${elapsed(t0)}`,
     `- Machine: ${machine.cpu}, ${machine.memory} RAM; ${machine.os}; load average (1/5/15 min) at start ${machine.load}, at end ${loadAverage()}`,
     `- Software: Node ${machine.node}, ${machine.chromium}, Astro ${machine.astro}, Lighthouse ${machine.lighthouse}, @netlify/dev ${machine.netlifyDev}, zip-it-and-ship-it ${machine.zisi}`,
-    `- Server: \`scripts/serve.mjs\` on a scratch copy (${SITE}/) with empty storage: functions bundled once and kept warm, static files, headers and edge functions through @netlify/dev, Blobs on disk, brotli/gzip compression; SITE_LAUNCHED=true, mail to the local outbox, signup limit raised`,
+    `- Server: \`scripts/serve.mjs\` on a scratch copy (${SITE}/) with empty storage: functions bundled once and kept warm, static files, headers and edge functions through @netlify/dev, Blobs on disk, brotli/gzip compression; SITE_LAUNCHED=true, mail to the local outbox; the default settings of \`npm start\` (send rate 120 a minute, flood limits) except the per-address signup limit, raised (and with it the per-network one, 3 times it by default)`,
     `- Lighthouse: ${LIGHTHOUSE ? `mobile (default emulation and simulated throttling; the paints table also observed, with devtools throttling), median of ${RUNS} run${RUNS > 1 ? 's' : ''} per page in interleaved rounds, headless Chromium; CPU benchmark index (median) ${median(pages.map((p) => p.lh?.benchmarkIndex)) ?? '—'}` : 'skipped (--no-lighthouse)'}`,
     ...(busy
       ? [
           `- **The machine was busy** (load average ${machine.load.split(' / ')[0]} on ${machine.cpus} CPUs at the start, other work running): timings and Lighthouse performance are lower than on an idle machine; sizes are unaffected.`,
         ]
       : []),
-    `- Load: ${LOAD ? `${CONNECTIONS} keep-alive connections for ${DURATION} s per endpoint${WARMUP ? `, right after ${WARMUP} s of the same load (the warm-up: a server just started compiles its code and grows its heap under load first; its figures are shown, its signups are checked like the others, its speed is not judged)` : ''}, one request at a time each; connection i comes from 127.0.0.(i+2) (a visitor per connection); every request in flight at the end is awaited` : 'skipped (--no-load)'}`,
+    `- Load: ${LOAD ? `${CONNECTIONS} keep-alive connections for ${DURATION} s per endpoint${WARMUP ? `, right after ${WARMUP} s of the same load (the warm-up: a server just started compiles its code and grows its heap under load first; its figures are shown, its signups are checked like the others, its speed is not judged)` : ''}, one request at a time each; connection i comes from 127.0.(i+1).2 (a visitor and a network per connection); every request in flight at the end is awaited` : 'skipped (--no-load)'}`,
     '',
     '## Pages',
     '',

@@ -394,7 +394,7 @@ describe('POST /api/waitlist', () => {
 });
 
 describe('the per-IP signup limit', () => {
-  it('costs no Blobs write: the instance counts in memory, and Netlify counts across instances', async () => {
+  it('costs no Blobs write of its own: the instance counts in memory, and Netlify counts across instances', async () => {
     const previous = process.env.SIGNUP_RATE_LIMIT;
     process.env.SIGNUP_RATE_LIMIT = '2';
     try {
@@ -405,8 +405,13 @@ describe('the per-IP signup limit', () => {
       }
       expect(statuses).toEqual([200, 200, 429]);
       expect(await subscriberByEmail('s2@example.com')).toBeNull();
-      // Nothing in the rate-limit store: neither the signups nor their confirmations take a slot.
-      expect(await storeKeys('ratelimit')).toEqual([]);
+      // The per-IP count takes no slot; each accepted signup takes one slot of its network's flood
+      // limit, the refused one none; the site-wide count takes a slot per SITE_BLOCK signups of this
+      // instance (src/lib/signups/server/flood-limits.ts).
+      const keys = await storeKeys('ratelimit');
+      expect(keys.filter((k) => /\/signup-net\//.test(k))).toHaveLength(2);
+      expect(keys.filter((k) => !/\/signup-(net|site)\//.test(k))).toEqual([]);
+      expect(keys.filter((k) => /\/signup-site\//.test(k)).length).toBeLessThanOrEqual(1);
       expect(fake.messages).toHaveLength(2);
     } finally {
       if (previous === undefined) delete process.env.SIGNUP_RATE_LIMIT;

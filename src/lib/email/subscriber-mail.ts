@@ -6,7 +6,14 @@
  * List mail (welcome, staff sends) goes only to confirmed subscribers. Server only.
  */
 import { requireConfig } from '../server/env';
-import { sendMail, type MailEvent, type MailHandler, type MailHandlers, type QueuedMail } from './queue/queue';
+import {
+  sendMail,
+  type Defer,
+  type MailEvent,
+  type MailHandler,
+  type MailHandlers,
+  type QueuedMail,
+} from './queue/queue';
 import type { Entry } from './queue/model';
 import { takeConfirmationAllowance } from './limits';
 import { getTemplate } from './template-store';
@@ -148,13 +155,14 @@ export type SubscriberMailOutcome = QueuedMail | { state: 'limited'; detail: str
 
 /**
  * Queues the double opt-in request for the link nonce the signup stored with the record, and sends
- * it at once when the send rate allows. Confirmation requests to an alias of an inbox take one of the
+ * it at once when the send rate allows (after the answer, with `defer`). Confirmation requests to an alias of an inbox take one of the
  * inbox's alias allowances (src/lib/email/limits.ts); a refusal is recorded in the ledger and frees
  * the record to ask again later.
  * @param stored the record as the signup wrote it, with that write's ETag (no read needed)
  */
 export async function sendConfirmationRequest(
   stored: StoredRecord & { subscriber: { confirmNonce: string | null } },
+  { defer }: { defer?: Defer } = {},
 ): Promise<SubscriberMailOutcome> {
   const sub = stored.subscriber;
   const hit = await takeConfirmationAllowance(sub.email);
@@ -177,6 +185,7 @@ export async function sendConfirmationRequest(
       render: { nonce: sub.confirmNonce, list: requestedList(sub) },
     },
     subscriberHandler(renderConfirmation, stored),
+    { defer },
   );
 }
 

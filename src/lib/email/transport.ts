@@ -27,8 +27,9 @@ export interface OutgoingMessage extends RenderedEmail {
 }
 
 /**
- * How long one provider call may take. A call that times out may still have been accepted; the
- * queue retries it like any other error without an answer (docs/consent-and-mail.md, "Retries").
+ * How long one provider call may take. A call that times out after its request was sent may still
+ * have been accepted: the queue records it as unknown and never sends it again by itself
+ * (docs/consent-and-mail.md, "The unknown outcome"). It runs after the visitor's answer.
  */
 export const PROVIDER_TIMEOUT_MS = 15_000;
 
@@ -67,6 +68,15 @@ export function retryAfterSeconds(headers: Record<string, unknown> | undefined, 
   return undefined;
 }
 
+/**
+ * A call that ran out of time (axios: ECONNABORTED or ETIMEDOUT, "timeout of N ms exceeded"): the
+ * request was on its way or delivered, so the provider may have accepted it. A refused or reset
+ * connection (ECONNREFUSED, ENOTFOUND, ...) is not one: nothing was delivered, a retry is safe.
+ */
+function isTimeout(e: { code?: number | string; message?: string }): boolean {
+  return e.code === 'ECONNABORTED' || e.code === 'ETIMEDOUT' || /timeout/i.test(e.message ?? '');
+}
+
 /** A failed provider call as a SendResult: its status, what it said, and how long a 429 asks to wait. */
 function providerFailure(err: unknown, kind: string, what: string): Extract<SendResult, { ok: false }> {
   const e = err as {
@@ -81,6 +91,7 @@ function providerFailure(err: unknown, kind: string, what: string): Extract<Send
   return {
     ok: false,
     ...(status !== undefined ? { status } : {}),
+    ...(status === undefined && isTimeout(e) ? { unknown: true } : {}),
     error: `SendGrid ${status ?? e.code ?? 'error'}: ${detail}`,
     ...(retryAfter !== undefined ? { retryAfterSeconds: retryAfter } : {}),
   };

@@ -65,6 +65,10 @@ const schema = z.object({
   MAIL_SEND_RATE_PER_MINUTE: positiveInt,
   /** Recipients per campaign batch (one provider request each; SendGrid takes at most 1,000). */
   CAMPAIGN_BATCH_SIZE: positiveInt.max(1000, 'must be at most 1000 (SendGrid personalizations per request)'),
+  /** Signups one network (IPv4 /24, IPv6 /64) may make per 10 minutes, counted in Blobs across instances. */
+  SIGNUP_NETWORK_LIMIT: positiveInt,
+  /** Signups the whole site accepts per day (UTC), counted in Blobs: the bound on what the mail queue holds. */
+  SIGNUP_SITE_DAILY_LIMIT: positiveInt,
 });
 
 export type Env = z.infer<typeof schema> & {
@@ -139,6 +143,11 @@ export function parseEnv(source: Source): Env {
     MAIL_CLIENT_HOURLY_LIMIT: pick('MAIL_CLIENT_HOURLY_LIMIT') ?? '5',
     MAIL_SEND_RATE_PER_MINUTE: pick('MAIL_SEND_RATE_PER_MINUTE') ?? '120',
     CAMPAIGN_BATCH_SIZE: pick('CAMPAIGN_BATCH_SIZE') ?? '1000',
+    // Flood limits (src/lib/signups/server/flood-limits.ts): a network at least 3 times one address's
+    // minute; the site one day of sending at the send rate.
+    SIGNUP_NETWORK_LIMIT: pick('SIGNUP_NETWORK_LIMIT') ?? String(3 * (Number(pick('SIGNUP_RATE_LIMIT') ?? '10') || 10)),
+    SIGNUP_SITE_DAILY_LIMIT:
+      pick('SIGNUP_SITE_DAILY_LIMIT') ?? String(24 * 60 * (Number(pick('MAIL_SEND_RATE_PER_MINUTE') ?? '120') || 120)),
   };
   const ADMIN_KEY = secret('ADMIN_KEY');
   const SESSION_SECRET = secret('SESSION_SECRET');
@@ -193,6 +202,8 @@ export function getEnv(): Env {
       'MAIL_CLIENT_HOURLY_LIMIT',
       'MAIL_SEND_RATE_PER_MINUTE',
       'CAMPAIGN_BATCH_SIZE',
+      'SIGNUP_NETWORK_LIMIT',
+      'SIGNUP_SITE_DAILY_LIMIT',
       'CONTEXT',
       'REQUIRE_CONFIG',
       'LOCAL_MODE',

@@ -188,6 +188,8 @@ export async function readCapped(req: Request): Promise<string> {
 export interface FnContext {
   ip?: string;
   params?: Record<string, string | undefined>;
+  /** Work to finish after the answer (Netlify keeps the invocation alive for it; so does the local runtime). */
+  waitUntil?: (promise: Promise<unknown>) => void;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -297,4 +299,16 @@ export function rateLimitKey(ip: string): string {
     .slice(0, 4)
     .map((g) => g.replace(/^0+(?=.)/, '') || '0')
     .join(':')}::/64`;
+}
+
+/**
+ * The network a client address belongs to, for the flood limits: an IPv4 address by its /24, an
+ * IPv6 address by its /64 (`rateLimitKey`), an IPv4-mapped IPv6 address as IPv4. Addresses of one
+ * office, school or carrier gateway usually share it; one attacker rarely holds many.
+ */
+export function networkKey(ip: string): string {
+  const v4 = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/i.exec(ip.trim());
+  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0/24`;
+  if (ip.includes(':')) return rateLimitKey(ip);
+  return ip || 'unknown';
 }

@@ -71,7 +71,8 @@ function freeSlot(taken: ReadonlySet<string>, limit: number): number {
 
 /**
  * Takes a free slot of `key` in `bucket` for the current window (see the header): usually one
- * conditional write, else a list of this client's window and a claim of a slot it shows free.
+ * conditional write (up to `tries` at random), else a list of this client's window and a claim of a
+ * slot it shows free.
  * @returns the taken slot's key (`clearHits([key])` gives it back), or null when all `limit`
  *   slots are taken (or other requests kept winning the free ones: counted as full)
  */
@@ -81,14 +82,19 @@ export async function takeSlot(
   limit: number,
   windowMs: number,
   now = Date.now(),
+  tries = 1,
 ): Promise<string | null> {
   if (!(limit >= 1)) return null;
   const { prefix } = await prefixFor(bucket, key, windowMs, now);
   const s = store();
   const claim = async (slot: number) =>
     (await s.set(`${prefix}${slot}`, '1', { onlyIfNew: true })).modified ? `${prefix}${slot}` : null;
-  const first = await claim(Math.floor(Math.random() * limit));
-  if (first) return first;
+  // `tries` random slots before a list: a large window shared by many clients (the site-wide count)
+  // is then listed only when it is nearly full.
+  for (let i = 0; i < Math.max(1, tries); i++) {
+    const won = await claim(Math.floor(Math.random() * limit));
+    if (won) return won;
+  }
   for (let round = 0; round < MAX_CLAIM_ROUNDS; round++) {
     const { blobs } = await s.list({ prefix });
     // Every blob of the window counts against the limit, whatever its name.

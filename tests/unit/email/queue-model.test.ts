@@ -91,7 +91,20 @@ describe('after an attempt', () => {
     expect(entryState(out.entry, 'sent', T0 + LEASE_MS * 10)).toBe('sent');
   });
 
-  it('a 5xx, a 429, a timeout or 401/403 retry; another 4xx is final as failed', () => {
+  it('a timeout after the request was sent is final as unknown: never sent again by itself', () => {
+    const out = afterAttempt(
+      claim(fresh(), T0, 'w'),
+      { ok: false, error: 'timeout of 15000ms exceeded', unknown: true },
+      T0 + 15_000,
+    );
+    expect(out.final).toMatchObject({ state: 'unknown' });
+    expect(out.due).toBeNull();
+    expect(out.attempt).toMatchObject({ n: 1, outcome: 'unknown' });
+    expect(entryState(out.entry, 'unknown', T0 + LEASE_MS * 10)).toBe('unknown');
+    expect(isDue(out.entry, T0 + LEASE_MS * 10)).toBe(false);
+  });
+
+  it('a 5xx, a 429, no answer before the request went out, or 401/403 retry; another 4xx is final as failed', () => {
     const failed = (status?: number) => ({ ok: false as const, error: 'x', ...(status ? { status } : {}) });
     for (const status of [500, 502, 503, 429, 408, 401, 403, undefined])
       expect(isRetryable(failed(status)), String(status)).toBe(true);

@@ -6,6 +6,7 @@ import {
   handler,
   HttpError,
   MAX_BODY_BYTES,
+  networkKey,
   readJson,
   refuseFraming,
 } from '../../../src/lib/server/http';
@@ -118,5 +119,18 @@ describe('no function answer can be framed', () => {
     expect(own.headers.get('content-security-policy')).toBe("default-src 'self'; frame-ancestors 'none'");
     const done = refuseFraming(new Response('x', { headers: { 'content-security-policy': "frame-ancestors 'self'" } }));
     expect(done.headers.get('content-security-policy')).toBe("frame-ancestors 'self'");
+  });
+});
+
+describe('the network a client address belongs to (the flood limits)', () => {
+  it('counts IPv4 by its /24, IPv6 by its /64, IPv4-mapped IPv6 as IPv4', () => {
+    expect(networkKey('203.0.113.7')).toBe('203.0.113.0/24');
+    expect(networkKey('203.0.113.250')).toBe(networkKey('203.0.113.1'));
+    expect(networkKey('203.0.114.1')).not.toBe(networkKey('203.0.113.1'));
+    expect(networkKey('::ffff:198.51.100.9')).toBe('198.51.100.0/24');
+    expect(networkKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(networkKey('2001:db8:1:2:ffff:ffff:ffff:ffff')).toBe(networkKey('2001:db8:1:2::9'));
+    expect(networkKey('2001:db8:1:3::1')).not.toBe(networkKey('2001:db8:1:2::1'));
+    expect(networkKey('')).toBe('unknown');
   });
 });

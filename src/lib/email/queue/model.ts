@@ -282,11 +282,16 @@ export type SendResult =
       error: string;
       /** Seconds the provider asked us to wait (Retry-After, X-RateLimit-Reset). */
       retryAfterSeconds?: number;
+      /**
+       * The request reached the provider and no answer came in time (a timeout after it was sent):
+       * it may have been accepted. Final as `unknown`, never sent again by itself.
+       */
+      unknown?: boolean;
     };
 
 /**
- * Whether a failed send may succeed later: a 429, a 5xx, a 408, no answer at all (timeout, network
- * error), or 401/403 (the site's provider key, not the message, was refused: staff can fix it).
+ * Whether a failed send may succeed later: a 429, a 5xx, a 408, no answer at all (a network error
+ * before the request was delivered; a timeout after it was sent is `unknown`, not retried), or 401/403 (the site's provider key, not the message, was refused: staff can fix it).
  * Any other 4xx (an invalid address, a malformed message) fails the same way every time.
  */
 export function isRetryable(result: Extract<SendResult, { ok: false }>): boolean {
@@ -315,7 +320,8 @@ export interface AttemptOutcome {
 
 /**
  * Applies the result of the attempt `entry` was claimed for (a skip when the renderer decided the
- * mail is no longer wanted). Sent and permanent failures are final; a retryable failure waits with
+ * mail is no longer wanted). Sent, permanent failures and an unknown outcome (a timeout after the
+ * request was sent: the provider may have it) are final; a retryable failure waits with
  * backoff (at least what the provider asked for) until MAX_ATTEMPTS, then is final as failed.
  */
 export function afterAttempt(
@@ -341,6 +347,10 @@ export function afterAttempt(
   }
   const status = result.status !== undefined ? { status: result.status } : {};
   const error = result.error.slice(0, 500);
+  if (result.unknown) {
+    const detail = `no answer in time after the request was sent; the provider may have accepted it (${error})`;
+    return done({ n, at, outcome: 'unknown', detail }, 'unknown', detail);
+  }
   if (!isRetryable(result))
     return done({ n, at, outcome: 'failed', detail: error, ...status }, 'failed', `permanent error: ${error}`);
   if (n >= MAX_ATTEMPTS)

@@ -7,7 +7,8 @@
  *
  * Who calls what:
  * - `sendMail` (request path: a signup's confirmation, a welcome, a staff send, a recommendations
- *   mail): records and claims the entry in one write, attempts it once, answers.
+ *   mail): records and claims the entry in one write (or records it as waiting, in constant time, when
+ *   the minute's slots are taken), answers, and attempts it once after the answer (`defer`).
  * - `drainQueue` (the `mail-queue` scheduled function, every minute): sweeps for attempts cut off by a
  *   crash, then attempts every entry that is due, within the send rate.
  * - `queueSummary`, `listQueue`, `retryEntry`: the staff screen.
@@ -79,8 +80,11 @@ export type MailHandlers = Partial<Record<MailKind, MailHandler>>;
 export interface QueuedMail {
   key: string;
   id: string;
-  /** sent: accepted now; waiting: recorded, goes later (the send rate, or a retry); failed/skipped: final. */
-  state: 'sent' | 'waiting' | 'failed' | 'skipped';
+  /**
+   * sent: accepted now; sending: recorded at a send slot, the provider call runs after the answer;
+   * waiting: recorded, goes later (the send rate, or a retry); failed/skipped/unknown: final.
+   */
+  state: 'sent' | 'sending' | 'waiting' | 'failed' | 'skipped' | 'unknown';
   detail: string;
 }
 
@@ -94,58 +98,95 @@ function newId(now: number): string {
   return `${now.toString(36)}-${crypto.randomUUID().slice(0, 8)}`;
 }
 
-/** The most rounds of list-then-claim one slot takes before it counts the minute as full. */
-const SLOT_ROUNDS = 6;
-/** Slots tried at random, without a list, after the slot of the moment was taken. */
-const RANDOM_TRIES = 2;
+/** Other slots tried (at random, each a different one), without a list, after the slot of the moment was taken. */
+const RANDOM_TRIES = 4;
 
-/** The slot numbers taken in the minute folder `folder`, from one list. */
-async function takenSlots(folder: string): Promise<Set<number>> {
-  const { blobs } = await store().list({ prefix: folder });
-  const taken = new Set<number>();
-  for (const b of blobs) {
-    const k = parseKey(b.key);
-    if (k.type === 'slot') taken.add(k.slot);
-  }
-  return taken;
+/**
+ * The minute (and send rate) this instance last found full on the request path: later requests of
+ * that minute record their mail as waiting at once, without trying a slot (constant time).
+ */
+let fullMinute = '';
+/** Requests of one minute in a row that found no slot; FULL_AFTER_MISSES of them mark it full. */
+let fullMinuteMisses = { minute: '', misses: 0 };
+const FULL_AFTER_MISSES = 3;
+
+/** Forgets which minutes this instance found full (tests that empty the store between cases). */
+export function forgetFullMinutes(): void {
+  fullMinute = '';
+  fullMinuteMisses = { minute: '', misses: 0 };
 }
 
 /**
- * Writes `value` at a free send slot of the minute of `now` (a conditional create: two writers never
- * get one slot, and a minute never holds more than the rate). The first try is the slot of this
- * moment (the minute divided into `rate` equal parts): mails that arrive at different moments never
- * meet, however many went earlier in the minute. Mails of the same moment (a burst) then try
- * RANDOM_TRIES slots at random, which in a minute with room almost always succeeds, and only then
- * list the minute and claim a slot it shows free: a list reads every key of the minute, so it is
- * kept for a minute that is nearly full.
- * @returns the slot's key and the write's ETag, or null when the minute is full
+ * The request path's send slot: writes `value` at the slot of this moment (the minute divided into
+ * `rate` equal parts), then at RANDOM_TRIES slots at random, each a conditional create (two writers
+ * never get one slot, and a minute never holds more than the rate). Never a list and never more
+ * tries: when they are all taken the mail waits for the worker, which hands out the minute's
+ * remaining slots in order (`WorkerSlots`), and once FULL_AFTER_MISSES requests in a row found none
+ * the minute counts as full for this instance. A burst therefore costs each signup at most
+ * 1 + RANDOM_TRIES writes here, and none once the minute is known full.
+ * @returns the slot's key and the write's ETag, or null when no slot was won
  */
-async function writeAtFreeSlot(
+async function writeAtRequestSlot(
   now: number,
   value: (key: string) => unknown,
 ): Promise<{ key: string; etag: string } | null> {
   const rate = sendRate();
-  const folder = minuteFolder(now);
+  const minute = `${Math.floor(now / 60_000)}:${rate}`;
+  if (fullMinute === minute) return null;
+  const tried = new Set<number>();
   const tryWrite = async (slot: number) => {
+    tried.add(slot);
     const key = slotKey(now, slot);
     const r = await store().setJSON(key, value(key), { onlyIfNew: true });
     return r.modified ? { key, etag: r.etag ?? '' } : null;
   };
-  const first = await tryWrite(Math.min(rate - 1, Math.floor(((now % 60_000) / 60_000) * rate)));
-  if (first) return first;
-  for (let i = 0; i < RANDOM_TRIES; i++) {
-    const won = await tryWrite(Math.floor(Math.random() * rate));
-    if (won) return won;
+  const won = async (): Promise<{ key: string; etag: string } | null> => {
+    const first = await tryWrite(Math.min(rate - 1, Math.floor(((now % 60_000) / 60_000) * rate)));
+    if (first) return first;
+    for (let i = 0; i < RANDOM_TRIES && tried.size < rate; i++) {
+      let slot = Math.floor(Math.random() * rate);
+      while (tried.has(slot)) slot = (slot + 1) % rate;
+      const got = await tryWrite(slot);
+      if (got) return got;
+    }
+    return null;
+  };
+  const got = await won();
+  if (got) {
+    if (fullMinuteMisses.minute === minute) fullMinuteMisses.misses = 0;
+    return got;
   }
-  for (let round = 0; round < SLOT_ROUNDS; round++) {
-    const taken = await takenSlots(folder);
-    if (taken.size >= rate) return null;
-    const free: number[] = [];
-    for (let s = 0; s < rate && free.length < 64; s++) if (!taken.has(s)) free.push(s);
-    const won = await tryWrite(free[Math.floor(Math.random() * free.length)]);
-    if (won) return won;
-  }
+  // Full for this instance once requests in a row found no slot (one unlucky request in a busy
+  // minute does not make the rest of it wait).
+  if (fullMinuteMisses.minute !== minute) fullMinuteMisses = { minute, misses: 0 };
+  if (++fullMinuteMisses.misses >= FULL_AFTER_MISSES) fullMinute = minute;
   return null;
+}
+
+/**
+ * The worker's send slots: within one run, the slots of each minute are tried in order from 0 (a
+ * cursor per minute, so concurrent attempts of one run never try the same slot), each once, with a
+ * conditional create. A minute costs the worker at most `rate` writes, whatever waits; a slot the
+ * request path holds is skipped by the write's refusal.
+ */
+class WorkerSlots {
+  private minute = -1;
+  private next = 0;
+  async take(now: number, value: (key: string) => unknown): Promise<{ key: string; etag: string } | null> {
+    const minute = Math.floor(now / 60_000) * 60_000;
+    if (minute !== this.minute) {
+      this.minute = minute;
+      this.next = 0;
+    }
+    const rate = sendRate();
+    while (this.next < rate) {
+      const slot = this.next++;
+      const key = slotKey(minute, slot);
+      const r = await store().setJSON(key, value(key), { onlyIfNew: true });
+      if (r.modified) return { key, etag: r.etag ?? '' };
+    }
+    return null;
+  }
 }
 
 /** Start of the minute after `now`. */
@@ -214,38 +255,99 @@ async function writeOutcome(
 const jitter = () => Math.random();
 
 /**
- * The request path: records the mail and, when a send slot of this minute is free, claims and sends
- * it at once (one conditional write does all three); otherwise it waits for the next minute. A failed
- * attempt is recorded and retried later by the worker. Never throws for a provider failure; a storage
- * failure before the mail was recorded is thrown (the caller has stored its own record first).
+ * Work a request hands on to run after its answer: Netlify's `context.waitUntil` (the platform keeps
+ * the invocation alive until the promise settles; the local runtime does the same).
+ */
+export type Defer = (work: Promise<unknown>) => void;
+
+/**
+ * The request path: records the mail and, when a send slot of this minute is free, claims it (one
+ * conditional write records, claims and counts it against the rate); otherwise it records the mail as
+ * waiting, in constant time, for the worker. The provider call of a claimed mail runs after the answer
+ * when `defer` is given (the visitor never waits on the provider; state `sending`), else before this
+ * returns (staff sends, whose answer reports the outcome). A failed attempt is recorded and retried by
+ * the worker. Never throws for a provider failure; a storage failure before the mail was recorded is
+ * thrown (the caller has stored its own record first).
  * @param options.by who claims the attempt (a request id), for the record
+ * @param options.defer hands the attempt to the platform to finish after the answer
  */
 export async function sendMail(
   request: MailRequest,
   handler: MailHandler,
-  { now = Date.now(), by = `request-${crypto.randomUUID().slice(0, 8)}` }: { now?: number; by?: string } = {},
+  {
+    now = Date.now(),
+    by = `request-${crypto.randomUUID().slice(0, 8)}`,
+    defer,
+  }: { now?: number; by?: string; defer?: Defer } = {},
 ): Promise<QueuedMail> {
   const entry = newEntry(request, now, newId(now));
   const claimed = claim(entry, now, by);
-  const slot = await writeAtFreeSlot(now, () => claimed);
+  // Attempted in this request: recorded already claimed (one write). Attempted after the answer:
+  // recorded as queued at its slot and claimed just before the provider call, so a crash between the
+  // answer and the call leaves a mail the worker still sends, not an unknown one.
+  const slot = await writeAtRequestSlot(now, () => (defer ? entry : claimed));
   if (!slot) {
-    // Every send slot of this minute is taken: recorded now, sent when the rate allows.
+    // Every send slot of this minute is taken (as far as this request could tell without a list):
+    // recorded now, in constant time, and sent by the worker in order of arrival. The due marker, the
+    // entry and the ledger event are written at once: a crash between them is found again either way
+    // (the sweep reads a waiting entry whose marker is missing; the worker drops a marker whose entry
+    // never appeared).
     const key = waitingKey(now, entry.id);
-    const waiting = { ...entry, nextAttemptAt: nextMinute(now) };
-    await store().setJSON(key, waiting);
-    await store().setJSON(dueKey(waiting.nextAttemptAt, key), {});
+    const waiting = { ...entry, nextAttemptAt: now };
     const detail = 'waiting: the send rate was reached this minute';
-    await record(handler, waiting, { outcome: 'queued', at: new Date(now).toISOString(), detail, attempt: 0 });
+    await Promise.all([
+      store().setJSON(dueKey(waitingDue(now), key), {}),
+      store().setJSON(key, waiting),
+      record(handler, waiting, { outcome: 'queued', at: new Date(now).toISOString(), detail, attempt: 0 }),
+    ]);
     return { key, id: entry.id, state: 'waiting', detail };
   }
-  const result = await attemptSend(claimed, handler, slot.key);
-  const done = Date.now();
-  const outcome = afterAttempt(claimed, result, Math.max(done, now), jitter());
-  await writeOutcome(slot.key, slot.etag, outcome, by);
-  await record(handler, outcome.entry, eventOf(outcome.attempt));
-  const state = outcome.final ? (outcome.final.state as 'sent' | 'failed' | 'skipped') : 'waiting';
-  return { key: slot.key, id: entry.id, state, detail: outcome.attempt.detail };
+  const attempt = async (): Promise<QueuedMail> => {
+    let etag = slot.etag;
+    if (defer) {
+      const won = await claimRecorded(slot.key, slot.etag, claimed);
+      if (won === null) return { key: slot.key, id: entry.id, state: 'waiting', detail: 'left to the worker' };
+      etag = won;
+    }
+    const result = await attemptSend(claimed, handler, slot.key);
+    const done = Date.now();
+    const outcome = afterAttempt(claimed, result, Math.max(done, now), jitter());
+    await writeOutcome(slot.key, etag, outcome, by);
+    await record(handler, outcome.entry, eventOf(outcome.attempt));
+    const state = outcome.final ? (outcome.final.state as 'sent' | 'failed' | 'skipped' | 'unknown') : 'waiting';
+    return { key: slot.key, id: entry.id, state, detail: outcome.attempt.detail };
+  };
+  if (!defer) return attempt();
+  defer(
+    attempt().catch((err) => {
+      // The claim stays without an outcome: the worker's sweep settles it as unknown after its lease.
+      console.error(`[mail-queue] the attempt of ${entry.kind} ${entry.id} after the answer failed`, err);
+    }),
+  );
+  return { key: slot.key, id: entry.id, state: 'sending', detail: 'recorded; sent after the answer' };
 }
+
+/**
+ * Claims an entry the request path recorded as queued at its slot (a conditional write on the ETag
+ * of that write; once more on a fresh read when the store's ETag moved but the entry is still
+ * untouched). @returns the claim's ETag, or null when the entry is no longer untouched (the sweep
+ * handed it to the worker)
+ */
+async function claimRecorded(key: string, etag: string, claimed: Entry): Promise<string | null> {
+  const first = await store().setJSON(key, claimed, { onlyIfMatch: etag });
+  if (first.modified) return first.etag ?? '';
+  const found = await readEntry(key);
+  if (!found || found.entry.state !== 'queued' || found.entry.attempts.length > 0) return null;
+  const again = await store().setJSON(key, claimed, { onlyIfMatch: found.etag });
+  return again.modified ? (again.etag ?? '') : null;
+}
+
+/**
+ * The due marker's time of a waiting entry: its second. Markers of one second share a folder
+ * (`d/<ms>/`), so the worker finds the oldest by listing folder names, then reads one second at a
+ * time, in order of arrival.
+ */
+const waitingDue = (now: number) => Math.floor(now / 1000) * 1000;
 
 const eventOf = (a: Attempt): MailEvent => ({ outcome: a.outcome, at: a.at, detail: a.detail, attempt: a.n });
 
@@ -285,7 +387,7 @@ async function settleCutOff(key: string, entry: Entry, handler: MailHandler | un
 export interface DrainReport {
   /** Entries attempted, by the attempt's outcome. */
   attempted: Record<Attempt['outcome'], number>;
-  /** Due entries left for the next run because the send rate was reached. */
+  /** Due entries of the last slice left for the next run because the send rate was reached. */
   deferred: number;
   swept: SweepReport;
   ms: number;
@@ -297,15 +399,17 @@ export interface DrainReport {
  * @returns 'rate' when no send slot was free this minute
  */
 async function attemptDue(
-  due: { key: string; entryKey: string },
+  due: { key: string; entryKey: string; dueMs: number },
   handlers: MailHandlers,
   now: () => number,
   by: string,
+  slots: WorkerSlots,
 ): Promise<Attempt['outcome'] | 'rate' | 'none'> {
   const s = store();
   const found = await readEntry(due.entryKey);
   if (!found) {
-    await s.delete(due.key);
+    // A waiting entry's marker is written before the entry: a young marker may be ahead of it.
+    if (due.dueMs < now() - LEASE_MS) await s.delete(due.key);
     return 'none';
   }
   const { entry, etag } = found;
@@ -322,7 +426,7 @@ async function attemptDue(
     return 'none';
   }
   const attempt = entry.attempts.length + 1;
-  const slot = await writeAtFreeSlot(now(), () => ({ ref: due.entryKey, attempt }));
+  const slot = await slots.take(now(), () => ({ ref: due.entryKey, attempt }));
   if (!slot) return 'rate';
   const claimed = claim(entry, now(), by);
   const won = await s.setJSON(due.entryKey, claimed, { onlyIfMatch: etag });
@@ -342,10 +446,12 @@ async function attemptDue(
   return outcome.attempt.outcome;
 }
 
-/** Lists every due marker, oldest due first. */
-async function dueMarkers(): Promise<{ key: string; entryKey: string; dueMs: number }[]> {
-  const out: { key: string; entryKey: string; dueMs: number }[] = [];
-  for await (const page of store().list({ prefix: 'd/', paginate: true })) {
+type DueMarker = { key: string; entryKey: string; dueMs: number };
+
+/** The due markers of one list (any prefix under `d/`), oldest due first. */
+async function markersUnder(prefix: string): Promise<DueMarker[]> {
+  const out: DueMarker[] = [];
+  for await (const page of store().list({ prefix, paginate: true })) {
     for (const b of page.blobs) {
       const k = parseKey(b.key);
       if (k.type === 'due') out.push({ key: b.key, entryKey: k.entryKey, dueMs: k.dueMs });
@@ -354,13 +460,45 @@ async function dueMarkers(): Promise<{ key: string; entryKey: string; dueMs: num
   return out.sort((a, b) => a.dueMs - b.dueMs || a.key.localeCompare(b.key));
 }
 
+/** Lists every due marker, oldest due first (the staff screen's depth; the worker reads slices). */
+async function dueMarkers(): Promise<DueMarker[]> {
+  return markersUnder('d/');
+}
+
+/** Due markers the worker reads at most per slice (whole due-time folders, so a slice can hold more). */
+const SLICE = 200;
+
+/**
+ * The oldest due markers, a bounded slice: one list of the due-time folder names (`d/<ms>`, one per
+ * second of waiting entries and one per retry time), then the folders due by `nowMs`, oldest first,
+ * until SLICE markers. A backlog of thousands costs a list of names and a few small lists, never a
+ * list of every marker.
+ * @returns the slice (oldest first) and the due time of the first folder not yet due
+ */
+async function dueSlice(nowMs: number): Promise<{ due: DueMarker[]; nextDue: number | undefined }> {
+  const { directories } = await store().list({ prefix: 'd/', directories: true });
+  const folders = directories
+    .map((d) => d.replace(/\/$/, ''))
+    .filter((d) => /^d\/\d{13}$/.test(d))
+    .map((d) => ({ prefix: `${d}/`, ms: Number(d.slice(2)) }))
+    .sort((a, b) => a.ms - b.ms);
+  const due: DueMarker[] = [];
+  for (const f of folders) {
+    if (f.ms > nowMs) return { due, nextDue: f.ms };
+    if (due.length >= SLICE) break;
+    due.push(...(await markersUnder(f.prefix)));
+  }
+  return { due, nextDue: undefined };
+}
+
 /** Entries attempted at once by one worker run. */
 const DRAIN_CONCURRENCY = 16;
 
 /**
- * One worker run: sweeps for cut-off attempts, then attempts every due entry (oldest due first) until
- * `deadline`, waiting for entries that fall due before it; stops early for the minute when the send
- * rate is reached. A run that stops leaves everything as it was for the next one.
+ * One worker run: sweeps for cut-off attempts, then attempts the due entries (oldest due first, in
+ * bounded slices: `dueSlice`) until `deadline`, waiting for entries that fall due before it; stops
+ * for the minute when the send rate is reached (the minute's free slots taken in order:
+ * `WorkerSlots`). A run that stops leaves everything as it was for the next one.
  */
 export async function drainQueue(
   handlers: MailHandlers,
@@ -374,28 +512,33 @@ export async function drainQueue(
   const attempted: DrainReport['attempted'] = { sent: 0, retry: 0, failed: 0, skipped: 0, unknown: 0 };
   let deferred = 0;
   const swept = await sweep(handlers, now());
+  const slots = new WorkerSlots();
   for (;;) {
-    const due = (await dueMarkers()).filter((m) => m.dueMs <= now());
+    const slice = await dueSlice(now());
     let rateReached = false;
     let progress = 0;
-    await mapLimit(due, DRAIN_CONCURRENCY, async (m) => {
-      if (rateReached || now() >= deadline) return;
-      const r = await attemptDue(m, handlers, now, by).catch((err) => {
+    let left = 0;
+    await mapLimit(slice.due, DRAIN_CONCURRENCY, async (m) => {
+      if (rateReached || now() >= deadline) {
+        left += 1;
+        return;
+      }
+      const r = await attemptDue(m, handlers, now, by, slots).catch((err) => {
         console.error(`[mail-queue] attempt of ${m.entryKey} failed`, err);
         return 'none' as const;
       });
-      if (r === 'rate') rateReached = true;
-      else if (r !== 'none') {
+      if (r === 'rate') {
+        rateReached = true;
+        left += 1;
+      } else if (r !== 'none') {
         attempted[r] += 1;
         progress += 1;
       }
     });
-    const left = await dueMarkers();
-    deferred = left.filter((m) => m.dueMs <= now()).length;
+    deferred = left;
     // Wait within this run for what falls due before its deadline (a retry's backoff, the next
     // minute's send slots); entries held by another worker's live claim are not waited for.
-    const future = left.find((m) => m.dueMs > now());
-    const wakeAt = rateReached ? nextMinute(now()) : progress > 0 && deferred > 0 ? now() : future?.dueMs;
+    const wakeAt = rateReached ? nextMinute(now()) : progress > 0 ? now() : slice.nextDue;
     if (wakeAt === undefined || wakeAt >= deadline - 1_000) break;
     await new Promise((r) => setTimeout(r, Math.max(0, wakeAt - now())));
   }
@@ -419,8 +562,9 @@ export interface SweepReport {
 /**
  * Finds attempts the request path claimed and never finished (the process died mid-send), minute by
  * minute from where the last sweep stopped until the oldest minute whose claims may still be live:
- * an entry with neither a final nor a due marker is read, and settled as unknown when its claim ran
- * out. Usually a minute costs one list and no read (every entry has its outcome marker).
+ * an entry claimed at a send slot without a final marker is read, and settled as unknown when its
+ * claim ran out. Usually a minute costs one list and no read (every entry has its outcome marker);
+ * never a list of the due markers, however many mails wait.
  */
 export async function sweep(handlers: MailHandlers, now = Date.now()): Promise<SweepReport> {
   const s = store();
@@ -430,7 +574,6 @@ export async function sweep(handlers: MailHandlers, now = Date.now()): Promise<S
   let from = typeof saved?.through === 'number' ? saved.through + 60_000 : end - 2 * 60 * 60_000;
   from = Math.max(from, end - SWEEP_MAX_MINUTES * 60_000);
   if (from > end) return report;
-  const dues = new Set((await dueMarkers()).map((m) => m.entryKey));
   let through = from - 60_000;
   for (let minute = from; minute <= end; minute += 60_000) {
     // One list of this minute's folder: its entries and their outcome markers. Never a wider prefix
@@ -440,9 +583,18 @@ export async function sweep(handlers: MailHandlers, now = Date.now()): Promise<S
       for (const b of page.blobs) keys.push(b.key);
     }
     const finals = new Set(keys.flatMap((k) => (parseKey(k).type === 'final' ? [k.slice(0, k.lastIndexOf('~'))] : [])));
+    // A waiting entry's due marker is written before it (at its second: `waitingDue`) and removed
+    // only after its outcome: one list of the markers of this minute's seconds shows which still
+    // have theirs, without reading the entries. The rest (an entry claimed at a slot without an
+    // outcome, a waiting one whose marker was lost or moved by a retry) are read.
+    const marked = new Set<string>();
+    if (keys.some((k) => parseKey(k).type === 'waiting' && !finals.has(k))) {
+      const prefixes = new Set([minute, minute + 59_999].map((t) => `d/${String(t).padStart(13, '0').slice(0, 8)}`));
+      for (const prefix of prefixes) for (const m of await markersUnder(prefix)) marked.add(m.entryKey);
+    }
     const open = keys.filter((k) => {
       const t = parseKey(k).type;
-      return (t === 'slot' || t === 'waiting') && !finals.has(k) && !dues.has(k);
+      return (t === 'slot' || (t === 'waiting' && !marked.has(k))) && !finals.has(k);
     });
     let settled = true;
     await mapLimit(open, 8, async (key) => {
@@ -450,7 +602,13 @@ export async function sweep(handlers: MailHandlers, now = Date.now()): Promise<S
       if (!found) return; // a send slot holding a reference to a later attempt, or unreadable
       const { entry } = found;
       if (entry.state === 'queued' || entry.state === 'retry') {
-        await s.setJSON(dueKey(entry.nextAttemptAt ?? now, key), {});
+        // A retry whose due marker a crash left unwritten (rewriting an existing one changes nothing);
+        // a waiting entry's marker is filed under its second, as `sendMail` writes it.
+        const due = entry.nextAttemptAt ?? now;
+        await s.setJSON(
+          dueKey(parseKey(key).type === 'waiting' && entry.state === 'queued' ? waitingDue(due) : due, key),
+          {},
+        );
         report.requeued += 1;
       } else if (isCutOff(entry, now)) {
         await settleCutOff(key, entry, handlers[entry.kind], now);

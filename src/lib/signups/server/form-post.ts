@@ -21,7 +21,9 @@ import { captureSource } from '../source';
 export interface FormPostContext {
   ip: string;
   /** The signups' per-IP limit (both endpoints together); throws HttpError 429 when exceeded. */
-  enforceLimits: () => void;
+  enforceLimits: () => void | Promise<void>;
+  /** Hands the confirmation's provider call to the platform, to run after the answer. */
+  defer?: (work: Promise<unknown>) => void;
 }
 
 /** True for a body a plain HTML form sends (`application/x-www-form-urlencoded`). */
@@ -50,13 +52,16 @@ function joined(page: WaitlistFormPage): Response {
 /**
  * Answers a form-encoded waitlist signup. The endpoint's per-IP limit runs before the body is read.
  */
-export async function answerWaitlistFormPost(req: Request, { ip, enforceLimits }: FormPostContext): Promise<Response> {
+export async function answerWaitlistFormPost(
+  req: Request,
+  { ip, enforceLimits, defer }: FormPostContext,
+): Promise<Response> {
   const startedAt = performance.now();
   if (isForeignFormPost(req)) return refuseForeignFormPost();
   const declared = Number(req.headers.get('content-length') ?? '0');
   let text: string;
   try {
-    enforceLimits();
+    await enforceLimits();
     if (declared > MAX_BODY_BYTES) throw new HttpError(413, 'payload_too_large', 'too large');
     text = await readCapped(req);
   } catch (err) {
@@ -108,7 +113,7 @@ export async function answerWaitlistFormPost(req: Request, { ip, enforceLimits }
     return joined(page);
   }
   try {
-    await signUp(waitlistDraft(parsed.data), { ip });
+    await signUp(waitlistDraft(parsed.data), { ip, defer });
   } catch (err) {
     console.error('[signup] waitlist form post failed', err);
     return htmlPage(renderWaitlistFormPage({ page, values, notice: FAILED }), 500);

@@ -12,6 +12,7 @@ import { enforceRateLimit } from '../../server/ratelimit';
 import { HONEYPOT_FIELD } from '../constants';
 import { isFormPost, type FormPostContext } from './form-post';
 import { holdLikeAMailedSignup, signUp, type SignupDraft } from './service';
+import { takeSignupAllowance } from './flood-limits';
 
 export interface SignupHandlerOptions<S extends z.ZodType> {
   /** For log lines: 'waitlist' or 'newsletter'. */
@@ -43,16 +44,22 @@ export function signupHandler<S extends z.ZodType>(options: SignupHandlerOptions
       // write: docs/storage.md, "What a signup costs".
       const ip = clientIp(req, context);
       const limit = getEnv().SIGNUP_RATE_LIMIT;
-      const enforceLimits = () => enforceRateLimit('signup', rateLimitKey(ip), limit, 60_000);
-      if (options.formPost && isFormPost(req)) return options.formPost(req, { ip, enforceLimits });
-      enforceLimits();
+      // Then the flood limits per network and site-wide, in Blobs (./flood-limits.ts).
+      const enforceLimits = async () => {
+        enforceRateLimit('signup', rateLimitKey(ip), limit, 60_000);
+        await takeSignupAllowance(ip);
+      };
+      // The confirmation's provider call runs after the answer (the visitor never waits on it).
+      const defer = context.waitUntil ? (p: Promise<unknown>) => context.waitUntil!(p) : undefined;
+      if (options.formPost && isFormPost(req)) return options.formPost(req, { ip, enforceLimits, defer });
+      await enforceLimits();
       const payload = await readJson(req, options.schema);
       if ((payload as Record<string, unknown>)[HONEYPOT_FIELD]) {
         console.info(`[signup] ${options.name} honeypot filled; nothing stored`);
         await holdLikeAMailedSignup(startedAt);
         return json(options.ok);
       }
-      await signUp(options.toDraft(payload), { ip });
+      await signUp(options.toDraft(payload), { ip, defer });
       return json(options.ok);
     },
     {

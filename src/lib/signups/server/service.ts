@@ -17,6 +17,7 @@ import type { WaitlistPayload } from '../schemas';
 import type { Subscriber } from '../../subscribers/record';
 import { confirmSubscriber, saveSignup } from '../../subscribers/store';
 import { newConfirmNonce, verifyConfirmToken } from './confirm-token';
+import type { Defer } from '../../email/queue/queue';
 
 export interface SignupResult {
   subscriber: Subscriber;
@@ -29,13 +30,15 @@ export interface SignupRequest {
   /** Client address: hashed into the ledger, and counted in the per-client mail limit. */
   ip: string;
   now?: string;
+  /** Hands the confirmation's provider call to the platform, to run after the answer (`context.waitUntil`). */
+  defer?: Defer;
 }
 
 /** The form-independent part of a signup, before hashing. */
 export type SignupDraft = Omit<Signup, 'consent' | 'ipHash' | 'wordingVersion'> & { form: ConsentForm; page: string };
 
 /**
- * How long a signup that sent its confirmation mail takes, as a running average of this instance's
+ * How long a signup that recorded its confirmation mail takes, as a running average of this instance's
  * recent ones (ms). A signup that sends nothing (a known address, a filled honeypot) answers faster;
  * held until this long, its answer cannot tell anyone whether an address is already on the list.
  */
@@ -67,8 +70,8 @@ export async function signUp(draft: SignupDraft, request: SignupRequest): Promis
     wordingVersion: await wordingVersion(wording),
   };
   const { subscriber, etag, sendConfirmation } = await saveSignup(signup, now, newConfirmNonce());
-  const mail = sendConfirmation ? await sendConfirmationRequest({ subscriber, etag }) : null;
-  if (mail?.state === 'sent') mailedSignupMs = 0.8 * mailedSignupMs + 0.2 * (performance.now() - startedAt);
+  const mail = sendConfirmation ? await sendConfirmationRequest({ subscriber, etag }, { defer: request.defer }) : null;
+  if (mail && mail.state !== 'limited') mailedSignupMs = 0.8 * mailedSignupMs + 0.2 * (performance.now() - startedAt);
   else await holdLikeAMailedSignup(startedAt);
   return { subscriber, mail };
 }
