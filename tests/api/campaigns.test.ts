@@ -351,14 +351,10 @@ describe('early access', () => {
     // The second wave's passes still work.
     const other = new URL(copies()[3].pass);
     expect((await call(pass, { path: other.pathname + other.search })).status).toBe(303);
-    // A tampered pass is refused.
-    expect(
-      (
-        await call(pass, {
-          path: `/api/pass?token=${encodeURIComponent(link.searchParams.get('token')!.replace(/.$/, 'A'))}`,
-        })
-      ).status,
-    ).toBe(400);
+    // A tampered pass is refused (a character inside the token changes: every one there carries 6 bits).
+    const token = link.searchParams.get('token')!;
+    const tampered = `${token.slice(0, 10)}${token[10] === 'A' ? 'B' : 'A'}${token.slice(11)}`;
+    expect((await call(pass, { path: `/api/pass?token=${encodeURIComponent(tampered)}` })).status).toBe(400);
   });
 
   it('revoking one person stops only their pass', async () => {
