@@ -53,6 +53,7 @@ for (const path of ['/join', '/waitlist']) {
     await expect(page.getByText(/launching soon/i)).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Launch Notification' })).toHaveCount(0);
     await expect(page.getByText(/the moment we go live/i)).toHaveCount(0);
+    await expect(page.getByText(/launch notification/i)).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Occasional News' })).toBeVisible();
   });
 

@@ -152,8 +152,22 @@ export const CONSENT_FORMS = {
     list: 'waitlist',
     label: 'Waitlist form',
     wording: `By joining you agree to receive the launch notification, early-access news and exclusive content by e-mail from ${SENDER}. We respect your privacy: we never share your address, and you can unsubscribe at any time.`,
+    /**
+     * The same note once the site is launched (docs/site.md#launching): no launch notification
+     * promised. The server accepts either and records the one the visitor was shown.
+     */
+    launchedWording: `By joining you agree to receive news and exclusive content by e-mail from ${SENDER}. We respect your privacy: we never share your address, and you can unsubscribe at any time.`,
   },
 } as const;
+
+/**
+ * The waitlist form's consent note as the page shows it now: the after-launch one once the page's
+ * launch-state check marked the document (`data-site-launched`, WaitlistPage.astro). Browser only.
+ */
+export function shownWaitlistWording(): string {
+  const launched = typeof document !== 'undefined' && document.documentElement.hasAttribute('data-site-launched');
+  return launched ? CONSENT_FORMS.waitlist.launchedWording : CONSENT_FORMS.waitlist.wording;
+}
 
 export type ConsentForm = keyof typeof CONSENT_FORMS;
 export const NEWSLETTER_FORMS = [
