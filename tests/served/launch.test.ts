@@ -89,13 +89,21 @@ async function sendLaunch(extra: object = {}) {
   return made.json.id as string;
 }
 
+/** What a visitor (no cookie) opening /about is shown: the About page or the /join page. */
+async function aboutShows(): Promise<'about' | 'join'> {
+  const res = await requestFrom(nextClient(), `${site.url}/about`);
+  expect(res.status).toBe(200);
+  const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(res.text)?.[1] ?? '';
+  return /Join the/.test(h1) ? 'join' : 'about';
+}
+
 const siteState = async () => JSON.parse((await requestFrom(nextClient(), `${site.url}/api/site-state`)).text);
 
 beforeAll(async () => {
   fake = await startSendGridFake();
   site = await startServedSite('launch', {
     LOCAL_MODE: 'true',
-    EDGE_FUNCTIONS: 'off',
+    // The edge gate runs: it must follow the stored launch switch.
     ADMIN_KEY,
     SENDGRID_API_KEY: 'SG.served-launch',
     SENDGRID_BASE_URL: fake.url,
@@ -113,6 +121,7 @@ describe('launching on the served site', () => {
   it('refuses a launch notification while the site is closed, then staff launch it (audited) and can undo it', async () => {
     for (const [i, email] of first.entries()) await confirmedSubscriber(email, `Reader ${i}`);
     expect(await siteState()).toEqual({ launched: false });
+    expect(await aboutShows()).toBe('join');
     const draft = await adminCall('POST', '/campaigns', LAUNCH);
     expect(draft.status, draft.text).toBe(201);
     const refused = await adminCall('POST', `/campaigns/${draft.json.id}/send`);
@@ -122,8 +131,11 @@ describe('launching on the served site', () => {
 
     expect((await adminCall('POST', '/site/launch')).json).toMatchObject({ launched: true, forced: false });
     expect(await siteState()).toEqual({ launched: true });
+    // The edge gate reads the switch: a visitor's deep link opens the page now.
+    expect(await aboutShows()).toBe('about');
     expect((await adminCall('POST', '/site/close')).json).toMatchObject({ launched: false });
     expect(await siteState()).toEqual({ launched: false });
+    expect(await aboutShows()).toBe('join');
     expect((await adminCall('POST', '/site/launch')).json).toMatchObject({ launched: true });
     const audit = (await adminCall('GET', '/audit')).json.entries.map((e: { action: string }) => e.action);
     expect(audit.slice(0, 3)).toEqual(['site.launch', 'site.close', 'site.launch']);
