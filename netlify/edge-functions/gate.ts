@@ -14,7 +14,8 @@ import { passCookieFrom, readPassCookie } from '../../src/lib/campaigns/pass.ts'
  *   script (src/scripts/gate-prompt.ts) offers staff the key prompt, or moves the address to /join.
  * - a staff cookie is checked for its signature here, then (only when it would open the page) with the
  *   server, which knows logouts and removed staff accounts (docs/staff.md, "The pre-launch gate").
- * - SITE_LAUNCHED=true turns the gate off. Every response that passes is marked `x-gate: <reason>`
+ * - SITE_LAUNCHED=true turns the gate off; so does the staff "Launch the site" switch (stored in Blobs,
+ *   read through GET /api/site-state only when a page would otherwise stay closed). Every response that passes is marked `x-gate: <reason>`
  *   and refuses to be framed by another site.
  */
 export default async (req: Request, context: Context) => {
@@ -46,9 +47,31 @@ export default async (req: Request, context: Context) => {
   const matters = withCookie.action !== without.action || withCookie.reason !== without.reason;
   const decision = matters ? decide(await liveSession(req)) : without;
   if (decision.action === 'pass') return mark(await context.next(), decision.reason);
+  // Launched by staff (the stored switch): asked only when the page would otherwise stay closed.
+  if (await launchedByStaff(req)) return mark(await context.next(), 'launched');
   if (decision.action === 'recheck-pass') return recheckPass(url);
   return new URL(JOIN_PATH, req.url);
 };
+
+/**
+ * Whether staff launched the site with the dashboard's switch (stored in Blobs): GET /api/site-state,
+ * the public answer the /join page reads too. Any failure is "not launched" (the gate stays closed).
+ */
+async function launchedByStaff(req: Request): Promise<boolean> {
+  try {
+    const res = await fetch(new URL('/api/site-state', req.url), {
+      headers: { accept: 'application/json' },
+      redirect: 'manual',
+      signal: AbortSignal.timeout(8000),
+    });
+    if (res.status !== 200) return false;
+    const body = (await res.json()) as { launched?: unknown };
+    return body.launched === true;
+  } catch (err) {
+    console.error('[gate] could not read the launch state', err);
+    return false;
+  }
+}
 
 /**
  * Asks the staff API whether the request's session is live (GET /api/admin/session with its cookie

@@ -33,5 +33,7 @@ export const config: Config = {
     '/api/checkout',
     '/api/stripe/webhook',
     '/api/shop/*',
+    // The launch state (netlify/functions/site-state.ts).
+    '/api/site-state',
   ],
 };

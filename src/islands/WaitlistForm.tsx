@@ -11,6 +11,7 @@ import {
   INTEREST_LABELS,
   INTERESTS,
   TOASTS,
+  shownWaitlistWording,
   type Interest,
 } from '../lib/signups/constants';
 import { fieldMessages, waitlistPayloadSchema } from '../lib/signups/schemas';
@@ -72,7 +73,7 @@ export default function WaitlistForm({ page }: Props) {
       source: source.current.source,
       referrer: source.current.referrer,
       page,
-      consentText: CONSENT_FORMS.waitlist.wording,
+      consentText: shownWaitlistWording(),
       [HONEYPOT_FIELD]: honeypot.current?.value ?? '',
     };
     const parsed = waitlistPayloadSchema.safeParse(payload);
@@ -226,8 +227,13 @@ export default function WaitlistForm({ page }: Props) {
       >
         {busy ? 'Processing...' : 'Join the Waitlist'}
       </button>
-      <p id={`wl-privacy-${uid}`} className="text-xs leading-relaxed text-muted">
-        {CONSENT_FORMS.waitlist.wording}
+      <p
+        id={`wl-privacy-${uid}`}
+        className="text-xs leading-relaxed text-muted"
+        data-launched={CONSENT_FORMS.waitlist.launchedWording}
+        suppressHydrationWarning
+      >
+        {shownWaitlistWording()}
       </p>
     </form>
   );

@@ -280,6 +280,18 @@ describe('POST /api/waitlist', () => {
     expect((await pressConfirm(confirmLink('ada@example.com'))).status).toBe(200);
   });
 
+  it('after launch the form shows a note without the launch notification, and that note is the consent recorded', async () => {
+    const res = await postWaitlist({
+      ...waitlistBody,
+      email: 'after-launch@example.com',
+      consentText: CONSENT_FORMS.waitlist.launchedWording,
+    });
+    expect(res.status, res.text).toBe(200);
+    const sub = await subscriberByEmail('after-launch@example.com');
+    expect(sub!.consent).toMatchObject({ wording: CONSENT_FORMS.waitlist.launchedWording, form: 'waitlist' });
+    expect(CONSENT_FORMS.waitlist.launchedWording).not.toMatch(/launch notification/i);
+  });
+
   it('a filled honeypot gets a success-looking answer and nothing is stored or sent', async () => {
     const real = await postWaitlist({ ...waitlistBody, email: 'real@example.com' });
     await clearStore('subscribers');

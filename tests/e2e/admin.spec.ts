@@ -108,7 +108,8 @@ test('dashboard tabs show their cards and links', async ({ page }) => {
   await expect(links).toHaveCount(8);
   const hrefs = await links.evaluateAll((els) => els.map((e) => e.getAttribute('href')));
   expect(hrefs).toEqual(['/', '/about', '/phone-recommender', '/blog', '/shop', '/walls', '/waitlist', '/join']);
-  await expect(page.getByRole('tabpanel').getByText('Public', { exact: true })).toHaveCount(2);
+  // This server is launched: every page is public (before launch only /waitlist and /join: launch.spec.ts).
+  await expect(page.getByRole('tabpanel').getByText('Public', { exact: true })).toHaveCount(8);
 
   await tabs.filter({ hasText: 'Waitlist Management' }).click();
   await expect(page.getByRole('tabpanel').getByRole('link', { name: 'Manage Waitlist' })).toHaveAttribute(

@@ -24,15 +24,27 @@ function answerDialogs(page: Page, answers: (string | null)[]) {
 }
 
 test.describe('pre-launch gate', () => {
-  test('a gated page shows the waitlist; the staff prompt is offered and Cancel moves the address to /join', async ({
+  /** Records dialogs and console errors (a visitor must see neither). */
+  function watch(page: Page) {
+    const seen = answerDialogs(page, []);
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    return { dialogs: seen, errors };
+  }
+
+  test('a visitor opening a deep link before launch lands on /join quietly: no prompt, no error in the console', async ({
     page,
   }) => {
-    const dialogs = answerDialogs(page, [null]);
+    const { dialogs, errors } = watch(page);
     await page.goto(gated('/about'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(WAITLIST_HEADING, SLOW);
     await expect(page).toHaveURL(gated('/join'), SLOW);
-    expect(dialogs.map((d) => d.type)).toEqual(['prompt']);
     await expect(page.getByText('About Us')).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
   });
 
   test('the home page shows the waitlist without a prompt; /waitlist and /join are open', async ({ page }) => {
@@ -65,44 +77,44 @@ test.describe('pre-launch gate', () => {
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible(SLOW);
   });
 
-  test('a wrong ?admin= key does not open the site (and is stripped too)', async ({ page }) => {
-    const dialogs = answerDialogs(page, [null]);
+  test('a wrong ?admin= key does not open the site (and is stripped too), without a prompt', async ({ page }) => {
+    const dialogs = answerDialogs(page, []);
     await page.goto(gated('/about?admin=not-the-key'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(WAITLIST_HEADING, SLOW);
-    // The staff prompt is offered (and cancelled) before the next page is opened.
-    await expect.poll(() => dialogs.map((d) => d.type), SLOW).toEqual(['prompt']);
+    await expect(page).toHaveURL(gated('/join'), SLOW);
     await expect(page).not.toHaveURL(/not-the-key/);
-    await page.goto(gated('/'));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(WAITLIST_HEADING, SLOW);
+    expect(dialogs).toEqual([]);
   });
 
-  test('staff prompt: the right key signs in (dev mode declined) and the page opens; home still needs dev mode', async ({
+  test('staff follow "Staff sign in" on /join to /admin, sign in with the key, and the deep link then opens', async ({
     page,
   }) => {
-    const dialogs = answerDialogs(page, [E2E_ADMIN_KEY, null]);
+    const dialogs = answerDialogs(page, []);
+    await page.goto(gated('/blog'));
+    await expect(page).toHaveURL(gated('/join'), SLOW);
+    await page.getByRole('link', { name: 'Staff sign in' }).click();
+    await expect(page).toHaveURL(gated('/admin'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin access', SLOW);
+    await page.getByLabel('Admin key').fill(E2E_ADMIN_KEY);
+    await page.getByRole('button', { name: 'Authenticate' }).click();
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible(SLOW);
     await page.goto(gated('/blog'));
     await expect(page).toHaveTitle(/Blog/, SLOW);
-    expect(dialogs.map((d) => d.type)).toEqual(['prompt', 'confirm']);
-    await expect(page).toHaveURL(gated('/blog'));
+    // The home page still needs dev mode.
     await page.goto(gated('/'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(WAITLIST_HEADING, SLOW);
+    expect(dialogs).toEqual([]);
   });
 
-  test('staff prompt: accepting dev mode opens the home page too', async ({ page }) => {
-    answerDialogs(page, [E2E_ADMIN_KEY, '']);
-    await page.goto(gated('/shop'));
-    await expect(page).toHaveTitle(/Shop/, SLOW);
-    await page.goto(gated('/'));
-    await expect(page).toHaveTitle(/Your Guide to Tech/, SLOW);
-  });
-
-  test('staff prompt: a wrong key shows "Authentication failed" and the address becomes /join', async ({ page }) => {
-    answerDialogs(page, ['wrong-key-123']);
-    await page.goto(gated('/walls'));
-    const t = page.locator('li[data-variant]').filter({ hasText: 'Authentication failed' });
-    await expect(t).toContainText('Invalid admin key provided', SLOW);
+  test('a staff subpage before launch sends a visitor to /join; /admin asks for a sign-in and shows no data', async ({
+    page,
+  }) => {
+    await page.goto(gated('/admin/waitlist'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(WAITLIST_HEADING, SLOW);
     await expect(page).toHaveURL(gated('/join'), SLOW);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(WAITLIST_HEADING, SLOW);
+    await page.goto(gated('/admin'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin access', SLOW);
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toHaveCount(0);
   });
 
   test('static assets and the API pass the gate', async ({ request }) => {
@@ -126,7 +138,6 @@ test.describe('pre-launch gate', () => {
   });
 
   test('axe: the gated waitlist view has no serious violations', async ({ page }) => {
-    answerDialogs(page, [null]);
     await page.goto(gated('/about'));
     await expect(page).toHaveURL(gated('/join'), SLOW);
     await expectNoSeriousA11yViolations(page);

@@ -11,6 +11,8 @@ import { $adminAuth, adminFetch } from '../../stores/admin';
 import type { Campaign } from '../../lib/campaigns/model';
 import { SITE } from '../../config/site';
 import StaleCatalogue from './StaleCatalogue';
+import LaunchSwitch from './LaunchSwitch';
+import { $launch } from '../../stores/launch';
 
 export default function AdminDashboard() {
   return (
@@ -19,6 +21,7 @@ export default function AdminDashboard() {
       title="Admin Dashboard"
       subtitle="Manage the site, the waitlist and the e-mails subscribers receive."
     >
+      <LaunchSwitch />
       <LaunchOffer />
       <StaleCatalogue />
       <Tabs.Root defaultValue="pages">
@@ -34,13 +37,7 @@ export default function AdminDashboard() {
               <li key={page.href}>
                 <Card
                   title={page.title}
-                  badge={
-                    page.public ? (
-                      <span className="badge bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300">
-                        Public
-                      </span>
-                    ) : null
-                  }
+                  badge={<PageBadge isPublic={page.public === true} />}
                   meta={page.href}
                   description={page.description}
                   action={
@@ -172,6 +169,17 @@ function LaunchOffer() {
           : 'Write the launch notification'}
       </a>
     </section>
+  );
+}
+
+/** Whether a page is public in the site's current state (before launch: /join and /waitlist only). */
+function PageBadge({ isPublic }: { isPublic: boolean }) {
+  const state = useStore($launch);
+  if (!state) return null;
+  return state.launched || isPublic ? (
+    <span className="badge bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300">Public</span>
+  ) : (
+    <span className="badge bg-surface-2 text-muted">At launch</span>
   );
 }
 

@@ -27,6 +27,7 @@ export function sampleValues() {
     name: 'Alex Sample',
     unsubscribeUrl: `${location.origin}/api/unsubscribe?token=preview`,
     passUrl: `${location.origin}/api/pass?token=preview`,
+    siteUrl: `${location.origin}/`,
   };
 }
 export const when = (iso: string) => new Date(iso).toLocaleString();

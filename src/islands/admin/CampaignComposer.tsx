@@ -52,7 +52,13 @@ const LIST_LABELS: Record<AudienceList, string> = { waitlist: 'Waitlist', newsle
 type Count =
   | { state: 'idle' }
   | { state: 'counting' }
-  | { state: 'done'; count: number; pool: number | null }
+  | {
+      state: 'done';
+      count: number;
+      pool: number | null;
+      /** A launch notification: who an earlier one reached already. */
+      notified?: { count: number; people: { email: string; name: string }[] };
+    }
   | { state: 'failed' };
 
 /** "2026-11-26T14:30" for a datetime-local field, in the browser's time zone. */
@@ -114,7 +120,10 @@ export default function CampaignComposer({
       const body = JSON.parse(queryKey) as NonNullable<ReturnType<typeof audienceQuery>>;
       try {
         const [n, pool] = await Promise.all([
-          adminFetch<{ count: number }>('/api/admin/campaigns/audience', { method: 'POST', body }),
+          adminFetch<{ count: number; notified?: { count: number; people: { email: string; name: string }[] } }>(
+            '/api/admin/campaigns/audience',
+            { method: 'POST', body },
+          ),
           // A wave also shows how many are left to invite.
           body.limit !== undefined
             ? adminFetch<{ count: number }>('/api/admin/campaigns/audience', {
@@ -123,7 +132,7 @@ export default function CampaignComposer({
               })
             : null,
         ]);
-        if (!cancelled) setCount({ state: 'done', count: n.count, pool: pool?.count ?? null });
+        if (!cancelled) setCount({ state: 'done', count: n.count, pool: pool?.count ?? null, notified: n.notified });
       } catch (err) {
         console.error('[admin] counting the audience failed', err);
         if (!cancelled) setCount({ state: 'failed' });
@@ -389,6 +398,13 @@ export default function CampaignComposer({
           <p id={ids.count} className="mt-1 flex items-center gap-2 font-semibold" aria-live="polite">
             <AudienceCount count={count} kind={form.kind} />
           </p>
+          {form.kind === 'launch' && count.state === 'done' && count.notified && count.notified.count > 0 ? (
+            <AlreadyNotified
+              notified={count.notified}
+              included={form.includeNotified === true}
+              onInclude={(on) => update({ includeNotified: on })}
+            />
+          ) : null}
         </div>
       </section>
 
@@ -469,6 +485,50 @@ export default function CampaignComposer({
         tone="primary"
         onConfirm={() => void (confirm === 'schedule' ? schedule() : sendNow())}
       />
+    </div>
+  );
+}
+
+/**
+ * Who an earlier launch notification reached: left out, unless staff tick the box after reading the
+ * warning (they would get "We're live" a second time).
+ */
+function AlreadyNotified({
+  notified,
+  included,
+  onInclude,
+}: {
+  notified: { count: number; people: { email: string; name: string }[] };
+  included: boolean;
+  onInclude: (on: boolean) => void;
+}) {
+  const n = numbers.format(notified.count);
+  const people = notified.count === 1 ? 'person' : 'people';
+  return (
+    <div className="mt-3 border-t border-border pt-3 text-sm" data-testid="already-notified">
+      <p className="font-semibold">
+        {included
+          ? `Warning: ${n} ${people} already had a launch notification and will get this one too.`
+          : `${n} ${people} already had a launch notification: they are left out.`}
+      </p>
+      <details className="mt-1">
+        <summary className="cursor-pointer">Who already had it</summary>
+        <ul className="mt-1 max-h-40 overflow-auto break-all">
+          {notified.people.map((p) => (
+            <li key={p.email}>{p.name ? `${p.name} <${p.email}>` : p.email}</li>
+          ))}
+          {notified.count > notified.people.length ? (
+            <li>…and {numbers.format(notified.count - notified.people.length)} more</li>
+          ) : null}
+        </ul>
+      </details>
+      <div className="mt-2">
+        <Checkbox
+          label="Send it to them again anyway (they will get a second launch notification)"
+          checked={included}
+          onChange={onInclude}
+        />
+      </div>
     </div>
   );
 }

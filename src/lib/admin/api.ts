@@ -68,7 +68,8 @@ import { statusFilterAnswer } from './bounced';
 import { dailyRates } from '../email/events/store';
 import { scrubInvitation } from '../campaigns/store';
 import { audienceCountSchema, campaignCreateSchema, campaignTestSchema, revokeSchema } from '../campaigns/model';
-import { audienceOf } from '../campaigns/send';
+import { audienceAndNotified } from '../campaigns/send';
+import { launchState, setLaunched } from '../gate/launch';
 import {
   campaignArchive,
   campaignView,
@@ -225,8 +226,8 @@ export const ROUTES: Route[] = [
     auth: false, // checks itself, to answer with the session's details
     async run(req, context) {
       const auth = await requireAdmin(req, context);
-      // Whether the site is launched: the dashboard then offers the launch notification.
-      const launched = getEnv().SITE_LAUNCHED;
+      // Whether the site is launched (SITE_LAUNCHED or the stored switch): the dashboard then offers the launch notification.
+      const { launched } = await launchState();
       const person = { role: auth.actor.role, name: auth.actor.name, staffId: auth.actor.id };
       return json(
         auth.via === 'cookie'
@@ -699,10 +700,24 @@ export const ROUTES: Route[] = [
     path: '/campaigns/audience',
     auth: true,
     async run(req) {
-      const { audience, kind, limit } = await readJson(req, audienceCountSchema);
-      const count = (await audienceOf({ audience, kind, limit: kind === 'early-access' ? (limit ?? null) : null }))
-        .length;
-      return json({ count });
+      const { audience, kind, limit, includeNotified } = await readJson(req, audienceCountSchema);
+      const found = await audienceAndNotified({
+        audience,
+        kind,
+        limit: kind === 'early-access' ? (limit ?? null) : null,
+        includeNotified: kind === 'launch' && includeNotified === true,
+      });
+      // A launch notification: who an earlier one already reached (left out unless staff include them).
+      const notified =
+        kind === 'launch'
+          ? {
+              notified: {
+                count: found.notified.length,
+                people: found.notified.slice(0, 50).map((r) => ({ email: r.email, name: r.name })),
+              },
+            }
+          : {};
+      return json({ count: found.recipients.length, ...notified });
     },
   },
   {
@@ -759,6 +774,25 @@ export const ROUTES: Route[] = [
       return json(await waveView(id));
     },
   },
+  // The launch switch (docs/site.md#launching): stored in Blobs, read by the edge gate.
+  {
+    method: 'GET',
+    path: '/site/launch',
+    auth: true,
+    async run() {
+      return json(await launchState());
+    },
+  },
+  ...(['launch', 'close'] as const).map((what): Route => ({
+    method: 'POST',
+    path: `/site/${what}`,
+    auth: true,
+    async run(_req, _context, _params, { actor }) {
+      const state = await setLaunched(what === 'launch', actor ? byLine(actor) : null);
+      console.info(`[admin] site ${what === 'launch' ? 'launched' : 'closed again'} by staff`);
+      return json(state);
+    },
+  })),
 ];
 
 ROUTES.push(...SHOP_ADMIN_ROUTES);
@@ -869,5 +903,6 @@ async function auditTarget(path: string, params: Params, res: Response): Promise
   const label =
     type === 'staff' && typeof body.email === 'string' ? `${body.name} <${body.email}> (${body.role})` : undefined;
   if (path === '/waitlist.csv' || path === '/exports') return { type: 'export', id };
+  if (path.startsWith('/site/')) return { type: 'site', id: 'launch', label: path.slice('/site/'.length) };
   return { type, id, ...(label ? { label } : {}) };
 }

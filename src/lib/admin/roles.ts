@@ -79,6 +79,9 @@ export const PERMISSIONS: Readonly<Record<string, Permission>> = {
   'POST /staff': { level: 'admin', audit: 'staff.invite' },
   'DELETE /staff/:id': { level: 'admin', audit: 'staff.remove' },
   'GET /audit': { level: 'admin' },
+  'GET /site/launch': { level: 'viewer' },
+  'POST /site/launch': { level: 'admin', audit: 'site.launch' },
+  'POST /site/close': { level: 'admin', audit: 'site.close' },
   // The shop (docs/shop.md). Orders hold buyers' addresses; reading them is like reading the list.
   'GET /orders': { level: 'viewer' },
   'GET /orders/:id': { level: 'viewer' },
@@ -134,4 +137,6 @@ export const AUDIT_LABELS: Record<string, string> = {
   'order.refund': 'Refunded an order',
   'shop.stock': "Set a product's stock",
   'shop.file': "Replaced a digital product's file",
+  'site.launch': 'Launched the site',
+  'site.close': 'Undid the launch (closed the site)',
 };

@@ -28,6 +28,8 @@ export interface ComposerForm {
   interests: TopicFilter[];
   /** An early-access wave's size, as typed. */
   waveSize: string;
+  /** A launch notification: send it again to those an earlier one reached (after a warning). */
+  includeNotified?: boolean;
 }
 
 /** The wave size a new early-access wave starts with. */
@@ -89,14 +91,22 @@ export function composerPayload(form: ComposerForm, sendAt?: string): CampaignCr
     audience: audienceOfForm(form),
     ...(limit === undefined ? {} : { limit }),
     ...(sendAt === undefined ? {} : { sendAt }),
+    ...(form.kind === 'launch' && form.includeNotified ? { includeNotified: true } : {}),
   };
 }
 
 /** POST /api/admin/campaigns/audience for the form (null while the wave size is not a number). */
-export function audienceQuery(form: ComposerForm): { audience: Audience; kind: CampaignKind; limit?: number } | null {
+export function audienceQuery(
+  form: ComposerForm,
+): { audience: Audience; kind: CampaignKind; limit?: number; includeNotified?: boolean } | null {
   const limit = waveLimit(form);
   if (limit !== undefined && !(limit >= 1)) return null;
-  return { audience: audienceOfForm(form), kind: form.kind, ...(limit === undefined ? {} : { limit }) };
+  return {
+    audience: audienceOfForm(form),
+    kind: form.kind,
+    ...(limit === undefined ? {} : { limit }),
+    ...(form.kind === 'launch' && form.includeNotified ? { includeNotified: true } : {}),
+  };
 }
 
 /** Which form field a payload path belongs to. */

@@ -8,7 +8,6 @@
  */
 import { z } from '../zod';
 import { INTERESTS, INTEREST_LABELS, type Interest, type List } from '../signups/constants';
-import { SITE } from '../../config/site';
 import type { SubscriberStatus } from '../subscribers/status';
 
 export const CAMPAIGN_KINDS = ['campaign', 'launch', 'early-access'] as const;
@@ -24,7 +23,8 @@ export type AudienceList = (typeof AUDIENCE_LISTS)[number];
 export const CAMPAIGN_LIMITS = { subject: 200, body: 20_000, wave: 100_000 } as const;
 
 /** Placeholders a campaign body may use; the unsubscribe link is in every mail's footer anyway. */
-export const CAMPAIGN_PLACEHOLDERS = ['name', 'unsubscribeUrl', 'passUrl'] as const;
+/** `siteUrl` is the site's own address (SITE_URL) when the mail is sent, never a fixed domain. */
+export const CAMPAIGN_PLACEHOLDERS = ['name', 'unsubscribeUrl', 'passUrl', 'siteUrl'] as const;
 
 /** Who a campaign goes to: confirmed subscribers of these lists (all when empty) with any of these interests. */
 export const audienceSchema = z.object({
@@ -81,6 +81,11 @@ export const campaignCreateSchema = z
       .optional(),
     /** Send at this time (ISO); without it the campaign is a draft until staff press Send. */
     sendAt: z.iso.datetime({ offset: true, error: 'Send time must be an ISO date and time' }).optional(),
+    /**
+     * A launch notification only: send it also to those an earlier launch notification reached
+     * (staff tick it after a warning). Without it, a person gets a launch notification at most once.
+     */
+    includeNotified: z.boolean({ error: 'includeNotified must be true or false' }).optional(),
   })
   .superRefine((v, ctx) => {
     for (const field of ['subject', 'body'] as const) {
@@ -103,6 +108,12 @@ export const campaignCreateSchema = z
       ctx.addIssue({ code: 'custom', path: ['body'], message: 'Only an early-access wave has a {{passUrl}}.' });
     if (v.kind !== 'early-access' && v.limit !== undefined)
       ctx.addIssue({ code: 'custom', path: ['limit'], message: 'Only an early-access wave has a size.' });
+    if (v.kind !== 'launch' && v.includeNotified)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['includeNotified'],
+        message: 'Only a launch notification can be sent again to those it reached.',
+      });
   });
 export type CampaignCreate = z.infer<typeof campaignCreateSchema>;
 export type CampaignCreateInput = z.input<typeof campaignCreateSchema>;
@@ -117,6 +128,7 @@ export const audienceCountSchema = z.object({
   audience: audienceSchema.default({}),
   kind: z.enum(CAMPAIGN_KINDS, { error: 'Unknown campaign kind' }).default('campaign'),
   limit: z.number().int().min(1).max(CAMPAIGN_LIMITS.wave).optional(),
+  includeNotified: z.boolean().optional(),
 });
 
 /** POST /api/admin/campaigns/{id}/revoke: one person's pass ({subscriberId}), or the whole wave ({}). */
@@ -162,6 +174,8 @@ export interface Campaign extends CampaignCounts {
   jobId: string | null;
   /** Early access: when the wave's passes were revoked. */
   revokedAt: string | null;
+  /** A launch notification that staff chose to send again to those an earlier one reached. */
+  includeNotified?: boolean;
 }
 
 /** One subscriber as the audience enumeration sees it (from the subscriber index). */
@@ -273,7 +287,7 @@ export const CAMPAIGN_PRESETS: Record<Exclude<CampaignKind, 'campaign'>, { subje
       '- Our tech blog and guides',
       '- The shop and free phone wallpapers',
       '',
-      `[Visit Maple Tech](${SITE.url})`,
+      '[Visit Maple Tech]({{siteUrl}})',
       '',
       'Thanks for waiting with us,',
       'The Maple Tech team',

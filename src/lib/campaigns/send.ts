@@ -29,11 +29,14 @@ import type { JobType, StepContext } from '../jobs/runner';
 import type { Job, StepResult } from '../jobs/model';
 import { inAudience, type Campaign, type CampaignCounts } from './model';
 import { PASS_TTL_MS, signPass } from './pass';
+import { isSiteOpen } from '../gate/launch';
 import { renderCampaignBatch, substitutionsFor } from '../email/campaign-email';
 import {
   claimInvitation,
+  claimLaunchNotice,
   claimReceipt,
   listInvitedIds,
+  listNotifiedIds,
   readBatch,
   readCampaign,
   updateCampaign,
@@ -96,7 +99,19 @@ export function countsOf(s: CampaignJobState): CampaignCounts {
  * interests, read from the index (a record only where the index holds a cut text or a deleted
  * subscriber's position), less anyone an earlier early-access wave invited, at most `limit`.
  */
-export async function audienceOf(campaign: Pick<Campaign, 'audience' | 'kind' | 'limit'>): Promise<BatchRecipient[]> {
+export async function audienceOf(
+  campaign: Pick<Campaign, 'audience' | 'kind' | 'limit' | 'includeNotified'>,
+): Promise<BatchRecipient[]> {
+  return (await audienceAndNotified(campaign)).recipients;
+}
+
+/**
+ * The audience, and (a launch notification) who in it an earlier launch notification already
+ * reached: they are left out of `recipients` unless `includeNotified`.
+ */
+export async function audienceAndNotified(
+  campaign: Pick<Campaign, 'audience' | 'kind' | 'limit' | 'includeNotified'>,
+): Promise<{ recipients: BatchRecipient[]; notified: BatchRecipient[] }> {
   const deleted = await deletedPositions();
   const onRecord = (e: DigestEntry) => e.cut || (deleted.size > 0 && deleted.has(digestPosition(e)));
   const wanted = (e: DigestEntry) =>
@@ -120,16 +135,22 @@ export async function audienceOf(campaign: Pick<Campaign, 'audience' | 'kind' | 
     },
   );
   const invited = campaign.kind === 'early-access' ? await listInvitedIds() : new Set<string>();
+  const notifiedIds = campaign.kind === 'launch' ? await listNotifiedIds() : new Set<string>();
+  const notified: BatchRecipient[] = [];
   for (const e of entries) {
     const id = idOfPosition(e.position);
     if (seen.has(id) || invited.has(id)) continue;
     const r = onRecord(e) ? checked.get(e.position) : wanted(e) ? { id, email: e.email, name: e.name } : null;
     if (!r) continue;
     seen.add(id);
+    if (notifiedIds.has(id)) {
+      notified.push(r);
+      if (!campaign.includeNotified) continue;
+    }
     out.push(r);
     if (campaign.kind === 'early-access' && campaign.limit !== null && out.length >= campaign.limit) break;
   }
-  return out;
+  return { recipients: out, notified };
 }
 
 /** Reads the audience and writes it as batches (the plan); returns how many. */
@@ -168,7 +189,12 @@ async function personalization(
       : undefined;
   return {
     to: r.email,
-    substitutions: substitutionsFor({ name: r.name, unsubscribeUrl: unsubscribe, passUrl: pass }),
+    substitutions: substitutionsFor({
+      name: r.name,
+      unsubscribeUrl: unsubscribe,
+      passUrl: pass,
+      siteUrl: new URL('/', siteUrl).href,
+    }),
     headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     customArgs: { campaign_id: campaign.id, subscriber_id: r.id },
   };
@@ -214,6 +240,11 @@ async function sendOne(campaign: Campaign, n: number, startedAt: number): Promis
       kind: campaign.kind,
     });
     if (!receipt) return false;
+    if (campaign.kind === 'launch') {
+      // At most one launch notification per person, unless staff chose to send this one again.
+      const first = await claimLaunchNotice(r.id, { campaign: campaign.id, batch: n, at: now });
+      return first || campaign.includeNotified === true;
+    }
     if (campaign.kind !== 'early-access') return true;
     return claimInvitation(r.id, { wave: campaign.id, at: now, email: r.email, name: r.name, rank: n * MAX_BATCH + i });
   });
@@ -269,6 +300,9 @@ export const campaignJob: JobType<CampaignJobState, CampaignJobInput> = {
       state = { ...state, phase: 'plan' };
     }
     if (state.phase === 'plan') {
+      // A launch notification scheduled before launch waits (and retries) until the site is open.
+      if (campaign.kind === 'launch' && !(await isSiteOpen()))
+        throw new Error('The site is still closed: launch it before the launch notification goes out');
       const startedAt = ctx.now();
       const planned = await plan(campaign);
       state = { ...state, phase: 'send', batches: planned.batches, total: planned.total, startedAt };

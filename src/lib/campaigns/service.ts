@@ -10,6 +10,7 @@ import { readJob, requestJobChange, startJob } from '../jobs/all';
 import type { Job } from '../jobs/model';
 import { sendMail, type MailHandler, type QueuedMail } from '../email/queue/queue';
 import { requireConfig } from '../server/env';
+import { isSiteOpen } from '../gate/launch';
 import { mapLimit } from '../server/storage';
 import type { CampaignCreate, Campaign, CampaignStatus } from './model';
 import { renderCampaignCopy } from '../email/campaign-email';
@@ -133,8 +134,10 @@ export async function createDraft(payload: CampaignCreate, now = Date.now()): Pr
       ? { ...payload.audience, lists: ['waitlist' as const] }
       : payload.audience;
   const limit = payload.kind === 'early-access' ? (payload.limit ?? null) : null;
+  const includeNotified = payload.kind === 'launch' && payload.includeNotified === true;
+  if (payload.kind === 'launch' && payload.sendAt) await requireOpenSite();
   const id = newCampaignId(now);
-  const audienceCount = (await audienceOf({ audience, kind: payload.kind, limit })).length;
+  const audienceCount = (await audienceOf({ audience, kind: payload.kind, limit, includeNotified })).length;
   const campaign: Campaign = {
     id,
     kind: payload.kind,
@@ -155,6 +158,7 @@ export async function createDraft(payload: CampaignCreate, now = Date.now()): Pr
     failed: 0,
     skipped: 0,
     unknown: 0,
+    ...(includeNotified ? { includeNotified } : {}),
   };
   if (!(await createCampaign(campaign))) throw new HttpError(409, 'conflict', 'Try again.');
   if (payload.sendAt) await startSendJob(campaign, 'wait');
@@ -174,12 +178,23 @@ async function startSendJob(campaign: Campaign, phase: 'wait' | 'plan'): Promise
   await kickJobs(job.id);
 }
 
+/** A launch notification goes out only once the site is open: 409 `site_closed` before. */
+async function requireOpenSite(): Promise<void> {
+  if (!(await isSiteOpen()))
+    throw new HttpError(
+      409,
+      'site_closed',
+      'The site is still closed: launch it first (Dashboard, "Launch the site"), then send the launch notification.',
+    );
+}
+
 /** Send now: a draft starts sending; a scheduled campaign goes now instead of later. */
 export async function sendNow(id: string): Promise<CampaignView> {
   const found = await readCampaign(id);
   if (!found) throw new HttpError(404, 'not_found', 'No campaign with this id.');
   const c = found.campaign;
   if (c.status === 'cancelled') throw new HttpError(409, 'cancelled', 'This campaign was cancelled.');
+  if (c.kind === 'launch') await requireOpenSite();
   if (c.jobId) {
     const job = await jobOf(c);
     if (!job || job.state.phase !== 'wait')
@@ -267,6 +282,7 @@ export const campaignTestMailHandler: MailHandler = {
       name: 'there',
       unsubscribeUrl: new URL('/api/unsubscribe?token=test-copy', siteUrl).href,
       passUrl: new URL('/api/pass?token=test-copy', siteUrl).href,
+      siteUrl: new URL('/', siteUrl).href,
     });
     return { ...copy, subject: `[Test] ${copy.subject}`, category: `campaign-test` };
   },

@@ -7,7 +7,9 @@
  *   recipient gets a campaign at most once, and it is the campaign's entry in their consent ledger;
  * - `i/<subscriber>`: the early-access invitation (one per subscriber, whatever the wave);
  * - `w/<wave>/<subscriber>`: who a wave invited (staff list it), `u/<wave>/<subscriber>`: who used the pass;
- * - `x/<wave>/<subscriber>` or `x/<wave>/*`: a revoked pass, or a revoked wave.
+ * - `x/<wave>/<subscriber>` or `x/<wave>/*`: a revoked pass, or a revoked wave;
+ * - `n/<subscriber>`: the first launch notification that reached the subscriber (one per subscriber,
+ *   whatever the launch notification): a later one leaves them out unless staff chose otherwise.
  * Server only.
  */
 import { getStore } from '@netlify/blobs';
@@ -150,7 +152,34 @@ export async function scrubInvitation(subscriber: string): Promise<void> {
 /** Removes a subscriber's receipts and invitation (a full erasure). */
 export async function forgetSubscriber(subscriber: string): Promise<void> {
   const { blobs } = await store().list({ prefix: `r/${subscriber}/` });
-  await mapLimit([...blobs.map((b) => b.key), `i/${subscriber}`], 8, (k) => store().delete(k));
+  await mapLimit([...blobs.map((b) => b.key), `i/${subscriber}`, `n/${subscriber}`], 8, (k) => store().delete(k));
+}
+
+/** A subscriber's launch notification: which one reached them first, in which batch, when. */
+export interface LaunchNotice {
+  campaign: string;
+  batch: number;
+  at: number;
+}
+
+/**
+ * Records that launch notification `notice.campaign` reaches `subscriber`: true when it is theirs
+ * (created now, or earlier by the same batch before a restart), false when another launch
+ * notification (or another batch of this one) reached them first.
+ */
+export async function claimLaunchNotice(subscriber: string, notice: LaunchNotice): Promise<boolean> {
+  const key = `n/${subscriber}`;
+  if ((await store().setJSON(key, notice, { onlyIfNew: true })).modified) return true;
+  const existing = (await store().get(key, { type: 'json' })) as LaunchNotice | null;
+  return existing?.campaign === notice.campaign && existing.batch === notice.batch;
+}
+
+/** Everyone a launch notification has reached so far (one list). */
+export async function listNotifiedIds(): Promise<Set<string>> {
+  const out = new Set<string>();
+  for await (const page of store().list({ prefix: 'n/', paginate: true }))
+    for (const b of page.blobs) out.add(b.key.slice(2));
+  return out;
 }
 
 /** Everyone an early-access wave has invited so far (one list). */

@@ -24,6 +24,8 @@ export interface RecipientValues {
   unsubscribeUrl: string;
   /** Early access: the personal pass link. */
   passUrl?: string;
+  /** The site's origin (SITE_URL), for `{{siteUrl}}`. */
+  siteUrl?: string;
 }
 
 /** Substitution keys of a batch: text part and HTML part apart, so the HTML gets escaped values. */
@@ -31,6 +33,7 @@ export const SUBSTITUTION_KEYS = {
   name: { text: 'name', html: 'name_html' },
   unsubscribeUrl: { text: 'unsubscribe_url', html: 'unsubscribe_url_html' },
   passUrl: { text: 'pass_url', html: 'pass_url_html' },
+  siteUrl: { text: 'site_url', html: 'site_url_html' },
 } as const;
 type Placeholder = keyof typeof SUBSTITUTION_KEYS;
 
@@ -38,7 +41,7 @@ const tag = (key: string) => `{{${key}}}`;
 
 /** Replaces `{{placeholder}}` with `value(placeholder)`; unknown ones stay (the schema refuses them). */
 function fill(text: string, value: (p: Placeholder) => string): string {
-  return text.replace(/\{\{\s*(name|unsubscribeUrl|passUrl)\s*\}\}/g, (_w, p: Placeholder) => value(p));
+  return text.replace(/\{\{\s*(name|unsubscribeUrl|passUrl|siteUrl)\s*\}\}/g, (_w, p: Placeholder) => value(p));
 }
 
 /** The mail with substitution tags in place of every per-recipient value. */
@@ -77,6 +80,7 @@ export function renderCampaignBatch(
 export function substitutionsFor(values: RecipientValues): Record<string, string> {
   const name = values.name.trim() || 'there';
   const pass = values.passUrl ?? '';
+  const site = values.siteUrl ?? '';
   return {
     [SUBSTITUTION_KEYS.name.text]: name,
     [SUBSTITUTION_KEYS.name.html]: escapeHtml(name),
@@ -84,6 +88,8 @@ export function substitutionsFor(values: RecipientValues): Record<string, string
     [SUBSTITUTION_KEYS.unsubscribeUrl.html]: escapeHtml(values.unsubscribeUrl),
     [SUBSTITUTION_KEYS.passUrl.text]: pass,
     [SUBSTITUTION_KEYS.passUrl.html]: escapeHtml(pass),
+    [SUBSTITUTION_KEYS.siteUrl.text]: site,
+    [SUBSTITUTION_KEYS.siteUrl.html]: escapeHtml(site),
   };
 }
 

@@ -34,7 +34,7 @@ export type GateReason =
 
 export type GateDecision =
   | { action: 'pass'; reason: GateReason }
-  /** Serve the /join page instead (the address stays; the page's script may offer the staff key prompt). */
+  /** Serve the /join page instead (its small script then moves the address to /join, quietly). */
   | { action: 'join'; reason: GateReason }
   /** An early-access pass whose revocation check is old: check it again (/api/pass/check), then come back. */
   | { action: 'recheck-pass'; reason: 'early-access' };
@@ -43,8 +43,10 @@ export type GateDecision =
 export const JOIN_PATH = '/join';
 /** Where staff ask for an e-mailed sign-in link (docs/staff.md): open before launch, it shows no data. */
 export const STAFF_SIGN_IN_PATH = '/admin/sign-in';
+/** The staff dashboard: open before launch so staff can sign in there (it shows no data without a session). */
+export const STAFF_PATH = '/admin';
 /** Pages every visitor may open before launch (besides '/', which shows /join unless dev mode is on). */
-export const OPEN_PAGES: readonly string[] = ['/join', '/waitlist', STAFF_SIGN_IN_PATH];
+export const OPEN_PAGES: readonly string[] = ['/join', '/waitlist', STAFF_PATH, STAFF_SIGN_IN_PATH];
 
 /** '/about.html', '/about/' and '/about' are the same page; '/index.html' is '/'. */
 export function normalisePath(path: string): string {

@@ -28,6 +28,28 @@ export const DEFAULT_INTEREST: Interest = 'all';
  * The benefit cards of the waitlist pages (docs/site.md#signups): on /join and /waitlist, and on the
  * page a form posted without JavaScript comes back to with its errors. `icon` names an icon of src/lib/icons.ts.
  */
+/**
+ * After launch (docs/site.md#launching) the waitlist pages stop promising a launch: these replace
+ * the pre-launch words, card by card (same order as WAITLIST_BENEFITS) and line by line.
+ */
+export const LAUNCHED_COPY = {
+  badge: 'Now open in Kitchener, Ontario',
+  intro:
+    "Smartphone recommendations you can trust, honest reviews and easy tutorials from a local tech team. We're live: join the list for news and members-only picks.",
+  benefits: [
+    { title: 'First Looks', text: 'Be among the first to read new guides, phone picks and shop arrivals.' },
+    {
+      title: 'Occasional News',
+      text: "A short e-mail when there's something worth your time. Unsubscribe in one click.",
+    },
+    {
+      title: 'Exclusive Content',
+      text: 'Members-only tutorials, phone picks and local tech events in Kitchener-Waterloo.',
+    },
+  ],
+  description: 'Join the Maple Tech list for news, first looks and exclusive content.',
+} as const;
+
 export const WAITLIST_BENEFITS = [
   {
     title: 'Early Access',
@@ -130,8 +152,22 @@ export const CONSENT_FORMS = {
     list: 'waitlist',
     label: 'Waitlist form',
     wording: `By joining you agree to receive the launch notification, early-access news and exclusive content by e-mail from ${SENDER}. We respect your privacy: we never share your address, and you can unsubscribe at any time.`,
+    /**
+     * The same note once the site is launched (docs/site.md#launching): no launch notification
+     * promised. The server accepts either and records the one the visitor was shown.
+     */
+    launchedWording: `By joining you agree to receive news and exclusive content by e-mail from ${SENDER}. We respect your privacy: we never share your address, and you can unsubscribe at any time.`,
   },
 } as const;
+
+/**
+ * The waitlist form's consent note as the page shows it now: the after-launch one once the page's
+ * launch-state check marked the document (`data-site-launched`, WaitlistPage.astro). Browser only.
+ */
+export function shownWaitlistWording(): string {
+  const launched = typeof document !== 'undefined' && document.documentElement.hasAttribute('data-site-launched');
+  return launched ? CONSENT_FORMS.waitlist.launchedWording : CONSENT_FORMS.waitlist.wording;
+}
 
 export type ConsentForm = keyof typeof CONSENT_FORMS;
 export const NEWSLETTER_FORMS = [

@@ -94,7 +94,8 @@ export const waitlistPayloadSchema = z
     [HONEYPOT_FIELD]: honeypotField,
   })
   .superRefine((v, ctx) => {
-    if (v.consentText !== undefined && v.consentText !== CONSENT_FORMS.waitlist.wording) {
+    const known: string[] = [CONSENT_FORMS.waitlist.wording, CONSENT_FORMS.waitlist.launchedWording];
+    if (v.consentText !== undefined && !known.includes(v.consentText)) {
       ctx.addIssue({ code: 'custom', path: ['consentText'], message: MESSAGES.consentWording });
     }
   });

@@ -19,6 +19,30 @@ import {
 } from '../../../src/lib/campaigns/model';
 
 describe('the composer form', () => {
+  it('a launch notification links the site by {{siteUrl}}, never a fixed domain', () => {
+    expect(CAMPAIGN_PRESETS.launch.body).toContain('({{siteUrl}})');
+    expect(CAMPAIGN_PRESETS.launch.body).not.toMatch(/https?:\/\//);
+    expect(campaignCreateSchema.safeParse(composerPayload(newComposerForm('launch'))).success).toBe(true);
+  });
+
+  it('only a launch notification can include those an earlier one reached, and only when staff tick it', () => {
+    const launch = newComposerForm('launch');
+    expect(composerPayload(launch)).not.toHaveProperty('includeNotified');
+    expect(audienceQuery(launch)).not.toHaveProperty('includeNotified');
+    const again = { ...launch, includeNotified: true };
+    expect(composerPayload(again)).toMatchObject({ includeNotified: true });
+    expect(audienceQuery(again)).toMatchObject({ includeNotified: true });
+    // Another kind never carries it, whatever the form held.
+    expect(composerPayload({ ...again, kind: 'campaign' })).not.toHaveProperty('includeNotified');
+    const refused = campaignCreateSchema.safeParse({
+      subject: 'S',
+      body: 'B',
+      kind: 'campaign',
+      includeNotified: true,
+    });
+    expect(refused.success).toBe(false);
+  });
+
   it('a launch notification starts with its preset and goes to every confirmed waitlist subscriber', () => {
     const form = { ...newComposerForm('launch'), lists: ['newsletter' as const], interests: ['tech_news' as const] };
     expect(form.subject).toBe(CAMPAIGN_PRESETS.launch.subject);

@@ -48,12 +48,15 @@ const table: [string, Omit<GateInput, 'path'>, string, 'pass' | 'join', string][
   ['visitor on /waitlist/', visitor, '/waitlist/', 'pass', 'open-page'],
   // a valid admin session passes
   ['staff on a page', staff, '/about', 'pass', 'admin-session'],
-  ['staff on admin', staff, '/admin', 'pass', 'admin-session'],
+  ['staff on admin', staff, '/admin', 'pass', 'open-page'],
+  ['staff on an admin subpage', staff, '/admin/waitlist', 'pass', 'admin-session'],
   ['staff on unknown path', staff, '/nope', 'pass', 'admin-session'],
   // everything else -> /join
   ['visitor on a page', visitor, '/about', 'join', 'gated'],
   ['visitor on /about.html', visitor, '/about.html', 'join', 'gated'],
-  ['visitor on admin', visitor, '/admin', 'join', 'gated'],
+  // /admin is where staff sign in: open, it shows no data without a session
+  ['visitor on admin (the sign-in)', visitor, '/admin', 'pass', 'open-page'],
+  ['visitor on admin/', visitor, '/admin/', 'pass', 'open-page'],
   ['visitor on admin subpage', visitor, '/admin/email-templates', 'join', 'gated'],
   ['visitor on a post', visitor, '/blog/some-post', 'join', 'gated'],
   ['visitor on the recommender results', visitor, '/phone-recommender/results', 'join', 'gated'],

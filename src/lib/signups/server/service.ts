@@ -35,7 +35,12 @@ export interface SignupRequest {
 }
 
 /** The form-independent part of a signup, before hashing. */
-export type SignupDraft = Omit<Signup, 'consent' | 'ipHash' | 'wordingVersion'> & { form: ConsentForm; page: string };
+export type SignupDraft = Omit<Signup, 'consent' | 'ipHash' | 'wordingVersion'> & {
+  form: ConsentForm;
+  page: string;
+  /** The consent note shown, when the form has more than one (already checked by the schema). */
+  wording?: string;
+};
 
 /**
  * How long a signup that recorded its confirmation mail takes, as a running average of this instance's
@@ -61,8 +66,8 @@ export async function signUp(draft: SignupDraft, request: SignupRequest): Promis
   requireConfig('SITE_URL');
   // One clock reading per signup: the record's times and its ledger time are the same instant.
   const now = request.now ?? new Date().toISOString();
-  const wording = CONSENT_FORMS[draft.form].wording;
-  const { form, page, ...rest } = draft;
+  const { form, page, wording: shown, ...rest } = draft;
+  const wording = shown ?? CONSENT_FORMS[form].wording;
   const signup: Signup = {
     ...rest,
     consent: { at: now, wording, form, page, source: draft.source },
@@ -87,6 +92,8 @@ export function waitlistDraft(p: WaitlistPayload): SignupDraft {
     source: p.source,
     referrer: p.referrer,
     page: p.page ?? '',
+    // After launch the form shows a note without the launch notification: record that one.
+    ...(p.consentText === CONSENT_FORMS.waitlist.launchedWording ? { wording: p.consentText } : {}),
   };
 }
 
