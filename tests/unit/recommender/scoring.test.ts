@@ -77,7 +77,7 @@ describe('the scoring table, row by row', () => {
     expect(rowOf(ultra, { budget: 'premium', budgetValue: 100 }, 'budget')).toMatchObject({
       points: 30,
       answer: 'No limit ($1500+)',
-      phoneHas: 'Premium · $1,919',
+      phoneHas: 'Premium · $1,918.99',
     });
     expect(rowOf(ultra, { budget: 'premium', budgetValue: 80 }, 'budget')).toMatchObject({
       answer: 'Up to $1,260',
@@ -400,7 +400,7 @@ describe('recommend', () => {
       {
         criterion: 'cameraQuality',
         kind: 'budget',
-        text: 'A telephoto (zoom) camera needs a bigger budget: the cheapest iPhone with it is the Apple iPhone 17 Pro at $1,599.',
+        text: 'A telephoto (zoom) camera needs a bigger budget: the cheapest iPhone with it is the Apple iPhone 17 Pro at $1,599.00.',
       },
     ]);
   });

@@ -129,10 +129,10 @@ describe('comparison view (results page)', () => {
       recommended: 'Sold new in Canada when last checked (Oct 2025): not re-checked since',
     });
     expect(byLabel['Price (CAD)']!.recommended).toBe(
-      '$1,919 when last checked, Feb 2025: may have changed (Samsung Canada launch price, Feb 2025)',
+      '$1,918.99 when last checked, Feb 2025: may have changed (Samsung Canada launch price, Feb 2025)',
     );
     expect(byLabel['Price (CAD)']!.current).toMatch(
-      /^\$1,650 when last checked, Feb 2022: may have changed \(Samsung Canada launch price, Feb 2022\)$/,
+      /^\$1,649.99 when last checked, Feb 2022: may have changed \(Samsung Canada launch price, Feb 2022\)$/,
     );
   });
 
