@@ -318,15 +318,15 @@ export function comparisonRows(current: ComparisonSide, rec: ComparisonSide, tod
 
 /**
  * The footnotes under the comparison: each side's notes, then where each price comes from, dated
- * ('Samsung Galaxy S25: price from Samsung Canada launch price, Feb 2025; checked Feb 2025, it may
- * have changed'). Kept out of the table so a narrow column holds only the price.
+ * ('Samsung Galaxy S25 price: Samsung Canada launch price, Feb 2025; may have changed since.', the
+ * last part once the check is older than 6 months). Kept out of the table so a narrow column holds
+ * only the price.
  */
 export function comparisonNotes(current: ComparisonSide, rec: ComparisonSide, today: Date): string[] {
   const priceNote = (side: ComparisonSide) => {
     if (!side.price || !side.priceSource) return [];
     const stale = side.priceChecked && !isFreshCheck(side.priceChecked, today);
-    const when = stale ? `; last checked ${monthYear(side.priceChecked!)}, it may have changed` : '';
-    return [`${side.name}: price from ${side.priceSource}${when}.`];
+    return [`${side.name} price: ${side.priceSource}${stale ? '; may have changed since' : ''}.`];
   };
   return [
     ...current.notes.map((n) => `${current.name}: ${n}`),
