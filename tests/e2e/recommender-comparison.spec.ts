@@ -69,7 +69,7 @@ test('at 375 px each price source fits in a few lines, and the page does not scr
     const lines = await note.evaluate(
       (el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight),
     );
-    expect(lines).toBeLessThanOrEqual(3);
+    expect(lines).toBeLessThanOrEqual(4);
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   if (SHOTS) {

@@ -5,7 +5,6 @@
  * module is part of the wizard's start-up script, and they are needed only on the results.
  */
 import type { Phone } from '../catalogue/schema';
-import { formatCad } from '../money';
 
 /** Shown wherever a fact is unknown (null): the catalogue never guesses a number. */
 export const UNKNOWN = '—';
@@ -26,11 +25,12 @@ export function formatPrice(price: number, decimals = 0): string {
 }
 
 /**
- * A phone's price: '$1,288.99', written as the shop and the mail write it (two decimals), or
+ * A phone's price: '$1,288.99', written as the shop and the mail write it (two decimals: the same
+ * text as `formatCad`, which this start-up module does not import to keep the wizard small), or
  * 'about $2,420' when it is a conversion (not sold in Canada: cents would claim a precision it lacks).
  */
 export function phonePriceLabel(phone: Pick<Phone, 'price' | 'priceEstimated'>): string {
-  return phone.priceEstimated ? `about ${formatPrice(phone.price)}` : formatCad(phone.price);
+  return phone.priceEstimated ? `about ${formatPrice(phone.price)}` : formatPrice(phone.price, 2);
 }
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findPhoneById } from '../../../src/lib/catalogue';
 import { PRODUCTS } from '../../../src/data/products';
 import { formatPrice } from '../../../src/lib/shop/format';
+import { formatCad } from '../../../src/lib/money';
 import { withCataloguePrices, type ProductSource } from '../../../src/lib/shop/phone-price';
 import { phonePriceLabel } from '../../../src/lib/recommender/format';
 import { renderRecommendationsEmail } from '../../../src/lib/email/recommendations-email';
@@ -38,6 +39,10 @@ describe('one price per phone', () => {
     expect(mail.text).toContain(`${shown} CAD`);
     expect(mail.html).toContain(`${shown} CAD`);
     expect(mail.text).not.toMatch(/CA\$/);
+  });
+
+  it('the recommender writes every catalogue price as the shop does (formatCad)', () => {
+    for (const p of PHONES.filter((x) => !x.priceEstimated)) expect(phonePriceLabel(p), p.id).toBe(formatCad(p.price));
   });
 
   it('takes the price from the catalogue entry, and refuses an unknown phone or an estimated price', () => {
