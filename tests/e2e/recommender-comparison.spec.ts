@@ -4,8 +4,8 @@
 // Screenshots of the comparison at 375 and 1280 px, light and dark, go to SHOTS_DIR when set.
 import path from 'node:path';
 import { test, type Page } from '@playwright/test';
-import { expect, SLOW_TEST_TIMEOUT } from './recommender-helpers';
-import { expectNoSeriousA11yViolations } from './fixtures';
+import { expect, runBasic, SLOW_TEST_TIMEOUT } from './recommender-helpers';
+import { E2E_ADMIN_KEY, expectNoSeriousA11yViolations, uniqueEmail } from './fixtures';
 import { encodeAnswers, type Preferences } from '../../src/lib/recommender';
 
 test.describe.configure({ timeout: SLOW_TEST_TIMEOUT });
@@ -98,4 +98,23 @@ test('a phone $10 over a $940 budget says so, never "In your price range"', asyn
   await expect(main.getByTestId('phone-name')).toContainText('Galaxy S25 FE');
   await expect(main).toContainText('$10 over your budget at $949.99');
   await expect(page.getByText(/In your price range/)).toHaveCount(0);
+});
+
+test('the results mail greets the visitor by the name they gave, with the price the page shows', async ({ page }) => {
+  await runBasic(page);
+  const price = (await page.getByTestId('top-pick').textContent())!.match(/\$[\d,]+\.\d{2}/)![0];
+  await page.getByRole('button', { name: 'Email my results' }).click();
+  const form = page.getByTestId('save-form');
+  const email = uniqueEmail('reco-greeting');
+  await form.getByLabel('Your name').fill('Zoë Tremblay');
+  await form.getByLabel('Current phone model').fill('iPhone 12');
+  await form.getByLabel('Email address').fill(email);
+  await form.getByRole('button', { name: 'Send my results' }).click();
+  await expect(form).toHaveCount(0);
+  const res = await page.request.get('/api/admin/outbox', { headers: { 'admin-key': E2E_ADMIN_KEY } });
+  const { entries } = (await res.json()) as { entries: Array<{ to: string; kind: string; text: string }> };
+  const mail = entries.find((m) => m.to === email && m.kind === 'recommendations');
+  expect(mail, `results mail to ${email}`).toBeTruthy();
+  expect(mail!.text).toMatch(/^Hi Zoë Tremblay,/);
+  expect(mail!.text).toContain(`${price} CAD`);
 });
