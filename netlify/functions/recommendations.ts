@@ -25,7 +25,7 @@ import { enforceRateLimit } from '../../src/lib/server/ratelimit';
  * Not a relay: the mail holds only what the server renders from the catalogue — the phones, scores and
  * reasons are recomputed from the visitor's answers (`preferences`, structured values only) when the
  * mail goes out, the current phone appears only when it names a catalogue phone, and the typed name
- * is not used. The visitor allowances (per client address, per inbox; src/lib/email/limits.ts) answer
+ * greets the visitor only when it reads as a name (`greetingName`; else 'Hi there,'). The visitor allowances (per client address, per inbox; src/lib/email/limits.ts) answer
  * 429. 200 { ok: true } once the mail is accepted by the provider or waiting in the mail queue (it
  * goes out by itself); 4xx for bad input; 502 when the provider refused it for good.
  */
@@ -56,7 +56,11 @@ export default handler(async (req, context: FnContext) => {
     {
       to: payload.email,
       kind: 'recommendations',
-      render: { preferences: payload.preferences, phoneModel: current ? `${current.brand} ${current.model}` : null },
+      render: {
+        preferences: payload.preferences,
+        phoneModel: current ? `${current.brand} ${current.model}` : null,
+        name: payload.name,
+      },
     },
     recommendationsMailHandler,
   );

@@ -9,7 +9,9 @@
  * components resolve them through Astro's image pipeline. Digital items have no image: cards and
  * the product page show a book icon instead (docs/site.md#product-card).
  */
-import { catalogueSchema, deliveryOf, type Product, type ProductInput } from '../lib/shop/product-schema';
+import { findPhoneById } from '../lib/catalogue';
+import { withCataloguePrices, type ProductSource } from '../lib/shop/phone-price';
+import { catalogueSchema, deliveryOf, type Product } from '../lib/shop/product-schema';
 
 export type { Product } from '../lib/shop/product-schema';
 export { deliveryOf } from '../lib/shop/product-schema';
@@ -19,11 +21,13 @@ const img = (file: string) => `/src/assets/products/${file}`;
 /** Brand of the business's own digital products. */
 const HOUSE_BRAND = 'Maple Tech';
 
-const raw: ProductInput[] = [
+const raw: ProductSource[] = [
   {
     id: 'samsung-galaxy-s25',
-    name: 'Samsung Galaxy S25 (256 GB)',
-    price: 1299.99,
+    // The catalogue phone: its price is the recommender's (docs/shop.md, "One price per phone"), the
+    // Canadian price of the base storage, so this is the 128 GB model.
+    phoneId: 'samsung-galaxy-s25',
+    name: 'Samsung Galaxy S25 (128 GB)',
     image: img('samsung-galaxy-s25-front.png'),
     additionalImages: [img('samsung-galaxy-s25-back.png'), img('samsung-galaxy-s25-side.png')],
     type: 'hardware',
@@ -46,7 +50,7 @@ const raw: ProductInput[] = [
       Display: '6.2" FHD+ Dynamic AMOLED 2X, 120 Hz',
       Processor: 'Snapdragon 8 Elite for Galaxy',
       Memory: '12 GB RAM',
-      Storage: '256 GB',
+      Storage: '128 GB',
       'Rear cameras': '50 MP wide, 12 MP ultra-wide, 10 MP 3x telephoto',
       'Front camera': '12 MP',
       Battery: '4,000 mAh, 25 W wired, 15 W wireless',
@@ -333,7 +337,7 @@ const raw: ProductInput[] = [
 ];
 
 /** All products, in catalogue order. Parsing here makes the build fail on invalid data. */
-export const PRODUCTS: readonly Product[] = catalogueSchema.parse(raw);
+export const PRODUCTS: readonly Product[] = catalogueSchema.parse(withCataloguePrices(raw, findPhoneById));
 
 /** The product with this id, or undefined. */
 export function getProduct(id: string): Product | undefined {

@@ -218,7 +218,18 @@ describe('POST /api/recommendations', () => {
     expect(text).not.toMatch(/newsletter|discount|offer|shop/i);
   });
 
-  it('mails no text typed by the visitor: the name is not used, a current phone only as the catalogue names it', async () => {
+  it('greets the visitor by the name they gave, and mails no other text they typed', async () => {
+    expect((await post(body({ name: '  Zoë  O’Brien-Smith ' }))).status).toBe(200);
+    const [greeted] = await readOutbox();
+    expect(greeted.text).toMatch(/^Hi Zoë O’Brien-Smith,/);
+    expect(greeted.html).toContain('<p>Hi Zoë O’Brien-Smith,</p>');
+    expect((await post(body({ name: 'Cheap pills at 50% off today only' }))).status).toBe(200);
+    const [refused] = await readOutbox();
+    expect(refused.text).toMatch(/^Hi there,/);
+    expect(refused.text).not.toContain('pills');
+  });
+
+  it('mails no markup or free text typed by the visitor: a current phone only as the catalogue names it', async () => {
     const res = await post(body());
     expect(res.status).toBe(200);
     const [mail] = await readOutbox();

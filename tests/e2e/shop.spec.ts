@@ -113,9 +113,9 @@ test.describe('product cards', () => {
   }) => {
     await page.goto('/shop');
     const phone = page.locator('[data-product-card][data-id="samsung-galaxy-s25"]');
-    await expect(phone.getByRole('heading')).toHaveText('Samsung Galaxy S25 (256 GB)');
+    await expect(phone.getByRole('heading')).toHaveText('Samsung Galaxy S25 (128 GB)');
     await expect(phone).toContainText('Samsung');
-    await expect(phone.locator('[data-price]')).toHaveText('$1299.99');
+    await expect(phone.locator('[data-price]')).toHaveText('$1,288.99');
     await expect(phone.locator('[data-stock]')).toHaveText('In Stock');
     const img = phone.locator('img');
     await expect(img).toHaveJSProperty('complete', true);
@@ -182,10 +182,10 @@ test.describe('product detail', () => {
     page,
   }) => {
     await page.goto('/product/samsung-galaxy-s25');
-    await expect(page).toHaveTitle('Samsung Galaxy S25 (256 GB) | Maple Tech');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Samsung Galaxy S25 (256 GB)');
+    await expect(page).toHaveTitle('Samsung Galaxy S25 (128 GB) | Maple Tech');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Samsung Galaxy S25 (128 GB)');
     await expect(page.locator('[data-product-brand]')).toHaveText('Samsung');
-    await expect(page.locator('[data-product-price]')).toContainText('$1299.99');
+    await expect(page.locator('[data-product-price]')).toContainText('$1,288.99');
     await expect(page.getByText('In Stock', { exact: true })).toBeVisible();
     await expect(page.getByText(/Snapdragon 8 Elite for Galaxy, a 120 Hz display/)).toBeVisible();
     // Ordering is open (the shop sells; docs/shop.md): the button adds to the browser's cart.
@@ -229,7 +229,7 @@ test.describe('product detail', () => {
 
   test('gallery: previous/next wrap around, thumbnails select, counter follows', async ({ page }) => {
     await page.goto('/product/samsung-galaxy-s25');
-    const gallery = page.getByRole('region', { name: 'Samsung Galaxy S25 (256 GB) images' });
+    const gallery = page.getByRole('region', { name: 'Samsung Galaxy S25 (128 GB) images' });
     const counter = gallery.locator('[data-gallery-counter]');
     const shown = gallery.locator('[data-slide]:visible img');
     await expect(counter).toHaveText('1 / 3');

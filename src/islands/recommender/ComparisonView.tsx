@@ -1,5 +1,10 @@
 import type { Phone } from '../../lib/catalogue/schema';
-import { comparisonRows, sideFromPhone, type ComparisonSide } from '../../lib/recommender/ui/comparison';
+import {
+  comparisonNotes,
+  comparisonRows,
+  sideFromPhone,
+  type ComparisonSide,
+} from '../../lib/recommender/ui/comparison';
 import { Icon } from './Icon';
 import { TierBadge } from './PhoneCard';
 import { PhoneImage } from './PhoneImage';
@@ -48,7 +53,8 @@ export function ComparisonView({ current, phone }: Props) {
 
 function Table({ current, rec, fallback }: { current: ComparisonSide; rec: ComparisonSide; fallback: boolean }) {
   // Update support and availability are stated for the day the visitor reads them.
-  const rows = comparisonRows(current, rec, new Date());
+  const today = new Date();
+  const rows = comparisonRows(current, rec, today);
   const head = (side: ComparisonSide, label: string) => (
     <th scope="col" className="w-[38%] px-2 pb-3 align-top font-normal">
       <div className="flex flex-col items-center gap-2 text-center">
@@ -59,7 +65,7 @@ function Table({ current, rec, fallback }: { current: ComparisonSide; rec: Compa
       </div>
     </th>
   );
-  const notes = [...current.notes.map((n) => `${current.name}: ${n}`), ...rec.notes.map((n) => `${rec.name}: ${n}`)];
+  const notes = comparisonNotes(current, rec, today);
   return (
     <div className="mt-4 grid gap-4">
       {fallback ? (

@@ -10,7 +10,7 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Phone } from '../../lib/catalogue/schema';
-import { CAMERA_CLASS_NAMES } from '../../lib/catalogue/enums';
+import { CAMERA_CLASS_NAMES, type Storage } from '../../lib/catalogue/enums';
 import { PRICE_RANGE_NAMES } from '../../lib/recommender/budget';
 import { supportLabel } from '../../lib/recommender/classify';
 import { updatesLabel } from '../../lib/catalogue/updates';
@@ -24,7 +24,7 @@ import { phoneSpecsFor } from '../../lib/recommender/responses';
 import type { PhoneSpecsResponse } from '../../lib/recommender/schemas';
 import type { Recommendation } from '../../lib/recommender/scoring';
 import { apiRequest } from '../../lib/recommender/ui/api';
-import { sideFromSpecs } from '../../lib/recommender/ui/comparison';
+import { chosenStorageText, sideFromSpecs } from '../../lib/recommender/ui/comparison';
 import { capitalise, osLabel, showJoined } from '../../lib/recommender/ui/display';
 import { browserSession, readJson, SESSION_KEYS, setFlash, type FlashToast } from '../../lib/recommender/ui/session';
 import { isStoredPreferences, isStoredRecommendations } from '../../lib/recommender/ui/stored';
@@ -194,7 +194,12 @@ function Results({
     return (
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]" data-testid="results-with-current">
         <div className="grid gap-6">
-          <MainRecommendation rec={top} heading={topLabel(top, 'Our Recommendation')} maxReasons={4} />
+          <MainRecommendation
+            rec={top}
+            heading={topLabel(top, 'Our Recommendation')}
+            maxReasons={4}
+            storage={prefs.storage}
+          />
           {top.upgrade ? (
             <section className="card p-5 sm:p-6" aria-label="Compared with your phone">
               <UpgradeReasons currentName={top.upgrade.currentName} top={top} heading="h3" />
@@ -211,7 +216,13 @@ function Results({
   }
   return (
     <div className="grid gap-6" data-testid="results-without-current">
-      <MainRecommendation rec={top} heading="Our Top Recommendation" maxReasons={top.reasons.length} details />
+      <MainRecommendation
+        rec={top}
+        heading="Our Top Recommendation"
+        maxReasons={top.reasons.length}
+        storage={prefs.storage}
+        details
+      />
       {alt ? <AlternativeOption rec={alt} /> : null}
       <EmailCard prefs={prefs} recommendations={recommendations} />
       {nav}
@@ -273,11 +284,14 @@ function MainRecommendation({
   heading,
   maxReasons,
   details = false,
+  storage,
 }: {
   rec: Recommendation;
   heading: string;
   maxReasons: number;
   details?: boolean;
+  /** The storage the visitor chose, if any. */
+  storage?: Storage;
 }) {
   const p = rec.phone;
   const s = p.specs;
@@ -285,7 +299,7 @@ function MainRecommendation({
   const labels: [string, string][] = [
     ['Display', showJoined([s.screenInches !== null ? `${s.screenInches}"` : null, s.display], ' ')],
     ['Camera', showJoined([CAMERA_CLASS_NAMES[s.cameraQuality], s.cameraSpecs.mainCamera], ' · ')],
-    ['Storage', s.storageOptions.length ? `Up to ${s.storageOptions.at(-1)}` : '—'],
+    ['Storage', chosenStorageText(p, storage)],
     [
       'Battery',
       s.batteryLife

@@ -10,6 +10,7 @@ import { usableCurrentPhone } from '../../lib/recommender/preferences';
 import type { Recommendation } from '../../lib/recommender/scoring';
 import { upgradeRows } from '../../lib/recommender/ui/comparison';
 import type { CurrentPhoneCard } from '../../lib/recommender/ui/currentPhone';
+import type { Storage } from '../../lib/catalogue/enums';
 import { osLabel } from '../../lib/recommender/ui/display';
 import { shortName } from '../../lib/recommender/format';
 import { encodeAnswers } from '../../lib/recommender/share';
@@ -79,7 +80,7 @@ export default function ResultsStep() {
     <div className="mt-6 grid gap-6" data-testid="results">
       <div className={`grid items-start gap-5 ${searched || alt ? 'lg:grid-cols-2' : ''}`}>
         <RecommendationCard rec={top} label={topLabel(top)} testId="top-pick" maxReasons={3} featured />
-        {searched ? <UpgradeCard current={card} top={top} /> : null}
+        {searched ? <UpgradeCard current={card} top={top} storage={prefs.storage} /> : null}
         {!searched && alt ? (
           <RecommendationCard rec={alt} label="Alternative" testId="alternative" maxReasons={3} />
         ) : null}
@@ -127,8 +128,8 @@ export default function ResultsStep() {
 }
 
 /** The searched current phone: why upgrade (2 reasons) and a class-by-class comparison with the top pick. */
-function UpgradeCard({ current, top }: { current: CurrentPhoneCard; top: Recommendation }) {
-  const rows = upgradeRows(current, top.phone);
+function UpgradeCard({ current, top, storage }: { current: CurrentPhoneCard; top: Recommendation; storage?: Storage }) {
+  const rows = upgradeRows(current, top.phone, storage);
   return (
     <article
       className="grid content-start gap-4 rounded-2xl border border-line bg-surface p-4 sm:p-5"

@@ -8,13 +8,14 @@
 import { SITE } from '../../config/site';
 import type { Phone } from '../catalogue/schema';
 import { escapeHtml } from './templates';
+import { formatCad } from '../money';
 import { PRICE_RANGE_NAMES } from '../recommender/budget';
 import type { Preferences } from '../recommender/preferences';
 import { preferenceSummary, type WizardMode } from '../recommender/questions';
 import type { RecommendationSummary } from '../recommender/schemas';
 
 export interface RecommendationsEmailInput {
-  /** Greeting name; '' greets 'there'. The server passes '' (nothing typed by a visitor is mailed). */
+  /** Greeting name as the visitor gave it; '' (or a name `greetingName` refuses) greets 'there'. */
   name: string;
   /** Current phone as the catalogue names it, or null to leave the line out. */
   phoneModel: string | null;
@@ -41,7 +42,18 @@ function modeOf(prefs: Preferences): WizardMode {
 
 function priceLine(phone: Phone): string | null {
   // Only a Canadian list price: a conversion (phone not sold in Canada) is not quoted in an e-mail.
-  return phone.priceEstimated ? null : `CA$${phone.price.toFixed(2)}`;
+  return phone.priceEstimated ? null : `${formatCad(phone.price)} CAD`;
+}
+
+/**
+ * The name to greet, or '' for 'Hi there,': the name the visitor typed, when it reads as a name
+ * (letters, apostrophes, hyphens and dots, at most four words and 60 characters). Anything else —
+ * digits, symbols, a sentence — is not mailed, so the form cannot carry a message to a stranger's inbox.
+ */
+export function greetingName(name: string | null | undefined): string {
+  const n = (name ?? '').trim().replace(/\s+/g, ' ');
+  const nameLike = /^[\p{L}\p{M}][\p{L}\p{M}' .\u2019-]{0,59}$/u.test(n) && n.split(' ').length <= 4;
+  return nameLike ? n : '';
 }
 
 /** Renders the recommendations e-mail (subject, plain text and HTML). */
@@ -58,7 +70,7 @@ export function renderRecommendationsEmail(input: RecommendationsEmailInput): Re
   }));
 
   const text = [
-    `Hi ${input.name || 'there'},`,
+    `Hi ${greetingName(input.name) || 'there'},`,
     '',
     `Here are the phone recommendations you asked us to send from the ${SITE.name} phone recommender.`,
     ...(input.phoneModel ? [`Your current phone: ${input.phoneModel}`] : []),
@@ -112,7 +124,7 @@ ${meta}${reasons}${link}</div>`;
 <html lang="en"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
 <body style="margin:0;padding:24px;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#0f172a;line-height:1.5">
 <div style="max-width:560px;margin:0 auto">
-<p>Hi ${e(input.name || 'there')},</p>
+<p>Hi ${e(greetingName(input.name) || 'there')},</p>
 <p>Here are the phone recommendations you asked us to send from the ${e(SITE.name)} phone recommender.</p>
 ${input.phoneModel ? `<p><strong>Your current phone:</strong> ${e(input.phoneModel)}</p>` : ''}
 ${pickHtml}

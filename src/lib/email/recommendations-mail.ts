@@ -1,6 +1,7 @@
 /**
  * The recommendations mail as a kind of the mail queue (src/lib/email/queue): the entry keeps the
- * visitor's structured answers and the catalogue name of their phone, never text from the request,
+ * visitor's structured answers, the catalogue name of their phone and the name they gave (greeted only
+ * when it reads as a name, `greetingName`), never other text from the request,
  * and the phones, scores and reasons are computed from the catalogue when the mail goes out.
  * Server only.
  */
@@ -23,7 +24,7 @@ export const recommendationsMailHandler: MailHandler = {
     if (picks.length === 0) return { skip: 'no phone matches these answers any more' };
     const current = typeof entry.render.phoneModel === 'string' ? findPhoneByText(entry.render.phoneModel) : null;
     return renderRecommendationsEmail({
-      name: '',
+      name: typeof entry.render.name === 'string' ? entry.render.name : '',
       phoneModel: current ? `${current.brand} ${current.model}` : null,
       preferences: preferences.data,
       recommendations: picks.map(toRecommendationSummary),

@@ -15,7 +15,7 @@ export function orUnknown(value: string | number | null | undefined): string {
 }
 
 /**
- * A Canadian-dollar price, e.g. formatPrice(1288.99) -> '$1,289' (recommendation cards use 0 decimals).
+ * A Canadian-dollar amount, e.g. formatPrice(1208) -> '$1,208' (budgets and gaps; phone prices use 2 decimals).
  * Written '$' as Canadian sites do; the site's pages say prices are in CAD.
  */
 export function formatPrice(price: number, decimals = 0): string {
@@ -24,9 +24,13 @@ export function formatPrice(price: number, decimals = 0): string {
   return `$${n}`;
 }
 
-/** A phone's price for a card: 'about $2,420' when it is a conversion (not sold in Canada), else '$1,289'. */
-export function phonePriceLabel(phone: Pick<Phone, 'price' | 'priceEstimated'>, decimals = 0): string {
-  return `${phone.priceEstimated ? 'about ' : ''}${formatPrice(phone.price, decimals)}`;
+/**
+ * A phone's price: '$1,288.99', written as the shop and the mail write it (two decimals: the same
+ * text as `formatCad`, which this start-up module does not import to keep the wizard small), or
+ * 'about $2,420' when it is a conversion (not sold in Canada: cents would claim a precision it lacks).
+ */
+export function phonePriceLabel(phone: Pick<Phone, 'price' | 'priceEstimated'>): string {
+  return phone.priceEstimated ? `about ${formatPrice(phone.price)}` : formatPrice(phone.price, 2);
 }
 
 /**

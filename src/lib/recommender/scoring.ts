@@ -673,10 +673,18 @@ function reasonFor(row: CriterionWorking, phone: Phone, prefs: Preferences): str
   // Only a criterion the phone meets in full is a reason to pick it.
   if (row.points < row.max) return null;
   switch (row.criterion) {
-    case 'budget':
+    case 'budget': {
+      // Full points reach OVER_SLIDER_TOLERANCE past the slider, but what the card says compares the
+      // exact price with the budget the visitor gave: $950 on 'Up to $940' is '$10 over your budget'.
+      const stated = prefs.budget
+        ? Math.min(PRICE_TIER_MAX_CAD[prefs.budget], budgetMaxCad(prefs.budget, prefs.budgetValue))
+        : Infinity;
+      if (phone.price > stated)
+        return `${formatPrice(Math.ceil(phone.price - stated))} over your budget at ${phonePriceLabel(phone)}`;
       return phone.priceRange === prefs.budget
         ? `In your price range (${PRICE_RANGE_NAMES[phone.priceRange]}, ${PRICE_RANGE_LABELS[phone.priceRange]})`
         : `Within your budget at ${phonePriceLabel(phone)}`;
+    }
     case 'os':
       return prefs.os === 'ios'
         ? 'Runs iOS, as you prefer'
@@ -839,7 +847,7 @@ export function scorePhone(phone: Phone, prefs: Preferences, options?: EngineOpt
   const facts = factFreshness(phone, todayOf(options));
   // A stale price is never stated as today's: the budget reason says when it was last checked.
   const dated = (r: string) =>
-    facts.priceFresh || !/^(Within your budget|In your price range)/.test(r)
+    facts.priceFresh || !/^(Within your budget|In your price range|\$[\d,]+ over your budget)/.test(r)
       ? r
       : `${r}; price last checked ${monthYear(facts.priceChecked)}`;
   return {

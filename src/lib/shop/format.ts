@@ -4,14 +4,16 @@
  * (docs/site.md#images) is the site-wide one in src/lib/images.ts.
  */
 import { isUsableImageUrl } from '../images';
+import { formatCad } from '../money';
 
 /**
- * A price as the site shows it: '$' and exactly two decimals, no grouping ('$1299.99', '$7.99').
+ * A price as the site shows it everywhere (`formatCad`): '$', grouped thousands and exactly two
+ * decimals ('$1,288.99', '$7.99').
  * @param price amount in dollars; must be a finite number >= 0
  */
 export function formatPrice(price: number): string {
   if (!Number.isFinite(price) || price < 0) throw new RangeError(`Not a price: ${price}`);
-  return `$${price.toFixed(2)}`;
+  return formatCad(price);
 }
 
 /**

@@ -33,8 +33,13 @@ export const productSchema = z
     /** URL slug: /product/{id}. */
     id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'id must be a lowercase slug'),
     name: z.string().min(1),
-    /** Price in Canadian dollars. */
+    /** Price in Canadian dollars (for a catalogue phone, the catalogue's price: `phoneId`). */
     price: z.number().positive().multipleOf(0.01),
+    /**
+     * The recommender catalogue phone this product is (src/content/phones/<phoneId>.json): its price
+     * is then the catalogue's, never written here (docs/shop.md, "One price per phone").
+     */
+    phoneId: z.string().min(1).optional(),
     /** Main image; '' when there is none (digital items show a book icon). */
     image: imageRefSchema,
     type: productTypeSchema,

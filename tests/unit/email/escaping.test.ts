@@ -2,7 +2,7 @@
 // attribute, <title>, the subject header, the plain text): escaped exactly once, where it is inserted,
 // for that context. A value that tries to close a tag or an attribute stays text.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TEMPLATES, TEMPLATE_IDS, renderTemplate } from '../../../src/lib/email/templates';
+import { DEFAULT_TEMPLATES, TEMPLATE_IDS, escapeHtml, renderTemplate } from '../../../src/lib/email/templates';
 import { renderCampaignBatch, renderCampaignCopy, substitutionsFor } from '../../../src/lib/email/campaign-email';
 import { renderConfirmEmail } from '../../../src/lib/email/confirm-email';
 import {
@@ -114,6 +114,11 @@ describe('mail with no staff template', () => {
     } as unknown as RecommendationsEmailInput;
     const mail = renderRecommendationsEmail(input);
     expectInert(mail.html);
-    expect(mail.html).toContain(`Hi ${EVIL_ESCAPED},`);
+    // Markup is not a name: the greeting falls back to 'there'; the phone is escaped.
+    expect(mail.html).toContain('Hi there,');
+    expect(mail.html).toContain(EVIL_ESCAPED);
+    const named = renderRecommendationsEmail({ ...input, name: "Zoë O'Brien" });
+    expect(named.html).toContain(`Hi ${escapeHtml("Zoë O'Brien")},`);
+    expect(named.html).not.toContain("O'Brien");
   });
 });

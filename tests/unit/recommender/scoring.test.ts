@@ -77,7 +77,7 @@ describe('the scoring table, row by row', () => {
     expect(rowOf(ultra, { budget: 'premium', budgetValue: 100 }, 'budget')).toMatchObject({
       points: 30,
       answer: 'No limit ($1500+)',
-      phoneHas: 'Premium · $1,919',
+      phoneHas: 'Premium · $1,918.99',
     });
     expect(rowOf(ultra, { budget: 'premium', budgetValue: 80 }, 'budget')).toMatchObject({
       answer: 'Up to $1,260',
@@ -338,6 +338,21 @@ describe('reasons', () => {
     expect(r.reasons.join(' ')).not.toMatch(/professional/i);
   });
 
+  it('never call a phone over the budget "in your price range": $950 on up to $940 is $10 over', () => {
+    const prefs: Preferences = { budget: 'midrange', budgetValue: 53 }; // up to $940
+    const over = scorePhone(phone({ price: 950, priceRange: 'midrange' }), prefs, at);
+    expect(over.working[0]).toMatchObject({ criterion: 'budget', answer: 'Up to $940' });
+    expect(over.reasons.join(' ')).not.toMatch(/price range|within your budget/i);
+    expect(over.reasons[0]).toMatch(/^\$10 over your budget at \$950\.00/);
+    // A cent over is still over; at the budget exactly it is in the range.
+    expect(scorePhone(phone({ price: 940.01, priceRange: 'midrange' }), prefs, at).reasons[0]).toMatch(
+      /^\$1 over your budget/,
+    );
+    expect(scorePhone(phone({ price: 940, priceRange: 'midrange' }), prefs, at).reasons[0]).toMatch(
+      /^In your price range \(Midrange/,
+    );
+  });
+
   it('are padded with generic true facts up to 3 when fewer apply', () => {
     const r = scorePhone(findPhoneById('samsung-galaxy-a16-5g')!, { budget: 'budget', budgetValue: 0 }, at);
     // $330 is 57% over the $200 budget -> a part of the budget points, no budget reason; skipped questions give none
@@ -400,7 +415,7 @@ describe('recommend', () => {
       {
         criterion: 'cameraQuality',
         kind: 'budget',
-        text: 'A telephoto (zoom) camera needs a bigger budget: the cheapest iPhone with it is the Apple iPhone 17 Pro at $1,599.',
+        text: 'A telephoto (zoom) camera needs a bigger budget: the cheapest iPhone with it is the Apple iPhone 17 Pro at $1,599.00.',
       },
     ]);
   });

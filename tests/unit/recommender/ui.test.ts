@@ -10,7 +10,14 @@ import {
   updatesLabel,
 } from '../../../src/lib/recommender';
 import { apiRequest } from '../../../src/lib/recommender/ui/api';
-import { comparisonRows, sideFromPhone, sideFromSpecs, upgradeRows } from '../../../src/lib/recommender/ui/comparison';
+import {
+  chosenStorageText,
+  comparisonNotes,
+  comparisonRows,
+  sideFromPhone,
+  sideFromSpecs,
+  upgradeRows,
+} from '../../../src/lib/recommender/ui/comparison';
 import {
   cardFromSearchResult,
   cardFromSpecsPhone,
@@ -87,6 +94,20 @@ describe('upgrade comparison (wizard results step)', () => {
     // Same class on both sides: no arrow.
     expect(rows['Screen size']).toMatchObject({ current: 'Large', recommended: 'Large', improved: false });
   });
+
+  it('shows the storage the visitor chose on the recommended phone, not its largest option', () => {
+    const current = cardFromSearchResult(toSearchResult(phone('samsung-galaxy-s24')));
+    const s25 = phone('samsung-galaxy-s25'); // 128GB/256GB/512GB
+    const storage = (chosen?: Parameters<typeof upgradeRows>[2]) =>
+      upgradeRows(current, s25, chosen).find((r) => r.label === 'Storage');
+    expect(storage('128gb')).toMatchObject({ current: 'Up to 512 GB', recommended: '128 GB (up to 512 GB)' });
+    expect(storage('256gb')!.recommended).toBe('256 GB (up to 512 GB)');
+    expect(storage('512gb')!.recommended).toBe('512 GB');
+    // Nothing chosen, or more than it offers: its largest option, said as such.
+    expect(storage()!.recommended).toBe('Up to 512 GB');
+    expect(storage('1tb')!.recommended).toBe('Up to 512 GB');
+    expect(chosenStorageText(s25, '64gb')).toBe('128 GB (up to 512 GB)');
+  });
 });
 
 describe('comparison view (results page)', () => {
@@ -95,8 +116,8 @@ describe('comparison view (results page)', () => {
   const TODAY = new Date('2026-11-26T12:00:00Z');
   const rows = () => comparisonRows(sideFromSpecs(toSpecsPhone(current), 'premium'), sideFromPhone(rec), TODAY);
 
-  it('has the comparison rows in order', () => {
-    expect(rows().map((r) => r.label)).toEqual([
+  it('has the comparison rows in order, leaving out a row nothing is known about on either side', () => {
+    const order = [
       'Colours',
       'Screen size & display',
       'AI features',
@@ -113,7 +134,27 @@ describe('comparison view (results page)', () => {
       'Software updates',
       'Availability',
       'Price (CAD)',
-    ]);
+    ];
+    const labels = rows().map((r) => r.label);
+    expect(labels).toEqual(order.filter((l) => labels.includes(l)));
+    for (const r of rows()) expect([r.current, r.recommended], r.label).not.toEqual(['—', '—']);
+    // No camera control on either Samsung: the row is not shown as '—' against '—'.
+    expect(labels).not.toContain('Camera Control');
+    // Both have USB-C: a catalogue fact, not a blank.
+    expect(rows().find((r) => r.label === 'USB-C')).toMatchObject({ current: 'Yes', recommended: 'Yes' });
+  });
+
+  it('fills USB-C from maker and year: Lightning iPhones say No, an iPhone 15 or later and the Galaxy S25 say Yes', () => {
+    const usb = (a: string, b: string) =>
+      comparisonRows(sideFromSpecs(toSpecsPhone(phone(a)), 'premium'), sideFromPhone(phone(b)), TODAY).find(
+        (r) => r.label === 'USB-C',
+      );
+    expect(usb('apple-iphone-13', 'samsung-galaxy-s25')).toMatchObject({
+      current: 'No',
+      recommended: 'Yes',
+      improved: true,
+    });
+    expect(usb('samsung-galaxy-s24', 'apple-iphone-16')).toMatchObject({ current: 'Yes', recommended: 'Yes' });
   });
 
   it('shows update support, availability and the dated price source of both phones', () => {
@@ -128,12 +169,16 @@ describe('comparison view (results page)', () => {
       // Checked more than 6 months before the test's date: not stated as today's fact.
       recommended: 'Sold new in Canada when last checked (Oct 2025): not re-checked since',
     });
-    expect(byLabel['Price (CAD)']!.recommended).toBe(
-      '$1,919 when last checked, Feb 2025: may have changed (Samsung Canada launch price, Feb 2025)',
+    // The cell holds the price (dated when the check is old); the source is a footnote, not a paragraph.
+    expect(byLabel['Price (CAD)']).toMatchObject({
+      current: '$1,649.99 in Feb 2022',
+      recommended: '$1,918.99 in Feb 2025',
+    });
+    const notes = comparisonNotes(sideFromSpecs(toSpecsPhone(current), 'premium'), sideFromPhone(rec), TODAY);
+    expect(notes).toContain(
+      'Samsung Galaxy S25 Ultra price: Samsung Canada launch price, Feb 2025; may have changed since.',
     );
-    expect(byLabel['Price (CAD)']!.current).toMatch(
-      /^\$1,650 when last checked, Feb 2022: may have changed \(Samsung Canada launch price, Feb 2022\)$/,
-    );
+    expect(notes.some((n) => n.startsWith('Samsung Galaxy S22 Ultra price: Samsung Canada launch price'))).toBe(true);
   });
 
   it('reads inches, display and battery back out of the specs-API text', () => {

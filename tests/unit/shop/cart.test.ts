@@ -28,7 +28,7 @@ describe('pricing a cart from the catalogue', () => {
   const price = (items: { id: string; quantity: number }[]) => priceCart({ items }, PRODUCTS);
   it('prices in cents from the catalogue', () => {
     const r = price([{ id: 'samsung-galaxy-s25', quantity: 2 }]);
-    expect(r.ok && r.lines[0]).toMatchObject({ unitAmount: 129999, quantity: 2, type: 'hardware' });
+    expect(r.ok && r.lines[0]).toMatchObject({ unitAmount: 128899, quantity: 2, type: 'hardware' });
   });
   it.each([
     [[{ id: 'nope', quantity: 1 }], 'unknown_product'],

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { formatPrice, galleryImages, wrapIndex } from '../../../src/lib/shop/format';
 
 describe('formatPrice', () => {
-  it('shows a $ sign and exactly two decimals', () => {
+  it('shows a $ sign, grouped thousands and exactly two decimals', () => {
     expect(formatPrice(7.99)).toBe('$7.99');
-    expect(formatPrice(1299.99)).toBe('$1299.99');
+    expect(formatPrice(1299.99)).toBe('$1,299.99');
     expect(formatPrice(30)).toBe('$30.00');
     expect(formatPrice(0.5)).toBe('$0.50');
     expect(formatPrice(0)).toBe('$0.00');

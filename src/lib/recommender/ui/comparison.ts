@@ -18,6 +18,7 @@ import {
   SCREEN_SIZES,
   STORAGES,
   type PriceRange,
+  type Storage,
 } from '../../catalogue/enums';
 import type { Availability, Phone } from '../../catalogue/schema';
 import { megapixels } from '../classify';
@@ -50,10 +51,23 @@ const classText = (c: string | null | undefined) => (c ? capitalise(c) : 'Unknow
 const storageText = (s: string | null | undefined) => (s ? s.toUpperCase().replace(/(\d)([GT]B)/, '$1 $2') : UNKNOWN);
 
 /**
+ * The recommended phone's storage for the visitor's answer: the smallest option that holds what they
+ * chose ('128 GB (up to 512 GB)'), or its largest option ('Up to 512 GB') when no storage was chosen
+ * or none of its options holds it.
+ */
+export function chosenStorageText(phone: Pick<Phone, 'specs'>, chosen?: Storage): string {
+  const largest = phone.specs.storage;
+  const options = phone.specs.storageOptions.map((o) => o.toLowerCase()).filter((o) => STORAGES.includes(o as Storage));
+  const fit = chosen ? options.find((o) => rankIn(STORAGES, o) >= rankIn(STORAGES, chosen)) : undefined;
+  if (!fit) return largest ? `Up to ${storageText(largest)}` : UNKNOWN;
+  return fit === largest ? storageText(fit) : `${storageText(fit)} (up to ${storageText(largest)})`;
+}
+
+/**
  * The short comparison on the wizard's results step: the current phone's card against the top pick,
  * class by class (camera, battery, storage, performance, screen size, release year).
  */
-export function upgradeRows(current: CurrentPhoneCard, phone: Phone): ComparisonRow[] {
+export function upgradeRows(current: CurrentPhoneCard, phone: Phone, chosenStorage?: Storage): ComparisonRow[] {
   const s = phone.specs;
   return [
     {
@@ -69,9 +83,10 @@ export function upgradeRows(current: CurrentPhoneCard, phone: Phone): Comparison
       improved: better(BATTERY_LIVES, current.batteryLife, s.batteryLife),
     },
     {
+      // Which storage the visitor's own phone has is not known: its largest option is.
       label: 'Storage',
-      current: storageText(current.storage),
-      recommended: storageText(s.storage),
+      current: current.storage ? `Up to ${storageText(current.storage)}` : UNKNOWN,
+      recommended: chosenStorageText(phone, chosenStorage),
       improved: better(STORAGES, current.storage, s.storage),
     },
     {
@@ -123,6 +138,8 @@ export interface ComparisonSide {
   updates: { osUntil: string; estimate: boolean } | null;
   /** Footnotes to show under the column (estimates, unknowns). */
   notes: string[];
+  /** A phone of our catalogue (facts such as the charging port follow from its maker and year). */
+  catalogue: boolean;
 }
 
 /** A catalogue phone as a comparison side. */
@@ -152,6 +169,7 @@ export function sideFromPhone(phone: Phone): ComparisonSide {
     availability: phone.availability,
     updates: phone.updates,
     notes,
+    catalogue: true,
   };
 }
 
@@ -189,6 +207,7 @@ export function sideFromSpecs(
     availability: p.availability,
     updates: p.updates,
     notes: note ? [note] : [],
+    catalogue: p.id !== null,
   };
 }
 
@@ -208,6 +227,17 @@ function yesNo(side: ComparisonSide, re: RegExp, appleOnly = false): string {
   if (has(side.features, re)) return 'Yes';
   if (appleOnly && side.brand !== 'Apple') return 'No';
   return UNKNOWN;
+}
+
+/**
+ * USB-C: 'Yes' when a feature says so; an iPhone has it from 2023 (iPhone 15) and Lightning before;
+ * every other phone of our catalogue (Samsung and Google from 2018, Motorola and OnePlus from 2025)
+ * has USB-C. A phone of another maker or a guessed one stays '—'.
+ */
+function usbC(side: ComparisonSide): string {
+  if (has(side.features, USB_C)) return 'Yes';
+  if (side.brand === 'Apple' && side.year !== null) return side.year >= 2023 ? 'Yes' : 'No';
+  return side.catalogue ? 'Yes' : UNKNOWN;
 }
 
 /**
@@ -260,7 +290,7 @@ export function comparisonRows(current: ComparisonSide, rec: ComparisonSide, tod
       rec.batteryMah !== null ? `${rec.batteryMah.toLocaleString('en-US')} mAh` : UNKNOWN,
       current.batteryMah !== null && rec.batteryMah !== null && rec.batteryMah > current.batteryMah,
     ),
-    row('USB-C', yesNo(current, USB_C), yesNo(rec, USB_C), has(rec.features, USB_C) && !has(current.features, USB_C)),
+    row('USB-C', usbC(current), usbC(rec), usbC(rec) === 'Yes' && usbC(current) === 'No'),
     row('Face ID', yesNo(current, FACE_ID, true), yesNo(rec, FACE_ID, true), gained(FACE_ID, true)),
     row(
       'Cellular',
@@ -283,17 +313,36 @@ export function comparisonRows(current: ComparisonSide, rec: ComparisonSide, tod
       false,
     ),
     row('Price (CAD)', priceText(current, today), priceText(rec, today), false),
+  ].filter((r) => r.current !== UNKNOWN || r.recommended !== UNKNOWN);
+}
+
+/**
+ * The footnotes under the comparison: each side's notes, then where each price comes from, dated
+ * ('Samsung Galaxy S25 price: Samsung Canada launch price, Feb 2025; may have changed since.', the
+ * last part once the check is older than 6 months). Kept out of the table so a narrow column holds
+ * only the price.
+ */
+export function comparisonNotes(current: ComparisonSide, rec: ComparisonSide, today: Date): string[] {
+  const priceNote = (side: ComparisonSide) => {
+    if (!side.price || !side.priceSource) return [];
+    const stale = side.priceChecked && !isFreshCheck(side.priceChecked, today);
+    return [`${side.name} price: ${side.priceSource}${stale ? '; may have changed since' : ''}.`];
+  };
+  return [
+    ...current.notes.map((n) => `${current.name}: ${n}`),
+    ...rec.notes.map((n) => `${rec.name}: ${n}`),
+    ...priceNote(current),
+    ...priceNote(rec),
   ];
 }
 
 /**
- * A side's price with its dated source: '$1,129 (Apple Canada launch price, Sep 2025)'; once the check
- * is older than 6 months it reads as stale: '$1,129 when last checked, Sep 2025: may have changed (…)'.
+ * A side's price as the table shows it: '$1,129.00'; once the check is older than 6 months it is
+ * dated, '$1,129.00 in Sep 2025' (the footnote, `comparisonNotes`, gives the source).
  */
 function priceText(side: ComparisonSide, today: Date): string {
   if (!side.price) return UNKNOWN;
-  const source = side.priceSource ? ` (${side.priceSource})` : '';
   if (side.priceChecked && !isFreshCheck(side.priceChecked, today))
-    return `${side.price} when last checked, ${monthYear(side.priceChecked)}: may have changed${source}`;
-  return `${side.price}${source}`;
+    return `${side.price} in ${monthYear(side.priceChecked)}`;
+  return side.price;
 }
