@@ -19,7 +19,7 @@ test.describe('home page', () => {
     await expect(cards).toHaveCount(3);
     await expect(cards.locator('h3')).toHaveText([/Screen Protector/i, /Galaxy S25/, /Watch/]);
     for (const card of await cards.all()) {
-      await expect(card.locator('[data-price]')).toHaveText(/^\$\d+\.\d{2}$/);
+      await expect(card.locator('[data-price]')).toHaveText(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
       await expect(card.locator('img').first()).toBeVisible();
     }
     await expect(featured.getByRole('link', { name: 'View All Products' })).toHaveAttribute('href', '/shop');
