@@ -30,6 +30,7 @@ import {
   BACKGROUND_BODY_LIMIT,
   SYNC_BODY_LIMIT,
   cappedBody,
+  webBody,
   createRunToken,
   declaresTooLarge,
   isSignedKick,
@@ -208,7 +209,7 @@ async function serve(req, res, trusted) {
     const overflowed = () => capped?.overflowed() === true;
     const readRequest = new Request(url, { method, headers });
     const writeRequest = () =>
-      new Request(url, { method, headers, body: withBody ? Readable.toWeb(bodyOf()) : null, duplex: 'half' });
+      new Request(url, { method, headers, body: withBody ? webBody(bodyOf()) : null, duplex: 'half' });
 
     // Background functions (answered 202, run on) and, from this machine only, scheduled ones, at
     // Netlify's internal function address (docs/runtime.md, "Scheduled and background functions").

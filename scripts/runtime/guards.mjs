@@ -52,6 +52,60 @@ export function cappedBody(req, limit) {
 }
 
 /**
+ * A web ReadableStream over a Node stream, for the functions' `Request` body. `Readable.toWeb` throws
+ * an uncaught "Controller is already closed" (and so ends the whole server) when a function answers
+ * without reading its body, or the cap cuts it off, while chunks are still arriving: here a chunk that
+ * finds the stream closed or cancelled stops the source instead.
+ * @param {import('node:stream').Readable} source
+ * @returns {ReadableStream<Uint8Array>}
+ */
+export function webBody(source) {
+  let open = true;
+  const stop = () => {
+    open = false;
+    source.destroy();
+  };
+  return new ReadableStream({
+    start(controller) {
+      source.on('data', (chunk) => {
+        if (!open) return;
+        try {
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        } catch {
+          stop();
+          return;
+        }
+        if ((controller.desiredSize ?? 1) <= 0) source.pause();
+      });
+      source.once('end', () => {
+        if (!open) return;
+        open = false;
+        try {
+          controller.close();
+        } catch {
+          // already closed by the reader
+        }
+      });
+      source.once('error', (err) => {
+        if (!open) return;
+        open = false;
+        try {
+          controller.error(err);
+        } catch {
+          // already closed by the reader
+        }
+      });
+    },
+    pull() {
+      source.resume();
+    },
+    cancel() {
+      stop();
+    },
+  });
+}
+
+/**
  * The whole body of `req`, or null once it passes `limit` bytes (reading stops there).
  * @param {import('node:http').IncomingMessage} req
  * @param {number} limit

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   BACKGROUND_BODY_LIMIT,
@@ -10,6 +11,7 @@ import {
   isSignedKick,
   lockDataFolder,
   readRunToken,
+  webBody,
 } from '../../../scripts/runtime/guards.mjs';
 import { signKick } from '../../../src/lib/jobs/kick';
 
@@ -78,5 +80,24 @@ describe('one server per data folder', () => {
     const again = await lockDataFolder({ dataDir });
     expect(again.owner).toBe(true);
     expect(JSON.parse(readFileSync(`${dataDir}.lock`, 'utf8')).pid).toBe(process.pid);
+  });
+});
+
+describe("the functions' request body (webBody)", () => {
+  it('passes the body through whole', async () => {
+    const source = new PassThrough();
+    const text = new Response(webBody(source)).text();
+    source.write('{"a":');
+    source.end('1}');
+    expect(await text).toBe('{"a":1}');
+  });
+
+  it('a function that answers without reading its body stops the source instead of ending the server', async () => {
+    const source = new PassThrough();
+    const reader = webBody(source).getReader();
+    source.write(Buffer.from('first'));
+    await reader.read();
+    await reader.cancel();
+    expect(source.destroyed).toBe(true);
   });
 });
