@@ -142,7 +142,9 @@ export default function SubscriberTable() {
         return [...prev, ...fresh];
       });
       setNext(nextLinkOf(headers));
-      if (totalExact) setTotal(Number(headers.get('x-total-count') ?? total));
+      // A later page's total is an estimate when its search stopped early: keep the exact one then.
+      if (totalExact && headers.get('x-total-exact') !== 'false')
+        setTotal(Number(headers.get('x-total-count') ?? total));
       setUnreadable((n) => n + Number(headers.get('x-unreadable-count') ?? 0));
     } catch (err) {
       console.error('[admin] loading more subscribers failed', err);
@@ -534,7 +536,7 @@ export default function SubscriberTable() {
                   </td>
                   <td className="px-2 py-1">
                     {/* The buttons wrap when the row is tight, leaving the e-mail column its one line. */}
-                    <div className="flex justify-end gap-1.5">
+                    <div className="flex flex-wrap justify-end gap-1.5">
                       <button
                         type="button"
                         className="btn-secondary whitespace-nowrap !px-3 !py-1.5 text-xs"
