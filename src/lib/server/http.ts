@@ -160,8 +160,14 @@ function tooLarge(): HttpError {
   return new HttpError(413, 'payload_too_large', `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`);
 }
 
-/** The body as text, at most MAX_BODY_BYTES (HttpError 413 beyond). */
-export async function readCapped(req: Request): Promise<string> {
+/**
+ * The body as text, at most `limit` bytes (default MAX_BODY_BYTES; the error `refuse` makes beyond,
+ * 413 by default), refused with 400 when it is not valid UTF-8.
+ */
+export async function readCapped(
+  req: Request,
+  { limit = MAX_BODY_BYTES, refuse = tooLarge }: { limit?: number; refuse?: () => HttpError } = {},
+): Promise<string> {
   if (!req.body) return '';
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -170,9 +176,9 @@ export async function readCapped(req: Request): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > limit) {
       await reader.cancel();
-      throw tooLarge();
+      throw refuse();
     }
     chunks.push(value);
   }

@@ -6,7 +6,7 @@
  * no storage); what body: a JSON array of events, at most MAX_EVENTS_BODY_BYTES.
  * docs/consent-and-mail.md, "Provider events". Server only.
  */
-import { allowMethods, errorResponse, HttpError, json } from '../../server/http';
+import { allowMethods, errorResponse, HttpError, json, readCapped } from '../../server/http';
 import { getEnv } from '../../server/env';
 import { applyEventBatch, readEvents } from './process';
 import {
@@ -32,25 +32,7 @@ const REFUSALS: Record<Exclude<Verdict, 'ok'>, [number, string, string]> = {
 async function readBody(req: Request): Promise<string> {
   const declared = Number(req.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > MAX_EVENTS_BODY_BYTES) throw tooLarge();
-  if (!req.body) return '';
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_EVENTS_BODY_BYTES) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
-  } catch {
-    throw new HttpError(400, 'invalid_encoding', 'The request body is not valid UTF-8 text.');
-  }
+  return readCapped(req, { limit: MAX_EVENTS_BODY_BYTES, refuse: tooLarge });
 }
 
 function tooLarge(): HttpError {
