@@ -12,6 +12,7 @@ import { SITE } from '../../src/config/site';
 import { getEnv } from '../../src/lib/server/env';
 import { pruneRateLimits, takeSlot } from '../../src/lib/server/shared-ratelimit';
 import { takeVisitorMailAllowance } from '../../src/lib/email/limits';
+import { SITE_BLOCK } from '../../src/lib/signups/server/flood-limits';
 import {
   call,
   clearStore,
@@ -439,6 +440,23 @@ describe('the per-IP signup limit', () => {
     } finally {
       if (previous !== undefined) process.env.SIGNUP_RATE_LIMIT = previous;
     }
+  });
+});
+
+describe('the site-wide flood count under a burst', () => {
+  it('60 signups at once from 60 networks take one site-wide slot per SITE_BLOCK signups, not one each', async () => {
+    const before = (await storeKeys('ratelimit')).filter((k) => /\/signup-site\//.test(k)).length;
+    const statuses = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        postWaitlist({ ...waitlistBody, email: `burst-site-${i}@example.com` }, { ip: `198.51.${i}.7` }).then(
+          (r) => r.status,
+        ),
+      ),
+    );
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const taken = (await storeKeys('ratelimit')).filter((k) => /\/signup-site\//.test(k)).length - before;
+    // The day's count stays a count of signups: 60 of them cost at most 60 / SITE_BLOCK slots.
+    expect(taken).toBeLessThanOrEqual(Math.ceil(60 / SITE_BLOCK));
   });
 });
 

@@ -32,18 +32,45 @@ export const SITE_BLOCK = 10;
 
 /** This instance's current site-wide slot: its window and how many signups it still covers. */
 let siteBlock = { windowEnd: 0, left: 0 };
+/**
+ * The slot this instance is taking now, if any. Signups that find the block used up wait for this one
+ * take instead of each taking a slot of their own: under a burst, a hundred signups arrive while one
+ * take is in flight, and without it each took a slot, so a slot stood for about one signup, the day's
+ * count filled ten times too early and its nearly full window was listed again and again.
+ */
+let refill: { windowEnd: number; taken: Promise<boolean> } | null = null;
 
 /** Takes one signup of the site-wide count: from this instance's slot, or a new slot. */
 async function takeSiteSignup(limit: number, now: number): Promise<boolean> {
   const windowEnd = (Math.floor(now / SITE_WINDOW_MS) + 1) * SITE_WINDOW_MS;
-  if (siteBlock.windowEnd === windowEnd && siteBlock.left > 0) {
-    siteBlock.left -= 1;
-    return true;
+  for (;;) {
+    if (siteBlock.windowEnd === windowEnd && siteBlock.left > 0) {
+      siteBlock.left -= 1;
+      return true;
+    }
+    if (refill?.windowEnd !== windowEnd) {
+      const current = {
+        windowEnd,
+        taken: takeSlot('signup-site', 'site', Math.ceil(limit / SITE_BLOCK), SITE_WINDOW_MS, now, SITE_TRIES).then(
+          (slot) => {
+            if (slot) {
+              const left = siteBlock.windowEnd === windowEnd ? siteBlock.left : 0;
+              siteBlock = { windowEnd, left: left + SITE_BLOCK };
+            }
+            return slot !== null;
+          },
+        ),
+      };
+      refill = current;
+      void current.taken.then(
+        () => refill === current && (refill = null),
+        () => refill === current && (refill = null),
+      );
+    }
+    // A full window refuses everyone waiting; otherwise the new block serves the waiters in turn,
+    // and those it cannot serve take the next slot.
+    if (!(await refill.taken)) return false;
   }
-  const slot = await takeSlot('signup-site', 'site', Math.ceil(limit / SITE_BLOCK), SITE_WINDOW_MS, now, SITE_TRIES);
-  if (!slot) return false;
-  siteBlock = { windowEnd, left: SITE_BLOCK - 1 };
-  return true;
 }
 
 /** What a visitor reads when a flood limit refuses a signup (then "Please try again later."). */
