@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { allowMethods, clientIp, handler, readFormOrJson, type FnContext } from '../../src/lib/server/http';
 import { requireConfig } from '../../src/lib/server/env';
-import { verifyConfirmToken } from '../../src/lib/signups/server/confirm-token';
+import { verifyConfirmToken } from '../../src/lib/subscribers/confirm-token';
 import { confirmFromToken } from '../../src/lib/signups/server/service';
 import { confirmPage, htmlPage } from '../../src/lib/signups/server/link-pages';
 

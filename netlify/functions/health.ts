@@ -3,7 +3,7 @@ import { getStore } from '@netlify/blobs';
 import { allowMethods, handler, HttpError, json, type FnContext } from '../../src/lib/server/http';
 import { getEnv } from '../../src/lib/server/env';
 import { requireAdmin } from '../../src/lib/admin/auth';
-import { maintenanceHealth } from '../../src/lib/maintenance/run';
+import { maintenanceHealth } from '../../src/lib/composition/maintenance';
 
 /**
  * GET /api/health — proves the API and Blobs storage work: writes a blob, reads it back. Staff (the

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { runPending } from '../../src/lib/jobs/all';
+import { runPending } from '../../src/lib/composition/jobs';
 import { kickJobs, verifyKick } from '../../src/lib/jobs/kick';
 
 /** Netlify stops a background run at 15 minutes: stop starting steps well before. */

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { resumeJobs } from '../../src/lib/jobs/resume';
+import { resumeJobs } from '../../src/lib/composition/jobs-resume';
 
 /**
  * Scheduled every minute: starts the background runner for jobs nobody is running (a runner that

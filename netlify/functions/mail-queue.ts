@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { drainQueue } from '../../src/lib/email/queue/queue';
-import { MAIL_HANDLERS } from '../../src/lib/email/handlers';
+import { MAIL_HANDLERS } from '../../src/lib/composition/mail-handlers';
 
 /**
  * Scheduled every minute: the mail queue's worker (src/lib/email/queue/queue.ts). Settles attempts a

@@ -7,9 +7,11 @@ import {
   passCookieFrom,
   readPassCookie,
   signPassCookie,
+  passNextPath,
   verifyPass,
   type Pass,
 } from '../../src/lib/campaigns/pass';
+import { setCookie } from '../../src/lib/server/cookies';
 import { requireConfig } from '../../src/lib/server/env';
 import { allowMethods, clientIp, handler } from '../../src/lib/server/http';
 import { htmlPage, passPage } from '../../src/lib/signups/server/link-pages';
@@ -32,35 +34,20 @@ async function holderActive(subscriberId: string): Promise<boolean> {
   return !!sub && mayReceiveListMail(sub);
 }
 
-/** Where /api/pass/check may send a visitor back to: a path of this site outside /admin, percent-encoded. */
-function safeNextPath(next: string, origin: string): string {
-  if (!/^\/(?!\/)[^\s\\]*$/.test(next)) return '/';
-  let target: URL;
-  try {
-    target = new URL(next, origin);
-  } catch {
-    return '/';
-  }
-  if (target.origin !== origin || /^\/admin(?:\/|$)/i.test(target.pathname)) return '/';
-  // The URL parser percent-encodes what a Location header cannot carry (non-ASCII: /中 -> /%E4%B8%AD).
-  return `${target.pathname}${target.search}`;
-}
-
 export default handler(async (req, context) => {
   allowMethods(req, 'GET');
   const secret = requireConfig('SESSION_SECRET');
   const siteUrl = requireConfig('SITE_URL');
   const url = new URL(req.url);
-  const secure = url.protocol === 'https:' || !/^(localhost|127\.|\[::1\])/.test(url.hostname);
   const cookie = (value: string, maxAgeS: number) =>
-    `${PASS_COOKIE}=${value}; Path=/; Max-Age=${maxAgeS}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+    setCookie(PASS_COOKIE, value, { maxAgeS, sameSite: 'Lax', requestUrl: req.url });
   const go = (location: string, setCookie: string) =>
     new Response(null, { status: 303, headers: { location, 'set-cookie': setCookie, 'cache-control': 'no-store' } });
   const open = async (pass: Pass, next: string) =>
     go(next, cookie(await signPassCookie(pass, Date.now(), secret), Math.floor((pass.expiresAt - Date.now()) / 1000)));
 
   if (url.pathname.replace(/\/+$/, '') === '/api/pass/check') {
-    const safeNext = safeNextPath(url.searchParams.get('next') ?? '/', url.origin);
+    const safeNext = passNextPath(url.searchParams.get('next') ?? '/', url.origin);
     const held = await readPassCookie(passCookieFrom(req.headers.get('cookie')), secret, 0);
     if (
       !held ||

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { handler } from '../../src/lib/server/http';
-import { sendgridEvents } from '../../src/lib/email/events/endpoint';
+import { sendgridEvents } from '../../src/lib/composition/mail-events-endpoint';
 
 /**
  * POST /api/sendgrid/events — SendGrid's signed Event Webhook (bounces, complaints, unsubscribes,

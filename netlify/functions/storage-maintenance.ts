@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
-import { runMaintenance } from '../../src/lib/maintenance/run';
+import { runMaintenance } from '../../src/lib/composition/maintenance';
 
 /**
- * Scheduled every 5 minutes: the maintenance steps (src/lib/maintenance/run.ts): closed rate-limit
+ * Scheduled every 5 minutes: the maintenance steps (src/lib/composition/maintenance.ts): closed rate-limit
  * windows, outbox days past retention and expired jobs removed, then a slice of the index pass
  * (repairs, statistics snapshot, search digest), which continues at the next run. Scheduled
  * functions have no public URL.

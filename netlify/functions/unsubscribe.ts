@@ -4,7 +4,7 @@ import { requireConfig } from '../../src/lib/server/env';
 import { hashIp } from '../../src/lib/subscribers/ledger';
 import { getSubscriber, markUnsubscribed } from '../../src/lib/subscribers/store';
 import { subscriberStatus } from '../../src/lib/subscribers/status';
-import { verifyUnsubscribeToken } from '../../src/lib/signups/server/unsubscribe-token';
+import { verifyUnsubscribeToken } from '../../src/lib/subscribers/unsubscribe-token';
 import { htmlPage, unsubscribePage } from '../../src/lib/signups/server/link-pages';
 
 /**

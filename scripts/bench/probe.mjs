@@ -54,7 +54,7 @@ export async function startProbe(name) {
   const lib = await loadSiteModule(
     name,
     `export { default as adminHandler } from './netlify/functions/admin';
-     export { runPending, readJob } from './src/lib/jobs/all';`,
+     export { runPending, readJob } from './src/lib/composition/jobs';`,
   );
   const edge = JSON.parse(Buffer.from(process.env.NETLIFY_BLOBS_CONTEXT ?? '', 'base64').toString() || '{}').edgeURL;
   const count = installCounter(edge);

@@ -38,7 +38,7 @@ export function loadSignupLib() {
      export { subscriberSchema } from './src/lib/subscribers/record';
      export { CONSENT_FORMS } from './src/lib/signups/constants';
      export { snapshotSubscriberStats } from './src/lib/subscribers/store';
-     export { runMaintenance } from './src/lib/maintenance/run';
+     export { runMaintenance } from './src/lib/composition/maintenance';
      export { takeSlot } from './src/lib/server/shared-ratelimit';
      export { default as adminHandler } from './netlify/functions/admin';
      export { default as signupsHandler } from './netlify/functions/signups';`,

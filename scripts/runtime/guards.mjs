@@ -137,7 +137,9 @@ const KICK_MAX_AGE_MS = 5 * 60_000;
 /**
  * True when `body` is a kick signed with `secret` in the last 5 minutes: the JSON `{ at, jobId, sig }`
  * that `signKick` in src/lib/jobs/kick.ts makes (HMAC-SHA256 over "jobs-kick\n<at>\n<jobId>",
- * base64url). tests/unit/scripts/runtime-guards.test.ts checks it against that module.
+ * base64url, as src/lib/server/tokens.ts signs it). The runtime is plain Node JavaScript on Node 20, which
+ * cannot load that TypeScript module, so the check is written here again with node:crypto;
+ * tests/unit/scripts/runtime-guards.test.ts checks it against signKick.
  * @param {Buffer | null} body
  * @param {string | undefined} secret
  */

@@ -10,7 +10,7 @@ import { markUnsubscribed, saveSignup, snapshotSubscriberStats, subscriberId } f
 import { bucketOf } from '../../src/lib/subscribers/index-keys';
 import { CONSENT_FORMS, INTERESTS, type Interest } from '../../src/lib/signups/constants';
 import { filterSubscribers, isListed, toAdminSubscriber } from '../../src/lib/admin/subscribers';
-import { runMaintenance, type MaintenanceReport, type PassRun } from '../../src/lib/maintenance/run';
+import { runMaintenance, type MaintenanceReport, type PassRun } from '../../src/lib/composition/maintenance';
 import { takeSlot } from '../../src/lib/server/shared-ratelimit';
 import {
   call,

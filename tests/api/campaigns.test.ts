@@ -6,11 +6,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import admin from '../../netlify/functions/admin';
 import pass from '../../netlify/functions/pass';
-import { runJob } from '../../src/lib/jobs/all';
+import { runJob } from '../../src/lib/composition/jobs';
 import { readJob } from '../../src/lib/jobs/store';
 import { markUnsubscribed, subscriberStore } from '../../src/lib/subscribers/store';
 import { subscriberStatus } from '../../src/lib/subscribers/status';
-import { verifyUnsubscribeToken } from '../../src/lib/signups/server/unsubscribe-token';
+import { verifyUnsubscribeToken } from '../../src/lib/subscribers/unsubscribe-token';
 import { readBatch, writeBatch } from '../../src/lib/campaigns/store';
 import { readPassCookie, passCookieFrom } from '../../src/lib/campaigns/pass';
 import { inAudience, type Audience } from '../../src/lib/campaigns/model';

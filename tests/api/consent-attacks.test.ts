@@ -9,7 +9,7 @@ import recommendations from '../../netlify/functions/recommendations';
 import admin from '../../netlify/functions/admin';
 import { CONSENT_FORMS } from '../../src/lib/signups/constants';
 import { subscriberId } from '../../src/lib/subscribers/store';
-import { signUnsubscribeToken } from '../../src/lib/signups/server/unsubscribe-token';
+import { signUnsubscribeToken } from '../../src/lib/subscribers/unsubscribe-token';
 import { createSessionToken, SESSION_COOKIE } from '../../src/lib/admin/session';
 import { PUBLISHED_SECRETS } from '../../src/lib/server/published-secrets';
 import { gateConfig } from '../../src/lib/gate/config';

@@ -8,7 +8,7 @@ import signups from '../../netlify/functions/signups';
 import { markUnsubscribed } from '../../src/lib/subscribers/store';
 import { INTERESTS, type Interest } from '../../src/lib/signups/constants';
 import { isListed, toAdminSubscriber } from '../../src/lib/admin/subscribers';
-import { runMaintenance } from '../../src/lib/maintenance/run';
+import { runMaintenance } from '../../src/lib/composition/maintenance';
 import { PENDING_EXPIRY_MS } from '../../src/lib/subscribers/expiry';
 import {
   bruteForceDaily,

@@ -1,12 +1,12 @@
-// SendGrid's events applied in-process (src/lib/email/events/process.ts) against a campaign sending
+// SendGrid's events applied in-process (src/lib/composition/mail-events.ts) against a campaign sending
 // through the real job runner, the real local Blobs server and the real SendGrid client pointed at a
 // loopback fake: a bounce during the send leaves the person out of the next batches, and complaints
 // past 0.1 % of the deliveries pause the campaign with the staff's own pause, once, saying why.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import admin from '../../netlify/functions/admin';
-import { runJob } from '../../src/lib/jobs/all';
+import { runJob } from '../../src/lib/composition/jobs';
 import { readBatch } from '../../src/lib/campaigns/store';
-import { applyEventBatch } from '../../src/lib/email/events/process';
+import { applyEventBatch } from '../../src/lib/composition/mail-events';
 import { call, clearStore, startSendGridFake, storeSignup, useOutbox, useSendGrid, type SendGridFake } from './helpers';
 
 let fake: SendGridFake;

@@ -10,7 +10,7 @@ import admin from '../../netlify/functions/admin';
 import { CONSENT_FORMS } from '../../src/lib/signups/constants';
 import { markUnsubscribed } from '../../src/lib/subscribers/store';
 import { drainQueue, forgetFullMinutes, sendMail } from '../../src/lib/email/queue/queue';
-import { MAIL_HANDLERS } from '../../src/lib/email/handlers';
+import { MAIL_HANDLERS } from '../../src/lib/composition/mail-handlers';
 import { LEASE_MS, parseKey } from '../../src/lib/email/queue/model';
 import { recommend, type Preferences } from '../../src/lib/recommender';
 import { PHONES } from '../../src/lib/catalogue';

@@ -14,7 +14,12 @@ import { INTERESTS, type Interest } from '../../src/lib/signups/constants';
 import { subscriberIndexKeys } from '../../src/lib/subscribers/index-keys';
 import { syncIndex } from '../../src/lib/subscribers/subscriber-index';
 import { filterSubscribers, isListed, toAdminSubscriber } from '../../src/lib/admin/subscribers';
-import { MAINTENANCE_SCHEDULE, runIndexPass, runMaintenance, type PassRun } from '../../src/lib/maintenance/run';
+import {
+  MAINTENANCE_SCHEDULE,
+  runIndexPass,
+  runMaintenance,
+  type PassRun,
+} from '../../src/lib/composition/maintenance';
 import {
   bruteForceDaily,
   call,

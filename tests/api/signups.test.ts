@@ -7,7 +7,7 @@ import { subscriberStore } from '../../src/lib/subscribers/store';
 import { sendSubscriberMail } from '../../src/lib/email/subscriber-mail';
 import { readOutboxPage } from '../../src/lib/email/outbox';
 import { drainQueue } from '../../src/lib/email/queue/queue';
-import { MAIL_HANDLERS } from '../../src/lib/email/handlers';
+import { MAIL_HANDLERS } from '../../src/lib/composition/mail-handlers';
 import { SITE } from '../../src/config/site';
 import { getEnv } from '../../src/lib/server/env';
 import { pruneRateLimits, takeSlot } from '../../src/lib/server/shared-ratelimit';

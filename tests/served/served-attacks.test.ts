@@ -10,7 +10,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_FORMS } from '../../src/lib/signups/constants';
 import { subscriberId } from '../../src/lib/subscribers/store';
-import { signUnsubscribeToken } from '../../src/lib/signups/server/unsubscribe-token';
+import { signUnsubscribeToken } from '../../src/lib/subscribers/unsubscribe-token';
 import { hashIp } from '../../src/lib/subscribers/ledger';
 import { createSessionToken, SESSION_COOKIE } from '../../src/lib/admin/session';
 import { requestFrom, startServedSite, type PlainResponse, type ServedSite } from './served-site';

@@ -4,6 +4,10 @@
  * code") may reach, through any chain of imports, server code: a module in a `server/` folder, one
  * marked "Server only", or one that imports a server package (Blobs, SendGrid, Node built-ins).
  * Type-only imports are erased by the compiler and do not count.
+ *
+ * And the order of the domains (docs/architecture.md, "Layers"): a folder of `src/lib` imports only
+ * from folders in lower layers, type-only imports included, so no two folders import each other and
+ * no circle runs between folders.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -88,6 +92,96 @@ function serverReason(code: string, file = ''): string | null {
   return pkg ? `imports ${pkg}` : null;
 }
 
+/**
+ * The layers of `src/lib`, bottom first (docs/architecture.md, "Layers"). A folder imports only from
+ * folders of lower layers; files directly in `src/lib` (base64url.ts, zod.ts, …) form the bottom one
+ * and import no folder.
+ * A new folder must be given a layer here.
+ */
+const LAYERS: readonly (readonly string[])[] = [
+  ['(root)'],
+  ['server', 'http', 'site'],
+  ['jobs', 'gate', 'catalogue', 'walls', 'blog'],
+  ['recommender'],
+  ['subscribers'],
+  ['email'],
+  ['signups'],
+  ['campaigns'],
+  ['admin'],
+  ['shop'],
+  ['composition'],
+];
+const LIB = path.join(ROOT, 'src/lib');
+
+/** The top-level folder of `src/lib` a file is in ('(root)' for files directly in it), or null outside `src/lib`. */
+function libFolder(file: string): string | null {
+  const rel = path.relative(LIB, file);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  const parts = rel.split(path.sep);
+  return parts.length > 1 ? parts[0]! : '(root)';
+}
+
+function layerOf(folder: string, layers = LAYERS): number {
+  return layers.findIndex((l) => l.includes(folder));
+}
+
+/** Folder-level imports of `files` in `src/lib`: folder -> folder -> the file imports that make the edge. */
+function folderGraph(files: string[], { read, resolve }: SourceReader = disk): Map<string, Map<string, string[]>> {
+  const graph = new Map<string, Map<string, string[]>>();
+  for (const file of files) {
+    const from = libFolder(file);
+    if (from === null) continue;
+    for (const spec of allImports(read(file))) {
+      const target = resolve(file, spec);
+      const to = target && libFolder(target);
+      if (!to || to === from) continue;
+      if (!graph.has(from)) graph.set(from, new Map());
+      const row = graph.get(from)!;
+      row.set(to, [...(row.get(to) ?? []), `${path.relative(ROOT, file)} -> ${path.relative(ROOT, target)}`]);
+    }
+  }
+  return graph;
+}
+
+/** Every import that does not go down the order, as a message naming both folders. */
+function layerViolations(graph: Map<string, Map<string, string[]>>, layers = LAYERS): string[] {
+  const out: string[] = [];
+  for (const [from, row] of graph) {
+    for (const [to, edges] of row) {
+      const a = layerOf(from, layers);
+      const b = layerOf(to, layers);
+      if (a === -1 || b === -1) {
+        out.push(`src/lib/${a === -1 ? from : to} has no layer: add it to LAYERS (and to docs/architecture.md)`);
+        continue;
+      }
+      if (b < a) continue;
+      const how = b === a ? 'the same layer as' : 'a layer above';
+      for (const edge of edges)
+        out.push(`${from} (layer ${a}) may not import ${to} (layer ${b}, ${how} ${from}): ${edge}`);
+    }
+  }
+  return out;
+}
+
+/** Circles between folders (each as 'a -> b -> a'). */
+function folderCircles(graph: Map<string, Map<string, string[]>>): string[] {
+  const circles: string[] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (f: string): void => {
+    state.set(f, 'open');
+    stack.push(f);
+    for (const g of graph.get(f)?.keys() ?? []) {
+      if (state.get(g) === 'open') circles.push([...stack.slice(stack.indexOf(g)), g].join(' -> '));
+      else if (!state.has(g)) visit(g);
+    }
+    stack.pop();
+    state.set(f, 'done');
+  };
+  for (const f of [...graph.keys()].sort()) if (!state.has(f)) visit(f);
+  return circles;
+}
+
 interface SourceReader {
   read: (file: string) => string;
   resolve: (from: string, spec: string) => string | null;
@@ -119,6 +213,45 @@ function boundaryViolations(roots: string[], { read, resolve }: SourceReader = d
 }
 
 describe('import boundaries', () => {
+  it('every folder of src/lib has a layer, and each folder imports only from lower layers', () => {
+    const folders = readdirSync(LIB, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
+    expect(folders.filter((f) => layerOf(f) === -1)).toEqual([]);
+    expect(layerViolations(folderGraph(filesUnder(LIB)))).toEqual([]);
+  });
+
+  it('no circle between the folders of src/lib, type-only imports included', () => {
+    expect(folderCircles(folderGraph(filesUnder(LIB)))).toEqual([]);
+  });
+
+  it('reports an upward import naming both folders, and a circle between folders', () => {
+    const files: Record<string, string> = {
+      [path.join(LIB, 'subscribers/store.ts')]: "import type { Receipt } from '../campaigns/store';",
+      [path.join(LIB, 'campaigns/store.ts')]: "import { getSubscriber } from '../subscribers/store';",
+      [path.join(LIB, 'server/env.ts')]: "import { SITE } from '../site/config';",
+      [path.join(LIB, 'site/config.ts')]: 'export const SITE = {};',
+    };
+    const memory: SourceReader = {
+      read: (f) => files[f] ?? '',
+      resolve: (from, spec) => {
+        const base = path.resolve(path.dirname(from), spec);
+        return [base, `${base}.ts`].find((c) => c in files) ?? null;
+      },
+    };
+    const graph = folderGraph(Object.keys(files), memory);
+    expect(layerViolations(graph)).toEqual([
+      'subscribers (layer 4) may not import campaigns (layer 7, a layer above subscribers): ' +
+        'src/lib/subscribers/store.ts -> src/lib/campaigns/store.ts',
+      'server (layer 1) may not import site (layer 1, the same layer as server): ' +
+        'src/lib/server/env.ts -> src/lib/site/config.ts',
+    ]);
+    expect(folderCircles(graph)).toEqual(['campaigns -> subscribers -> campaigns']);
+    expect(layerViolations(graph, [['campaigns', 'server', 'site']])).toContain(
+      'src/lib/subscribers has no layer: add it to LAYERS (and to docs/architecture.md)',
+    );
+  });
+
   it('no browser code (islands, stores, src/scripts) reaches a server module through its imports', () => {
     const marked = filesUnder(path.join(ROOT, 'src/lib')).filter((f) =>
       /Imported by browser code/.test(readFileSync(f, 'utf8')),

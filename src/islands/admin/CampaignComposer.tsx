@@ -33,7 +33,7 @@ import {
   type ComposerForm,
   type TopicFilter,
 } from '../../lib/campaigns/compose';
-import { renderCampaignCopy } from '../../lib/email/campaign-email';
+import { renderCampaignCopy } from '../../lib/campaigns/campaign-email';
 import { errorMessage, KIND_LABELS, numbers, sampleValues, TestCopyForm } from './CampaignBits';
 import MailPreview from './MailPreview';
 import { Checkbox, ConfirmDialog, Field, Spinner } from './ui';

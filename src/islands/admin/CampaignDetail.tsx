@@ -18,7 +18,7 @@ import {
   type CampaignStatus,
   type ProgressMark,
 } from '../../lib/campaigns/model';
-import { renderCampaignCopy } from '../../lib/email/campaign-email';
+import { renderCampaignCopy } from '../../lib/campaigns/campaign-email';
 import {
   errorMessage,
   KindBadge,

@@ -18,7 +18,7 @@
  */
 import { getEnv, requireConfig } from '../server/env';
 import { clientIp, HttpError, tooManyRequests, type FnContext } from '../server/http';
-import { hmacKey } from '../server/hmac';
+import { keyedHash } from '../server/tokens';
 import { keysMatch, OWNER, sessionFromRequest, type Session, type SessionSecrets } from './session';
 import { clearHits, currentHits, recordHit, secondsToWindowEnd, takeSlot } from '../server/shared-ratelimit';
 import { isRevoked } from './revocation';
@@ -76,8 +76,7 @@ export function unauthorized(message = 'Admin authentication required. Sign in w
  */
 async function fingerprint(key: string, { secret, adminKey }: SessionSecrets): Promise<string> {
   const material = `admin-key-fingerprint|${secret.length}:${secret}|${adminKey}`;
-  const mac = await crypto.subtle.sign('HMAC', await hmacKey(material), new TextEncoder().encode(key));
-  return Array.from(new Uint8Array(mac).slice(0, 16), (b) => b.toString(16).padStart(2, '0')).join('');
+  return keyedHash(material, key, 32);
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Staff roles and the one table of what each role may do on the admin API (docs/staff.md, "Roles").
- * Every /api/admin route passes through `permissionFor` (src/lib/admin/api.ts) before it runs; the
+ * Every /api/admin route passes through `permissionFor` (src/lib/composition/admin-api/index.ts) before it runs; the
  * staff screens read the same table to hide what a role cannot do.
  *
  * ⚠️ Imported by browser code: no secrets, no server imports here.

@@ -6,13 +6,17 @@
  * extension-less imports: this file imports only that way too, and only modules without imports.
  *
  * Token: `v3.<expiresAtMs>.<devMode 0|1>.<session id>.<who>.<base64url HMAC-SHA256>`, where `who` is
- * `owner` (signed in with ADMIN_KEY) or a staff account's id (docs/staff.md). The HMAC key is
- * derived from SESSION_SECRET *and* ADMIN_KEY, so rotating either one signs every staff member out.
+ * `owner` (signed in with ADMIN_KEY) or a staff account's id (docs/staff.md). Signed and checked by
+ * src/lib/server/tokens.ts (purpose `v3`, separator `.`); the key is derived from SESSION_SECRET
+ * *and* ADMIN_KEY, so rotating either one signs every staff member out. Cookies: src/lib/server/cookies.ts.
  * The session id lets logout revoke one session server-side (src/lib/admin/revocation.ts); a staff
  * session also ends when its account is removed (checked by the server on every request).
  */
-import { fromBase64Url, toBase64Url } from '../base64url.ts';
-import { hmacKey } from '../server/hmac.ts';
+import { expiryOf, isExpired, randomToken, signToken, tokenSignatureValid, type Signed } from '../server/tokens.ts';
+import { readCookie, setCookie } from '../server/cookies.ts';
+
+export { cookieIsSecure, readCookie } from '../server/cookies.ts';
+export { keysMatch } from '../server/tokens.ts';
 
 /** Cookie that carries the signed admin session (HttpOnly; the browser's scripts never see it). */
 export const SESSION_COOKIE = 'mt_admin';
@@ -27,7 +31,6 @@ const SID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 const WHO_PATTERN = /^(owner|[A-Za-z0-9_-]{22})$/;
 /** `who` of a session opened with ADMIN_KEY. */
 export const OWNER = 'owner';
-const encoder = new TextEncoder();
 
 export interface SessionSecrets {
   /** SESSION_SECRET */
@@ -47,18 +50,18 @@ export interface Session {
   who: string;
 }
 
-function sessionKey({ secret, adminKey }: SessionSecrets): Promise<CryptoKey> {
+function sessionKey({ secret, adminKey }: SessionSecrets): string {
   // A length prefix keeps (secret, key) pairs unambiguous.
-  return hmacKey(`${secret.length}:${secret}|${adminKey}`);
+  return `${secret.length}:${secret}|${adminKey}`;
 }
 
-function payload(expiresAt: number, devMode: boolean, sid: string, who: string): string {
-  return `${VERSION}.${expiresAt}.${devMode ? 1 : 0}.${sid}.${who}`;
+function signed(exp: string, dev: string, sid: string, who: string): Signed {
+  return { purpose: VERSION, fields: [exp, dev, sid, who], separator: '.' };
 }
 
 /** A new random id (16 bytes, 22 base64url characters): sessions, staff accounts. */
 export function newSessionId(): string {
-  return toBase64Url(crypto.getRandomValues(new Uint8Array(16)).buffer);
+  return randomToken(16);
 }
 
 /**
@@ -75,9 +78,9 @@ export async function createSessionToken(
   const sid = options.sid ?? newSessionId();
   const who = options.who ?? OWNER;
   if (!WHO_PATTERN.test(who) || !SID_PATTERN.test(sid)) throw new Error('Invalid session owner or id');
-  const body = payload(expiresAt, devMode, sid, who);
-  const sig = await crypto.subtle.sign('HMAC', await sessionKey(secrets), encoder.encode(body));
-  return { token: `${body}.${toBase64Url(sig)}`, session: { devMode, expiresAt, sid, who } };
+  const what = signed(String(expiresAt), devMode ? '1' : '0', sid, who);
+  const sig = await signToken(sessionKey(secrets), what);
+  return { token: `${[VERSION, ...what.fields].join('.')}.${sig}`, session: { devMode, expiresAt, sid, who } };
 }
 
 /**
@@ -93,86 +96,26 @@ export async function verifySessionToken(
   const parts = token.split('.');
   if (parts.length !== 6 || parts[0] !== VERSION) return null;
   const [, exp, dev, sid, who, sig] = parts;
-  if (!/^\d{1,16}$/.test(exp) || (dev !== '0' && dev !== '1') || !SID_PATTERN.test(sid) || !WHO_PATTERN.test(who))
+  const expiresAt = expiryOf(exp);
+  if (expiresAt === null || (dev !== '0' && dev !== '1') || !SID_PATTERN.test(sid) || !WHO_PATTERN.test(who))
     return null;
-  const signature = fromBase64Url(sig);
-  if (!signature) return null;
-  const ok = await crypto.subtle.verify(
-    'HMAC',
-    await sessionKey(secrets),
-    signature,
-    encoder.encode(`${VERSION}.${exp}.${dev}.${sid}.${who}`),
-  );
-  if (!ok) return null;
-  const expiresAt = Number(exp);
-  if (expiresAt <= now) return null;
+  if (!(await tokenSignatureValid(sessionKey(secrets), signed(exp, dev, sid, who), sig))) return null;
+  if (isExpired(expiresAt, now)) return null;
   return { devMode: dev === '1', expiresAt, sid, who };
-}
-
-/**
- * Compares a submitted key with the configured one in constant time: both are hashed to 32 bytes
- * first (so length does not leak), then compared without an early exit.
- */
-export async function keysMatch(given: string | null | undefined, expected: string): Promise<boolean> {
-  if (typeof given !== 'string' || given.length === 0 || given.length > 1024 || expected.length === 0) return false;
-  const [a, b] = await Promise.all([
-    crypto.subtle.digest('SHA-256', encoder.encode(given)),
-    crypto.subtle.digest('SHA-256', encoder.encode(expected)),
-  ]);
-  const x = new Uint8Array(a);
-  const y = new Uint8Array(b);
-  let diff = 0;
-  for (let i = 0; i < x.length; i++) diff |= x[i] ^ y[i];
-  return diff === 0;
-}
-
-/** Value of cookie `name` in a Cookie header, or null. */
-export function readCookie(header: string | null | undefined, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq === -1) continue;
-    if (part.slice(0, eq).trim() !== name) continue;
-    try {
-      return decodeURIComponent(part.slice(eq + 1).trim());
-    } catch {
-      return null; // malformed percent-encoding (e.g. `%zz`): no session, never an exception
-    }
-  }
-  return null;
-}
-
-/** Cookies are Secure everywhere except plain-http localhost (local runs and tests). */
-export function cookieIsSecure(requestUrl: string): boolean {
-  const url = new URL(requestUrl);
-  const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]';
-  return !(local && url.protocol === 'http:');
 }
 
 /** `Set-Cookie` value for a session token. */
 export function sessionCookie(token: string, session: Session, requestUrl: string, now = Date.now()): string {
-  const maxAge = Math.max(0, Math.floor((session.expiresAt - now) / 1000));
-  return [
-    `${SESSION_COOKIE}=${token}`,
-    'Path=/',
-    `Max-Age=${maxAge}`,
-    'HttpOnly',
-    'SameSite=Strict',
-    ...(cookieIsSecure(requestUrl) ? ['Secure'] : []),
-  ].join('; ');
+  return setCookie(SESSION_COOKIE, token, {
+    maxAgeS: (session.expiresAt - now) / 1000,
+    sameSite: 'Strict',
+    requestUrl,
+  });
 }
 
 /** `Set-Cookie` value that removes the session cookie. */
 export function clearSessionCookie(requestUrl: string): string {
-  return [
-    `${SESSION_COOKIE}=`,
-    'Path=/',
-    'Max-Age=0',
-    'Expires=Thu, 01 Jan 1970 00:00:00 GMT',
-    'HttpOnly',
-    'SameSite=Strict',
-    ...(cookieIsSecure(requestUrl) ? ['Secure'] : []),
-  ].join('; ');
+  return setCookie(SESSION_COOKIE, '', { maxAgeS: 0, sameSite: 'Strict', requestUrl });
 }
 
 /** The session carried by a request's cookie, or null. */

@@ -5,7 +5,7 @@
  *
  * ⚠️ Imported by browser code: no secrets, no server imports here.
  */
-import { INTEREST_LABELS, type Interest, type List } from '../signups/constants';
+import { INTEREST_LABELS, type Interest, type List } from '../subscribers/vocabulary';
 import type { MailStatus, Subscriber } from '../subscribers/record';
 import type { Tally } from '../subscribers/index-keys';
 import { lastConfirmedAt, subscriberStatus, suppressionOf, type SubscriberStatus } from '../subscribers/status';

@@ -1,7 +1,7 @@
 /**
  * What staff read for each consent-ledger event in a subscriber's timeline. Pure, client-safe.
  */
-import { CONSENT_FORMS, INTEREST_LABELS, type ConsentForm, type Interest } from '../signups/constants';
+import { CONSENT_FORMS, INTEREST_LABELS, type ConsentForm, type Interest } from '../subscribers/vocabulary';
 import type { LedgerEvent } from '../subscribers/ledger';
 
 const TITLES: Record<LedgerEvent['type'], string> = {

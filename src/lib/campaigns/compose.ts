@@ -3,7 +3,7 @@
  * in, the text a kind starts with, the audience and API payload the form makes, and its errors
  * keyed by the form's own fields. Pure and browser-safe.
  */
-import type { Interest } from '../signups/constants';
+import type { Interest } from '../subscribers/vocabulary';
 import { fieldMessages } from '../signups/schemas';
 import {
   AUDIENCE_LISTS,

@@ -7,7 +7,7 @@
  * ⚠️ Imported by browser code: no secrets, no server imports here.
  */
 import { z } from '../zod';
-import { INTERESTS, INTEREST_LABELS, type Interest, type List } from '../signups/constants';
+import { INTERESTS, INTEREST_LABELS, type Interest, type List } from '../subscribers/vocabulary';
 import type { SubscriberStatus } from '../subscribers/status';
 
 export const CAMPAIGN_KINDS = ['campaign', 'launch', 'early-access'] as const;

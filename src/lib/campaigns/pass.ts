@@ -7,10 +7,11 @@
  * - cookie `c1.<subscriber id>.<wave id>.<expires ms>.<checked ms>.<signature>`: the edge gate lets it
  *   through while its revocation check is less than PASS_RECHECK_MS old, and sends the visitor through
  *   /api/pass/check for a fresh one otherwise, so a revoked pass stops working within that time.
- * Web Crypto only; imported by the edge gate by path (with `.ts`), so only such imports here.
+ * Signed and checked by src/lib/server/tokens.ts (purposes `pass` and `pass-cookie`); the cookie is read
+ * by src/lib/server/cookies.ts. Imported by the edge gate by path (with `.ts`), so only such imports here.
  */
-import { hmacKey } from '../server/hmac.ts';
-import { fromBase64Url, toBase64Url } from '../base64url.ts';
+import { expiryOf, isExpired, signToken, tokenSignatureValid } from '../server/tokens.ts';
+import { readCookie } from '../server/cookies.ts';
 
 /** The cookie that remembers a pass (HttpOnly). */
 export const PASS_COOKIE = 'mt_pass';
@@ -21,7 +22,6 @@ export const PASS_RECHECK_MS = 60_000;
 
 const SUBSCRIBER = /^[0-9a-f]{64}$/;
 const WAVE = /^[a-z0-9][a-z0-9-]{0,79}$/;
-const encoder = new TextEncoder();
 
 export interface Pass {
   subscriberId: string;
@@ -30,24 +30,12 @@ export interface Pass {
   expiresAt: number;
 }
 
-async function sign(kind: string, fields: string[], secret: string): Promise<string> {
-  const sig = await crypto.subtle.sign(
-    'HMAC',
-    await hmacKey(secret),
-    encoder.encode(`${kind}\n${fields.join('\n')}`) as BufferSource,
-  );
-  return toBase64Url(sig);
+function sign(purpose: string, fields: string[], secret: string): Promise<string> {
+  return signToken(secret, { purpose, fields });
 }
 
-async function verify(kind: string, fields: string[], sig: string, secret: string): Promise<boolean> {
-  const bytes = fromBase64Url(sig);
-  if (!bytes || bytes.length !== 32) return false;
-  return crypto.subtle.verify(
-    'HMAC',
-    await hmacKey(secret),
-    bytes as BufferSource,
-    encoder.encode(`${kind}\n${fields.join('\n')}`) as BufferSource,
-  );
+function verify(purpose: string, fields: string[], sig: string, secret: string): Promise<boolean> {
+  return tokenSignatureValid(secret, { purpose, fields }, sig);
 }
 
 /** The signed link token of `pass`. */
@@ -68,7 +56,7 @@ export async function verifyPass(
   if (!SUBSCRIBER.test(subscriberId) || !WAVE.test(waveId) || !/^\d{1,15}$/.test(expires))
     return { ok: false, reason: 'invalid' };
   if (!(await verify('pass', [subscriberId, waveId, expires], sig, secret))) return { ok: false, reason: 'invalid' };
-  if (Number(expires) <= now) return { ok: false, reason: 'expired' };
+  if (isExpired(Number(expiryOf(expires)), now)) return { ok: false, reason: 'expired' };
   return { ok: true, pass: { subscriberId, waveId, expiresAt: Number(expires) } };
 }
 
@@ -98,7 +86,7 @@ export async function readPassCookie(
   )
     return null;
   if (!(await verify('pass-cookie', [subscriberId, waveId, expires, checked], sig, secret))) return null;
-  if (Number(expires) <= now) return null;
+  if (isExpired(Number(expiryOf(expires)), now)) return null;
   const pass = { subscriberId, waveId, expiresAt: Number(expires) };
   const fresh = now - Number(checked) < PASS_RECHECK_MS && Number(checked) <= now + 5_000;
   return { state: fresh ? 'valid' : 'stale', pass };
@@ -106,11 +94,21 @@ export async function readPassCookie(
 
 /** The `mt_pass` value from a Cookie header (a malformed pair is no cookie). */
 export function passCookieFrom(header: string | null): string | null {
-  for (const part of (header ?? '').split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === PASS_COOKIE) return rest.join('=') || null;
+  return readCookie(header, PASS_COOKIE);
+}
+
+/** Where /api/pass/check may send a visitor back to: a path of this site outside /admin, percent-encoded. */
+export function passNextPath(next: string, origin: string): string {
+  if (!/^\/(?!\/)[^\s\\]*$/.test(next)) return '/';
+  let target: URL;
+  try {
+    target = new URL(next, origin);
+  } catch {
+    return '/';
   }
-  return null;
+  if (target.origin !== origin || /^\/admin(?:\/|$)/i.test(target.pathname)) return '/';
+  // The URL parser percent-encodes what a Location header cannot carry (non-ASCII: /中 -> /%E4%B8%AD).
+  return `${target.pathname}${target.search}`;
 }
 
 /**

@@ -30,7 +30,7 @@ import type { Job, StepResult } from '../jobs/model';
 import { inAudience, type Campaign, type CampaignCounts } from './model';
 import { PASS_TTL_MS, signPass } from './pass';
 import { isSiteOpen } from '../gate/launch';
-import { renderCampaignBatch, substitutionsFor } from '../email/campaign-email';
+import { renderCampaignBatch, substitutionsFor } from './campaign-email';
 import {
   claimInvitation,
   claimLaunchNotice,

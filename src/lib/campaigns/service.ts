@@ -6,14 +6,15 @@
  */
 import { HttpError } from '../server/http';
 import { kickJobs } from '../jobs/kick';
-import { readJob, requestJobChange, startJob } from '../jobs/all';
+import { requestJobChange, startJob } from '../jobs/runner';
+import { readJob } from '../jobs/store';
 import type { Job } from '../jobs/model';
 import { sendMail, type MailHandler, type QueuedMail } from '../email/queue/queue';
 import { requireConfig } from '../server/env';
 import { isSiteOpen } from '../gate/launch';
 import { mapLimit } from '../server/storage';
 import type { CampaignCreate, Campaign, CampaignStatus } from './model';
-import { renderCampaignCopy } from '../email/campaign-email';
+import { renderCampaignCopy } from './campaign-email';
 import {
   audienceOf,
   CAMPAIGN_JOB,

@@ -21,13 +21,13 @@ import { interestMessage, isTemplateId, renderTemplate, type TemplateId } from '
 import { renderConfirmEmail } from './confirm-email';
 import { requestedList } from '../subscribers/merge';
 import { getSubscriber, recordMailStatus, type MailStatusUpdate, type StoredRecord } from '../subscribers/store';
-import { signUnsubscribeToken } from '../signups/server/unsubscribe-token';
-import { CONFIRM_TTL_MS, signConfirmToken } from '../signups/server/confirm-token';
+import { signUnsubscribeToken } from '../subscribers/unsubscribe-token';
+import { CONFIRM_TTL_MS, signConfirmToken } from '../subscribers/confirm-token';
 import { mayReceiveListMail, suppressionOf } from '../subscribers/status';
 import { SUPPRESSED_SKIP } from './events/suppression';
 import type { Subscriber } from '../subscribers/record';
 import type { LedgerEvent } from '../subscribers/ledger';
-import type { List } from '../signups/constants';
+import type { List } from '../subscribers/vocabulary';
 
 /** Mail kind of the double opt-in request. */
 export const CONFIRM_KIND = 'confirm-subscription';

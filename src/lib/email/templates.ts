@@ -11,7 +11,7 @@
  */
 import { z } from '../zod';
 import { SITE } from '../../config/site';
-import { INTEREST_LABELS, type Interest } from '../signups/constants';
+import { INTEREST_LABELS, type Interest } from '../subscribers/vocabulary';
 
 /** Ids of the built-in templates. */
 export const TEMPLATE_IDS = ['waitlist-confirmation', 'newsletter-welcome'] as const;

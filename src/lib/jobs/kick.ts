@@ -1,12 +1,11 @@
 /**
  * Starting the background runner (`netlify/functions/jobs-background.ts`). Anybody can POST to a
  * background function's address on Netlify, so a kick carries an HMAC (SESSION_SECRET) over its time
- * and job id; the function runs nothing for a kick it cannot verify or older than KICK_MAX_AGE_MS.
+ * and job id (src/lib/server/tokens.ts, purpose `jobs-kick`); the function runs nothing for a kick it cannot verify or older than KICK_MAX_AGE_MS.
  * A verified kick only makes the runner look for work, so a replay within that window is harmless.
  * Server only; docs/jobs.md.
  */
-import { fromBase64Url, toBase64Url } from '../base64url';
-import { hmacKey } from '../server/hmac';
+import { signToken, tokenSignatureValid, type Signed } from '../server/tokens';
 import { requireConfig } from '../server/env';
 
 /** The background function's name (its address is /.netlify/functions/<name>). */
@@ -20,16 +19,13 @@ export interface Kick {
   sig: string;
 }
 
-const encoder = new TextEncoder();
-function payload(at: number, jobId: string | null): Uint8Array {
-  return encoder.encode(`jobs-kick\n${at}\n${jobId ?? ''}`);
+function signed(at: number, jobId: string | null): Signed {
+  return { purpose: 'jobs-kick', fields: [String(at), jobId ?? ''] };
 }
 
 /** A signed kick for `jobId` (or for whatever is pending). */
 export async function signKick(jobId: string | null, now = Date.now()): Promise<Kick> {
-  const key = await hmacKey(requireConfig('SESSION_SECRET'));
-  const sig = await crypto.subtle.sign('HMAC', key, payload(now, jobId) as BufferSource);
-  return { at: now, jobId, sig: toBase64Url(sig) };
+  return { at: now, jobId, sig: await signToken(requireConfig('SESSION_SECRET'), signed(now, jobId)) };
 }
 
 /** The job id of a genuine, fresh kick (null: kick for whatever is pending), or undefined when it is not one. */
@@ -39,10 +35,7 @@ export async function verifyKick(body: unknown, now = Date.now()): Promise<strin
   if (typeof at !== 'number' || typeof sig !== 'string' || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return undefined;
   if (jobId !== null && (typeof jobId !== 'string' || jobId.length > 80)) return undefined;
   if (Math.abs(now - at) > KICK_MAX_AGE_MS) return undefined;
-  const key = await hmacKey(requireConfig('SESSION_SECRET'));
-  const bytes = fromBase64Url(sig);
-  if (!bytes) return undefined;
-  const ok = await crypto.subtle.verify('HMAC', key, bytes, payload(at, jobId) as BufferSource);
+  const ok = await tokenSignatureValid(requireConfig('SESSION_SECRET'), signed(at, jobId), sig);
   return ok ? jobId : undefined;
 }
 

@@ -68,7 +68,7 @@ export interface JobType<S = any, I = any, R = any> {
 
 const types = new Map<string, JobType>();
 
-/** Registers a job type under `name` (once per name; src/lib/jobs/all.ts registers every type). */
+/** Registers a job type under `name` (once per name; src/lib/composition/jobs.ts registers every type). */
 export function registerJobType<S, I, R>(name: string, type: JobType<S, I, R>): void {
   types.set(name, type as JobType);
 }

@@ -7,22 +7,24 @@
  * sends the wording it showed; the server accepts only a wording listed here for that form and
  * stores it in the subscriber's consent record (CASL: proof of express consent).
  */
-import { SITE } from '../../config/site';
+import { CONSENT_FORMS, INTERESTS_MESSAGE } from '../subscribers/vocabulary';
 
-/** Interest values of the waitlist (docs/site.md#validation). */
-export const INTERESTS = ['tech_news', 'phone_recommendations', 'smartphone_tutorials', 'all'] as const;
-export type Interest = (typeof INTERESTS)[number];
-
-/** Button labels of the interest choice, in display order. */
-export const INTEREST_LABELS: Record<Interest, string> = {
-  tech_news: 'Tech News',
-  phone_recommendations: 'Phone Recommender',
-  smartphone_tutorials: 'Smartphone Tutorials',
-  all: 'All of the above',
-};
-
-/** Interests default to all. */
-export const DEFAULT_INTEREST: Interest = 'all';
+// The subscriber's vocabulary (interests, lists, consent forms) lives in src/lib/subscribers/vocabulary.ts;
+// re-exported here for the forms.
+export {
+  CONSENT_FORMS,
+  consentWording,
+  DEFAULT_INTEREST,
+  INTEREST_LABELS,
+  INTERESTS,
+  INTERESTS_MESSAGE,
+  LISTS,
+  NEWSLETTER_FORMS,
+  type ConsentForm,
+  type Interest,
+  type List,
+  type NewsletterForm,
+} from '../subscribers/vocabulary';
 
 /**
  * The benefit cards of the waitlist pages (docs/site.md#signups): on /join and /waitlist, and on the
@@ -68,10 +70,6 @@ export const WAITLIST_BENEFITS = [
   },
 ] as const;
 
-/** Lists a subscriber can be on. */
-export const LISTS = ['waitlist', 'newsletter', 'both'] as const;
-export type List = (typeof LISTS)[number];
-
 /** Field length caps (server-side too: nothing unbounded is stored). */
 export const LIMITS = {
   name: 100,
@@ -95,7 +93,7 @@ export const MESSAGES = {
   phoneRequired: 'Phone model is required',
   phoneUnknown: 'Please enter a valid phone model (e.g., iPhone 15, Galaxy S24)',
   consent: 'You must consent to receive newsletters',
-  interests: 'Please select your interests',
+  interests: INTERESTS_MESSAGE,
   nameTooLong: `Name must be at most ${LIMITS.name} characters`,
   emailTooLong: `Email address must be at most ${LIMITS.email} characters`,
   phoneTooLong: `Phone model must be at most ${LIMITS.phoneModel} characters`,
@@ -122,44 +120,6 @@ export const TOASTS = {
 
 export { HONEYPOT_FIELD } from './honeypot';
 
-/** Who the mail comes from, as a visitor reads it in a consent statement (CASL: name, mailing address, contact). */
-const SENDER = `${SITE.name}, ${SITE.mailingAddress} (${SITE.email})`;
-
-/** The one-line statement under the header and about subscribe buttons. */
-const COMPACT_CONSENT = `By subscribing you agree to receive tech updates by e-mail from ${SENDER}. Unsubscribe any time.`;
-
-/**
- * Every form that collects consent, with the wording it shows. Keys are the `form` value sent by the client.
- * `list` is the list the form signs up to.
- */
-export const CONSENT_FORMS = {
-  /** Newsletter block ('Join Our Community'): the checkbox label plus the privacy line under it. */
-  newsletter: {
-    list: 'newsletter',
-    label: 'Newsletter block',
-    checkbox: `I agree to receive newsletters from ${SITE.name}`,
-    note: `We respect your privacy. E-mails come from ${SENDER}; unsubscribe any time.`,
-    wording: `I agree to receive newsletters from ${SITE.name}. We respect your privacy. E-mails come from ${SENDER}; unsubscribe any time.`,
-  },
-  /** Header 'Tap here' popover (desktop). */
-  header: { list: 'newsletter', label: 'Header subscribe form', wording: COMPACT_CONSENT },
-  /** Header subscribe section of the mobile menu. */
-  'header-mobile': { list: 'newsletter', label: 'Mobile menu subscribe form', wording: COMPACT_CONSENT },
-  /** About page subscribe box. */
-  about: { list: 'newsletter', label: 'About page subscribe box', wording: COMPACT_CONSENT },
-  /** Waitlist form on /waitlist and /join: the privacy note under the button. */
-  waitlist: {
-    list: 'waitlist',
-    label: 'Waitlist form',
-    wording: `By joining you agree to receive the launch notification, early-access news and exclusive content by e-mail from ${SENDER}. We respect your privacy: we never share your address, and you can unsubscribe at any time.`,
-    /**
-     * The same note once the site is launched (docs/site.md#launching): no launch notification
-     * promised. The server accepts either and records the one the visitor was shown.
-     */
-    launchedWording: `By joining you agree to receive news and exclusive content by e-mail from ${SENDER}. We respect your privacy: we never share your address, and you can unsubscribe at any time.`,
-  },
-} as const;
-
 /**
  * The waitlist form's consent note as the page shows it now: the after-launch one once the page's
  * launch-state check marked the document (`data-site-launched`, WaitlistPage.astro). Browser only.
@@ -167,18 +127,4 @@ export const CONSENT_FORMS = {
 export function shownWaitlistWording(): string {
   const launched = typeof document !== 'undefined' && document.documentElement.hasAttribute('data-site-launched');
   return launched ? CONSENT_FORMS.waitlist.launchedWording : CONSENT_FORMS.waitlist.wording;
-}
-
-export type ConsentForm = keyof typeof CONSENT_FORMS;
-export const NEWSLETTER_FORMS = [
-  'newsletter',
-  'header',
-  'header-mobile',
-  'about',
-] as const satisfies readonly ConsentForm[];
-export type NewsletterForm = (typeof NEWSLETTER_FORMS)[number];
-
-/** The wording a form shows (what the client sends and the server records). */
-export function consentWording(form: ConsentForm): string {
-  return CONSENT_FORMS[form].wording;
 }

@@ -6,7 +6,8 @@
  * ⚠️ Imported by browser code: no secrets, no server imports here.
  */
 import { z } from '../zod';
-import { CONSENT_FORMS, DEFAULT_INTEREST, HONEYPOT_FIELD, INTERESTS, LIMITS, MESSAGES } from './constants';
+import { interestField } from '../subscribers/vocabulary';
+import { CONSENT_FORMS, DEFAULT_INTEREST, HONEYPOT_FIELD, LIMITS, MESSAGES } from './constants';
 
 /**
  * Characters refused in visitor text, so that stored text shows what it is: C0/C1 controls (NUL
@@ -75,7 +76,7 @@ export const pageField = z
 /** The hidden anti-bot field: any string accepted so that bots get a normal-looking answer. */
 export const honeypotField = z.string().max(LIMITS.honeypot).optional();
 
-export const interestField = z.enum(INTERESTS, { error: MESSAGES.interests });
+export { interestField };
 
 /**
  * POST /api/waitlist — {name, email, interests, source?, referrer?} (docs/site.md#signups).

@@ -25,7 +25,7 @@
  * Pure: no storage, no clock. Imports only types, the pure status rule and the day rule (days.ts), so
  * scripts can bundle it.
  */
-import type { Interest, List } from '../signups/constants';
+import type { Interest, List } from './vocabulary';
 import type { Subscriber } from './record';
 import { lastConfirmedAt, subscriberStatus, SUBSCRIBER_STATUSES, type SubscriberStatus } from './status';
 import { dayOf } from './days';

@@ -1,13 +1,13 @@
 /**
  * The consent ledger: a subscriber's append-only list of events, kept on its record (`history`). The
  * whole ledger as staff read it, with the campaigns it received merged in, is `ledgerOf` in
- * ./store.ts (it reads the campaigns' receipts). What each event
+ * src/lib/composition/ledger.ts (it reads the campaigns' receipts). What each event
  * records and proves, and what is hashed instead of kept: docs/storage.md, "The consent ledger", and
  * docs/consent-and-mail.md, "The consent ledger". Server only (browser code imports its types only).
  */
 import { z } from '../zod';
-import { hmacKey } from '../server/hmac';
-import { interestField } from '../signups/schemas';
+import { keyedHash } from '../server/tokens';
+import { interestField } from './vocabulary';
 
 /**
  * What the consent ledger records. `signup`: a form was submitted (a request, not yet consent);
@@ -15,7 +15,7 @@ import { interestField } from '../signups/schemas';
  * (express consent); `welcome-sent` / `staff-resend`: list mail after confirmation;
  * `unsubscribed`: the link page or one-click; `staff-deleted`: staff removed the personal data;
  * `campaign-sent`: a campaign went to the subscriber (kept as the campaign's receipt, merged in when
- * the ledger is read: `ledgerOf` in ./store.ts); `expired`: a signup never confirmed was removed by
+ * the ledger is read: `ledgerOf` in src/lib/composition/ledger.ts); `expired`: a signup never confirmed was removed by
  * the maintenance run once its confirmation link had long expired (./expiry.ts).
  */
 export const LEDGER_EVENT_TYPES = [
@@ -98,8 +98,7 @@ const encoder = new TextEncoder();
  */
 export async function hashIp(ip: string, secret: string): Promise<string> {
   if (!ip || ip === 'unknown') return '';
-  const sig = await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(`ip:${ip}`));
-  return Buffer.from(sig).toString('hex').slice(0, 32);
+  return keyedHash(secret, `ip:${ip}`, 32);
 }
 
 /** Version of a consent wording: 'sha256:' + the first 12 hex digits of its SHA-256 (changes with any edit). */

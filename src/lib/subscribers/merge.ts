@@ -7,7 +7,7 @@
  * written to the ledger and changes nothing a confirmation did not approve. Confirming applies every
  * signup since the last confirmation (lists widened, interests merged) and records express consent.
  */
-import type { ConsentForm, Interest, List } from '../signups/constants';
+import type { ConsentForm, Interest, List } from './vocabulary';
 import type { ConsentRecord, Subscriber } from './record';
 import { appendEvent, type LedgerEvent } from './ledger';
 import { lastConfirmedAt, subscriberStatus } from './status';

@@ -6,8 +6,8 @@
  * imports its types only).
  */
 import { z } from '../zod';
-import { CONSENT_FORMS, LISTS, type ConsentForm } from '../signups/constants';
-import { interestField } from '../signups/schemas';
+import { CONSENT_FORMS, LISTS, type ConsentForm } from './vocabulary';
+import { interestField } from './vocabulary';
 import { ledgerEventSchema } from './ledger';
 
 /** Proof of express consent (CASL): when, the exact wording shown, on which form and page, from which source. */

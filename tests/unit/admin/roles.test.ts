@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allows, can, PERMISSIONS, permissionFor } from '../../../src/lib/admin/roles';
-import { ROUTES } from '../../../src/lib/admin/api';
+import { ROUTES } from '../../../src/lib/composition/admin-api';
 
 describe('the permission table', () => {
   it('names only routes that exist (a renamed route must be renamed here too)', () => {

@@ -8,7 +8,7 @@ import {
   percentDone,
   type Candidate,
 } from '../../../src/lib/campaigns/model';
-import { renderCampaignBatch, renderCampaignCopy, substitutionsFor } from '../../../src/lib/email/campaign-email';
+import { renderCampaignBatch, renderCampaignCopy, substitutionsFor } from '../../../src/lib/campaigns/campaign-email';
 import {
   PASS_RECHECK_MS,
   networkOf,

@@ -3,7 +3,7 @@
 // for that context. A value that tries to close a tag or an attribute stays text.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TEMPLATES, TEMPLATE_IDS, escapeHtml, renderTemplate } from '../../../src/lib/email/templates';
-import { renderCampaignBatch, renderCampaignCopy, substitutionsFor } from '../../../src/lib/email/campaign-email';
+import { renderCampaignBatch, renderCampaignCopy, substitutionsFor } from '../../../src/lib/campaigns/campaign-email';
 import { renderConfirmEmail } from '../../../src/lib/email/confirm-email';
 import {
   renderRecommendationsEmail,

@@ -7,7 +7,7 @@ import {
   renderTemplate,
   templateUpdateSchema,
 } from '../../../src/lib/email/templates';
-import { signUnsubscribeToken, verifyUnsubscribeToken } from '../../../src/lib/signups/server/unsubscribe-token';
+import { signUnsubscribeToken, verifyUnsubscribeToken } from '../../../src/lib/subscribers/unsubscribe-token';
 import { SITE } from '../../../src/config/site';
 
 const values = {

@@ -1,5 +1,5 @@
 /**
- * The staff side of the shop (docs/shop.md#staff), as routes of the admin API (src/lib/admin/api.ts
+ * The staff side of the shop (docs/shop.md#staff), as routes of the admin API (src/lib/composition/admin-api/index.ts
  * mounts them under /api/admin, behind its authentication). Server only.
  *
  * - GET /orders?cursor=&limit=&status=&email=: orders newest first, one page (the next in `Link`,

@@ -2,13 +2,14 @@
  * Signed download links (docs/shop.md#download-rules). Server only.
  *
  * A link names the order, the product and the order's current grant, and is signed with
- * SESSION_SECRET (HMAC-SHA256, the helper every signed link uses). It works for DOWNLOAD_DAYS after the
+ * SESSION_SECRET (HMAC-SHA256 by src/lib/server/tokens.ts; the purpose `download:` is part of the key, the signed text
+ * is the payload alone, as links already sent were signed). It works for DOWNLOAD_DAYS after the
  * grant was issued and for DOWNLOAD_LIMIT downloads; a refund or a new grant (staff re-sent the
  * receipt) ends it. Each download takes one slot `<order>/<product>/<grant>/<n>` with a conditional
  * write, so the limit holds under concurrent clicks.
  */
 import { z } from 'zod';
-import { hmacKey } from '../../server/hmac';
+import { signToken, tokenSignatureValid, type Signed } from '../../server/tokens';
 import { requireConfig } from '../../server/env';
 import { recordStore } from '../../server/storage';
 import { fromBase64Url, toBase64Url } from '../../base64url';
@@ -27,9 +28,12 @@ export interface DownloadClaim {
   expiresAt: number;
 }
 
-async function sign(payload: string): Promise<string> {
-  const key = await hmacKey(`download:${requireConfig('SESSION_SECRET')}`);
-  return toBase64Url(await crypto.subtle.sign('HMAC', key, encoder.encode(payload)));
+const downloadKey = () => `download:${requireConfig('SESSION_SECRET')}`;
+/** The payload `<order>|<product>|<grant>|<expires ms>` is the whole signed text. */
+const signed = (payload: string): Signed => ({ purpose: payload, fields: [] });
+
+function sign(payload: string): Promise<string> {
+  return signToken(downloadKey(), signed(payload));
 }
 
 /** The token of one download link. */
@@ -44,13 +48,11 @@ export async function verifyDownloadToken(token: string, now = Date.now()): Prom
   const [encoded, sig, extra] = token.split('.');
   if (!encoded || !sig || extra !== undefined) return null;
   const bytes = fromBase64Url(encoded);
-  const sigBytes = fromBase64Url(sig);
-  if (!bytes || !sigBytes) return null;
+  if (!bytes) return null;
   // One spelling per token: refuse non-canonical base64url (spare bits of the last character).
-  if (toBase64Url(bytes) !== encoded || toBase64Url(sigBytes) !== sig) return null;
+  if (toBase64Url(bytes) !== encoded) return null;
   const payload = new TextDecoder().decode(bytes);
-  const key = await hmacKey(`download:${requireConfig('SESSION_SECRET')}`);
-  if (!(await crypto.subtle.verify('HMAC', key, sigBytes, encoder.encode(payload)))) return null;
+  if (!(await tokenSignatureValid(downloadKey(), signed(payload), sig))) return null;
   const [orderId, productId, grant, expires] = payload.split('|');
   const expiresAt = Number(expires);
   if (!orderId || !productId || !grant || !Number.isFinite(expiresAt) || expiresAt < now) return null;

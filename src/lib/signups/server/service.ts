@@ -16,7 +16,7 @@ import type { NewsletterPayload } from '../newsletter-schema';
 import type { WaitlistPayload } from '../schemas';
 import type { Subscriber } from '../../subscribers/record';
 import { confirmSubscriber, saveSignup } from '../../subscribers/store';
-import { newConfirmNonce, verifyConfirmToken } from './confirm-token';
+import { newConfirmNonce, verifyConfirmToken } from '../../subscribers/confirm-token';
 import type { Defer } from '../../email/queue/queue';
 
 export interface SignupResult {

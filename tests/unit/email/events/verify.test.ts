@@ -2,7 +2,7 @@ import { generateKeyPairSync, sign } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_AGE_MS, parsePublicKey, verifyEventRequest } from '../../../../src/lib/email/events/verify';
 import { handler } from '../../../../src/lib/server/http';
-import { sendgridEvents as answer } from '../../../../src/lib/email/events/endpoint';
+import { sendgridEvents as answer } from '../../../../src/lib/composition/mail-events-endpoint';
 
 const sendgridEvents = (req: Request) => handler((r) => answer(r))(req, {});
 

@@ -1,14 +1,14 @@
 /**
- * POST /api/sendgrid/events: SendGrid's signed Event Webhook. Verifies the request (./verify.ts),
- * then applies its events (./process.ts) and answers 200 with what it did. Who may call it: whoever
+ * POST /api/sendgrid/events: SendGrid's signed Event Webhook. Verifies the request (src/lib/email/events/verify.ts),
+ * then applies its events (./mail-events.ts) and answers 200 with what it did. Who may call it: whoever
  * holds the private key of SENDGRID_WEBHOOK_PUBLIC_KEY (SendGrid), from no browser (no Origin);
  * how often: as SendGrid posts (no per-client limit: a refused signature costs one verification and
  * no storage); what body: a JSON array of events, at most MAX_EVENTS_BODY_BYTES.
  * docs/consent-and-mail.md, "Provider events". Server only.
  */
-import { allowMethods, errorResponse, HttpError, json, readCapped } from '../../server/http';
-import { getEnv } from '../../server/env';
-import { applyEventBatch, readEvents } from './process';
+import { allowMethods, errorResponse, HttpError, json, readCapped } from '../server/http';
+import { getEnv } from '../server/env';
+import { applyEventBatch, readEvents } from './mail-events';
 import {
   MAX_EVENTS_BODY_BYTES,
   parsePublicKey,
@@ -16,7 +16,7 @@ import {
   TIMESTAMP_HEADER,
   verifyEventRequest,
   type Verdict,
-} from './verify';
+} from '../email/events/verify';
 
 /** The variable holding SendGrid's public key (base64 of its DER form, as the settings page shows it). */
 export const PUBLIC_KEY_VARIABLE = 'SENDGRID_WEBHOOK_PUBLIC_KEY';

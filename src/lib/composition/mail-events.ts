@@ -1,24 +1,18 @@
 /**
  * Applies a verified batch of SendGrid events to our records, idempotently: each event is keyed on its
- * `sg_event_id` (a processed marker, ./store.ts), so a retry or a replay of a batch changes nothing and
+ * `sg_event_id` (a processed marker, src/lib/email/events/store.ts), so a retry or a replay of a batch changes nothing and
  * adds nothing to any ledger; every effect is itself a no-op when already applied, so an event whose
  * marker was never written (the run died) is safely applied again. What each event does:
- * ./model.ts (`effectOf`) and docs/consent-and-mail.md, "Provider events". Server only.
+ * src/lib/email/events/model.ts (`effectOf`) and docs/consent-and-mail.md, "Provider events". Server only.
  */
 import { getStore } from '@netlify/blobs';
-import { mapLimit } from '../../server/storage';
-import {
-  getSubscriber,
-  markSuppressed,
-  markUnsubscribed,
-  recordMailStatus,
-  subscriberId,
-} from '../../subscribers/store';
-import type { LedgerEvent } from '../../subscribers/ledger';
-import { entrySchema, finalKey, isEntryKey, parseKey, QUEUE_STORE } from '../queue/model';
-import { LEDGER_EVENT } from '../subscriber-mail';
-import { controlSend } from '../../campaigns/service';
-import { CAMPAIGN_ID } from '../../campaigns/store';
+import { mapLimit } from '../server/storage';
+import { getSubscriber, markSuppressed, markUnsubscribed, recordMailStatus, subscriberId } from '../subscribers/store';
+import type { LedgerEvent } from '../subscribers/ledger';
+import { entrySchema, finalKey, isEntryKey, parseKey, QUEUE_STORE } from '../email/queue/model';
+import { LEDGER_EVENT } from '../email/subscriber-mail';
+import { controlSend } from '../campaigns/service';
+import { CAMPAIGN_ID } from '../campaigns/store';
 import {
   BLOCKED_THRESHOLD,
   campaignOutcome,
@@ -27,7 +21,7 @@ import {
   providerEventSchema,
   sourceOf,
   type ProviderEvent,
-} from './model';
+} from '../email/events/model';
 import {
   campaignProviderCounts,
   keyPart,
@@ -39,7 +33,7 @@ import {
   noteSuppressed,
   readAutoPause,
   wasProcessed,
-} from './store';
+} from '../email/events/store';
 
 /** What a batch did. */
 export interface BatchReport {

@@ -3,7 +3,7 @@
  * import (the background runner, the scheduled resumer, the staff API, maintenance). A new job type
  * (a campaign) joins with one `registerJobType` line here. docs/jobs.md. Server only.
  */
-import { registerJobType } from './runner';
+import { registerJobType } from '../jobs/runner';
 import { EXPORT_JOB, exportJob } from '../admin/export-job';
 import { INDEX_PASS_JOB, indexPassJob } from '../subscribers/index-pass';
 import { CAMPAIGN_JOB, campaignJob } from '../campaigns/send';
@@ -12,5 +12,5 @@ registerJobType(EXPORT_JOB, exportJob);
 registerJobType(INDEX_PASS_JOB, indexPassJob);
 registerJobType(CAMPAIGN_JOB, campaignJob);
 
-export * from './runner';
-export { readJob } from './store';
+export * from '../jobs/runner';
+export { readJob } from '../jobs/store';

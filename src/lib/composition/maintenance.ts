@@ -12,7 +12,7 @@ import { pruneStops } from '../subscribers/stops';
 import { expirePendingSignups } from '../subscribers/expiry';
 import { pruneRateLimits } from '../server/shared-ratelimit';
 import { mapLimit } from '../server/storage';
-import { pruneJobs, readJob, runJob, startJob } from '../jobs/all';
+import { pruneJobs, readJob, runJob, startJob } from './jobs';
 import type { Job } from '../jobs/model';
 import type { MaintenanceHealth } from '../admin/schemas';
 import {

@@ -13,9 +13,9 @@ import {
   withFooter,
   type RenderedEmail,
   type Sender,
-} from './templates';
-import { renderMarkdown } from '../campaigns/markdown';
-import type { Campaign } from '../campaigns/model';
+} from '../email/templates';
+import { renderMarkdown } from './markdown';
+import type { Campaign } from './model';
 
 /** The values one recipient's copy carries. */
 export interface RecipientValues {

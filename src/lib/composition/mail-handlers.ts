@@ -4,9 +4,9 @@
  * which only has the entry, uses these. Server only.
  */
 import { campaignTestMailHandler } from '../campaigns/service';
-import { recommendationsMailHandler } from './recommendations-mail';
-import { subscriberMailHandlers } from './subscriber-mail';
-import type { MailHandlers } from './queue/queue';
+import { recommendationsMailHandler } from '../email/recommendations-mail';
+import { subscriberMailHandlers } from '../email/subscriber-mail';
+import type { MailHandlers } from '../email/queue/queue';
 import { fulfilledMailHandler, receiptMailHandler } from '../shop/server/order-mail';
 import { staffSignInMailHandler } from '../admin/sign-in';
 

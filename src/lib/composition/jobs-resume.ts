@@ -3,8 +3,8 @@
  * wait for a runner (see `needsRunner`) and start the background runner for them; when it cannot be
  * reached, run them here for a bounded slice, within a scheduled run's 30 s. Server only; docs/jobs.md.
  */
-import { jobsNeedingRunner, runPending, type RunOutcome } from './all';
-import { kickJobs } from './kick';
+import { jobsNeedingRunner, runPending, type RunOutcome } from './jobs';
+import { kickJobs } from '../jobs/kick';
 
 /** A slice the resumer runs itself stays this far inside a scheduled run's 30 s. */
 export const RESUME_SLICE_MS = 20_000;
