@@ -516,7 +516,7 @@ const PROFILES: ExpertProfile[] = [
     notes: [['advancedFeatures', 'platform']],
     why: 'No iPhone folds: the page must say so rather than pretend a match.',
     known:
-      "With the 2026 phones the iPhone 17e wins the engine's newer-year tie-break, which comes before what the visitor rated: a no-limit buyer should see a Pro first. Needs the tie-break in scoring.ts to weigh the phone's class before its year (not changed this round).",
+      'With the 2026 phones the iPhone 17e (launched 6 months after the 17 family, so 5.3 years of estimated updates left) earns the full 8 update points against 7.73, and with nothing else asked that fraction of a point puts it before a Pro. Needs the updates row in scoring.ts to count years beyond about 4 as equal, or the class before it (scoring.ts is not changed this round).',
   },
   {
     name: 'Any Android, $1,270, work, 512 GB, premium chip (advanced)',
@@ -649,7 +649,7 @@ const PROFILES: ExpertProfile[] = [
     verdict: 'still-fits',
     why: 'Nothing newer beats the newest Pro: it still fits, and an older or cheaper iPhone is never offered as the better phone.',
     known:
-      "With the 2026 phones the iPhone 17e wins the engine's newer-year tie-break, which comes before what the visitor rated, and is shown first beside 'still fits'. Needs the tie-break in scoring.ts to weigh the phone's class before its year (not changed this round).",
+      'With the 2026 phones the iPhone 17e (launched 6 months after the 17 family, so 5.3 years of estimated updates left) earns the full 8 update points against 7.73, and with nothing else asked that fraction of a point puts it before a Pro. Needs the updates row in scoring.ts to count years beyond about 4 as equal, or the class before it (scoring.ts is not changed this round).',
   },
   {
     name: 'Pixel 6 Pro owner (out of updates), $700, Google',
