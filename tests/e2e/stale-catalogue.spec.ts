@@ -55,5 +55,7 @@ test('the staff dashboard lists stale catalogue facts with what to re-check', as
       .getByRole('listitem')
       .filter({ hasText: /^Samsung Galaxy S25Stale/ }),
   ).toContainText('successor Samsung Galaxy S26 launched Mar 2026');
+  if (process.env.SHOTS_DIR)
+    await s26.screenshot({ path: `${process.env.SHOTS_DIR}/stale-catalogue-s26-375-dark.png` });
   await expectNoSeriousA11yViolations(page);
 });
