@@ -6,7 +6,7 @@ import path from 'node:path';
 import { test, type Page } from '@playwright/test';
 import { expect, runBasic, SLOW_TEST_TIMEOUT } from './recommender-helpers';
 import { E2E_ADMIN_KEY, expectNoSeriousA11yViolations, uniqueEmail } from './fixtures';
-import { encodeAnswers, type Preferences } from '../../src/lib/recommender';
+import { budgetDollars, budgetTier, encodeAnswers, type Preferences } from '../../src/lib/recommender';
 
 test.describe.configure({ timeout: SLOW_TEST_TIMEOUT });
 const SHOTS = process.env.SHOTS_DIR;
@@ -89,6 +89,37 @@ test('the recommendation shows the storage the visitor chose, not the largest op
   await results(page, S24_OWNER);
   const main = page.getByTestId('main-recommendation');
   await expect(main).toContainText(/Storage\s*128 GB( \(up to \d+ [GT]B\))?/);
+});
+
+test('a 2026 phone with no Canadian price shows its US launch price, "Canadian price not confirmed" and an unconfirmed sale', async ({
+  page,
+}) => {
+  // An iPhone buyer with about $900: the iPhone 17e leads (docs/recommender.md, "Canadian price not confirmed").
+  const budgetValue = Array.from({ length: 101 }, (_, v) => v).find((v) => budgetDollars(v) === 900)!;
+  await results(page, { budget: budgetTier(budgetValue), budgetValue, os: 'ios', primaryUse: 'general' });
+  const main = page.getByTestId('main-recommendation');
+  await expect(main.getByTestId('phone-name')).toContainText('iPhone 17e');
+  await expect(main.getByTestId('phone-price').first()).toHaveText('US$599 US launch price');
+  await expect(main.getByTestId('price-checked').first()).toHaveText(
+    'Canadian price not confirmed: US launch price US$599 (Mar 2026)',
+  );
+  await expect(main.getByTestId('availability').first()).toHaveText(
+    'Sold new in Canada: not confirmed (reported Nov 2026)',
+  );
+  // Never a dollar figure with "CAD" for it.
+  await expect(main.getByTestId('phone-price').first()).not.toContainText('CAD');
+  if (SHOTS)
+    for (const [width, scheme] of [
+      [1280, 'light'],
+      [1280, 'dark'],
+      [375, 'light'],
+      [375, 'dark'],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await main.screenshot({ path: path.join(SHOTS, `price-not-confirmed-${width}-${scheme}.png`) });
+    }
+  await expectNoSeriousA11yViolations(page);
 });
 
 test('a phone $10 over a $940 budget says so, never "In your price range"', async ({ page }) => {

@@ -43,5 +43,19 @@ test('the staff dashboard lists stale catalogue facts with what to re-check', as
     .getByRole('button', { name: /^Show all \d+$/ })
     .click();
   await expect(panel(page).getByRole('button', { name: 'Show fewer' })).toBeVisible();
+  // A 2026 phone known only by its US launch price, and the 2025 model it succeeds.
+  const s26 = panel(page)
+    .getByRole('listitem')
+    .filter({ hasText: /^Samsung Galaxy S26Stale/ });
+  await expect(s26).toContainText('Canadian price not confirmed (only the US launch price, Mar 2026)');
+  await expect(s26).toContainText('sold new in Canada not confirmed');
+  await expect(s26).toContainText('Re-check the Canadian price in the maker’s Canadian store');
+  await expect(
+    panel(page)
+      .getByRole('listitem')
+      .filter({ hasText: /^Samsung Galaxy S25Stale/ }),
+  ).toContainText('successor Samsung Galaxy S26 launched Mar 2026');
+  if (process.env.SHOTS_DIR)
+    await s26.screenshot({ path: `${process.env.SHOTS_DIR}/stale-catalogue-s26-375-dark.png` });
   await expectNoSeriousA11yViolations(page);
 });

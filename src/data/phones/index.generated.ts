@@ -27,98 +27,103 @@ import p23 from '../../content/phones/apple-iphone-16e.json' with { type: 'json'
 import p24 from '../../content/phones/apple-iphone-17.json' with { type: 'json' };
 import p25 from '../../content/phones/apple-iphone-17-pro.json' with { type: 'json' };
 import p26 from '../../content/phones/apple-iphone-17-pro-max.json' with { type: 'json' };
-import p27 from '../../content/phones/apple-iphone-8.json' with { type: 'json' };
-import p28 from '../../content/phones/apple-iphone-8-plus.json' with { type: 'json' };
-import p29 from '../../content/phones/apple-iphone-air.json' with { type: 'json' };
-import p30 from '../../content/phones/apple-iphone-se-2nd-generation.json' with { type: 'json' };
-import p31 from '../../content/phones/apple-iphone-se-3rd-generation.json' with { type: 'json' };
-import p32 from '../../content/phones/apple-iphone-x.json' with { type: 'json' };
-import p33 from '../../content/phones/apple-iphone-xr.json' with { type: 'json' };
-import p34 from '../../content/phones/apple-iphone-xs.json' with { type: 'json' };
-import p35 from '../../content/phones/apple-iphone-xs-max.json' with { type: 'json' };
-import p36 from '../../content/phones/google-pixel-10.json' with { type: 'json' };
-import p37 from '../../content/phones/google-pixel-10-pro.json' with { type: 'json' };
-import p38 from '../../content/phones/google-pixel-10-pro-fold.json' with { type: 'json' };
-import p39 from '../../content/phones/google-pixel-10-pro-xl.json' with { type: 'json' };
-import p40 from '../../content/phones/google-pixel-3.json' with { type: 'json' };
-import p41 from '../../content/phones/google-pixel-3-xl.json' with { type: 'json' };
-import p42 from '../../content/phones/google-pixel-3a.json' with { type: 'json' };
-import p43 from '../../content/phones/google-pixel-3a-xl.json' with { type: 'json' };
-import p44 from '../../content/phones/google-pixel-4.json' with { type: 'json' };
-import p45 from '../../content/phones/google-pixel-4-xl.json' with { type: 'json' };
-import p46 from '../../content/phones/google-pixel-4a.json' with { type: 'json' };
-import p47 from '../../content/phones/google-pixel-4a-5g.json' with { type: 'json' };
-import p48 from '../../content/phones/google-pixel-5.json' with { type: 'json' };
-import p49 from '../../content/phones/google-pixel-5a-5g.json' with { type: 'json' };
-import p50 from '../../content/phones/google-pixel-6.json' with { type: 'json' };
-import p51 from '../../content/phones/google-pixel-6-pro.json' with { type: 'json' };
-import p52 from '../../content/phones/google-pixel-6a.json' with { type: 'json' };
-import p53 from '../../content/phones/google-pixel-7.json' with { type: 'json' };
-import p54 from '../../content/phones/google-pixel-7-pro.json' with { type: 'json' };
-import p55 from '../../content/phones/google-pixel-7a.json' with { type: 'json' };
-import p56 from '../../content/phones/google-pixel-8.json' with { type: 'json' };
-import p57 from '../../content/phones/google-pixel-8-pro.json' with { type: 'json' };
-import p58 from '../../content/phones/google-pixel-8a.json' with { type: 'json' };
-import p59 from '../../content/phones/google-pixel-9.json' with { type: 'json' };
-import p60 from '../../content/phones/google-pixel-9-pro.json' with { type: 'json' };
-import p61 from '../../content/phones/google-pixel-9-pro-fold.json' with { type: 'json' };
-import p62 from '../../content/phones/google-pixel-9-pro-xl.json' with { type: 'json' };
-import p63 from '../../content/phones/google-pixel-9a.json' with { type: 'json' };
-import p64 from '../../content/phones/google-pixel-fold.json' with { type: 'json' };
-import p65 from '../../content/phones/motorola-edge-2025.json' with { type: 'json' };
-import p66 from '../../content/phones/motorola-moto-g-2025.json' with { type: 'json' };
-import p67 from '../../content/phones/motorola-moto-g-power-2025.json' with { type: 'json' };
-import p68 from '../../content/phones/motorola-razr-2025.json' with { type: 'json' };
-import p69 from '../../content/phones/motorola-razr-plus-2025.json' with { type: 'json' };
-import p70 from '../../content/phones/oneplus-13.json' with { type: 'json' };
-import p71 from '../../content/phones/oneplus-13r.json' with { type: 'json' };
-import p72 from '../../content/phones/samsung-galaxy-a14-5g.json' with { type: 'json' };
-import p73 from '../../content/phones/samsung-galaxy-a15-5g.json' with { type: 'json' };
-import p74 from '../../content/phones/samsung-galaxy-a16-5g.json' with { type: 'json' };
-import p75 from '../../content/phones/samsung-galaxy-a25-5g.json' with { type: 'json' };
-import p76 from '../../content/phones/samsung-galaxy-a26-5g.json' with { type: 'json' };
-import p77 from '../../content/phones/samsung-galaxy-a35-5g.json' with { type: 'json' };
-import p78 from '../../content/phones/samsung-galaxy-a36-5g.json' with { type: 'json' };
-import p79 from '../../content/phones/samsung-galaxy-a54-5g.json' with { type: 'json' };
-import p80 from '../../content/phones/samsung-galaxy-a55-5g.json' with { type: 'json' };
-import p81 from '../../content/phones/samsung-galaxy-a56-5g.json' with { type: 'json' };
-import p82 from '../../content/phones/samsung-galaxy-note10.json' with { type: 'json' };
-import p83 from '../../content/phones/samsung-galaxy-note10-plus.json' with { type: 'json' };
-import p84 from '../../content/phones/samsung-galaxy-note20-ultra.json' with { type: 'json' };
-import p85 from '../../content/phones/samsung-galaxy-note9.json' with { type: 'json' };
-import p86 from '../../content/phones/samsung-galaxy-s10.json' with { type: 'json' };
-import p87 from '../../content/phones/samsung-galaxy-s10-plus.json' with { type: 'json' };
-import p88 from '../../content/phones/samsung-galaxy-s10e.json' with { type: 'json' };
-import p89 from '../../content/phones/samsung-galaxy-s20.json' with { type: 'json' };
-import p90 from '../../content/phones/samsung-galaxy-s20-plus.json' with { type: 'json' };
-import p91 from '../../content/phones/samsung-galaxy-s20-ultra.json' with { type: 'json' };
-import p92 from '../../content/phones/samsung-galaxy-s21.json' with { type: 'json' };
-import p93 from '../../content/phones/samsung-galaxy-s21-fe-5g.json' with { type: 'json' };
-import p94 from '../../content/phones/samsung-galaxy-s21-ultra.json' with { type: 'json' };
-import p95 from '../../content/phones/samsung-galaxy-s22.json' with { type: 'json' };
-import p96 from '../../content/phones/samsung-galaxy-s22-plus.json' with { type: 'json' };
-import p97 from '../../content/phones/samsung-galaxy-s22-ultra.json' with { type: 'json' };
-import p98 from '../../content/phones/samsung-galaxy-s23.json' with { type: 'json' };
-import p99 from '../../content/phones/samsung-galaxy-s23-fe.json' with { type: 'json' };
-import p100 from '../../content/phones/samsung-galaxy-s23-plus.json' with { type: 'json' };
-import p101 from '../../content/phones/samsung-galaxy-s23-ultra.json' with { type: 'json' };
-import p102 from '../../content/phones/samsung-galaxy-s24.json' with { type: 'json' };
-import p103 from '../../content/phones/samsung-galaxy-s24-fe.json' with { type: 'json' };
-import p104 from '../../content/phones/samsung-galaxy-s24-plus.json' with { type: 'json' };
-import p105 from '../../content/phones/samsung-galaxy-s24-ultra.json' with { type: 'json' };
-import p106 from '../../content/phones/samsung-galaxy-s25.json' with { type: 'json' };
-import p107 from '../../content/phones/samsung-galaxy-s25-edge.json' with { type: 'json' };
-import p108 from '../../content/phones/samsung-galaxy-s25-fe.json' with { type: 'json' };
-import p109 from '../../content/phones/samsung-galaxy-s25-plus.json' with { type: 'json' };
-import p110 from '../../content/phones/samsung-galaxy-s25-ultra.json' with { type: 'json' };
-import p111 from '../../content/phones/samsung-galaxy-s9.json' with { type: 'json' };
-import p112 from '../../content/phones/samsung-galaxy-s9-plus.json' with { type: 'json' };
-import p113 from '../../content/phones/samsung-galaxy-z-flip5.json' with { type: 'json' };
-import p114 from '../../content/phones/samsung-galaxy-z-flip6.json' with { type: 'json' };
-import p115 from '../../content/phones/samsung-galaxy-z-flip7.json' with { type: 'json' };
-import p116 from '../../content/phones/samsung-galaxy-z-fold5.json' with { type: 'json' };
-import p117 from '../../content/phones/samsung-galaxy-z-fold6.json' with { type: 'json' };
-import p118 from '../../content/phones/samsung-galaxy-z-fold7.json' with { type: 'json' };
+import p27 from '../../content/phones/apple-iphone-17e.json' with { type: 'json' };
+import p28 from '../../content/phones/apple-iphone-8.json' with { type: 'json' };
+import p29 from '../../content/phones/apple-iphone-8-plus.json' with { type: 'json' };
+import p30 from '../../content/phones/apple-iphone-air.json' with { type: 'json' };
+import p31 from '../../content/phones/apple-iphone-se-2nd-generation.json' with { type: 'json' };
+import p32 from '../../content/phones/apple-iphone-se-3rd-generation.json' with { type: 'json' };
+import p33 from '../../content/phones/apple-iphone-x.json' with { type: 'json' };
+import p34 from '../../content/phones/apple-iphone-xr.json' with { type: 'json' };
+import p35 from '../../content/phones/apple-iphone-xs.json' with { type: 'json' };
+import p36 from '../../content/phones/apple-iphone-xs-max.json' with { type: 'json' };
+import p37 from '../../content/phones/google-pixel-10.json' with { type: 'json' };
+import p38 from '../../content/phones/google-pixel-10-pro.json' with { type: 'json' };
+import p39 from '../../content/phones/google-pixel-10-pro-fold.json' with { type: 'json' };
+import p40 from '../../content/phones/google-pixel-10-pro-xl.json' with { type: 'json' };
+import p41 from '../../content/phones/google-pixel-10a.json' with { type: 'json' };
+import p42 from '../../content/phones/google-pixel-3.json' with { type: 'json' };
+import p43 from '../../content/phones/google-pixel-3-xl.json' with { type: 'json' };
+import p44 from '../../content/phones/google-pixel-3a.json' with { type: 'json' };
+import p45 from '../../content/phones/google-pixel-3a-xl.json' with { type: 'json' };
+import p46 from '../../content/phones/google-pixel-4.json' with { type: 'json' };
+import p47 from '../../content/phones/google-pixel-4-xl.json' with { type: 'json' };
+import p48 from '../../content/phones/google-pixel-4a.json' with { type: 'json' };
+import p49 from '../../content/phones/google-pixel-4a-5g.json' with { type: 'json' };
+import p50 from '../../content/phones/google-pixel-5.json' with { type: 'json' };
+import p51 from '../../content/phones/google-pixel-5a-5g.json' with { type: 'json' };
+import p52 from '../../content/phones/google-pixel-6.json' with { type: 'json' };
+import p53 from '../../content/phones/google-pixel-6-pro.json' with { type: 'json' };
+import p54 from '../../content/phones/google-pixel-6a.json' with { type: 'json' };
+import p55 from '../../content/phones/google-pixel-7.json' with { type: 'json' };
+import p56 from '../../content/phones/google-pixel-7-pro.json' with { type: 'json' };
+import p57 from '../../content/phones/google-pixel-7a.json' with { type: 'json' };
+import p58 from '../../content/phones/google-pixel-8.json' with { type: 'json' };
+import p59 from '../../content/phones/google-pixel-8-pro.json' with { type: 'json' };
+import p60 from '../../content/phones/google-pixel-8a.json' with { type: 'json' };
+import p61 from '../../content/phones/google-pixel-9.json' with { type: 'json' };
+import p62 from '../../content/phones/google-pixel-9-pro.json' with { type: 'json' };
+import p63 from '../../content/phones/google-pixel-9-pro-fold.json' with { type: 'json' };
+import p64 from '../../content/phones/google-pixel-9-pro-xl.json' with { type: 'json' };
+import p65 from '../../content/phones/google-pixel-9a.json' with { type: 'json' };
+import p66 from '../../content/phones/google-pixel-fold.json' with { type: 'json' };
+import p67 from '../../content/phones/motorola-edge-2025.json' with { type: 'json' };
+import p68 from '../../content/phones/motorola-moto-g-2025.json' with { type: 'json' };
+import p69 from '../../content/phones/motorola-moto-g-power-2025.json' with { type: 'json' };
+import p70 from '../../content/phones/motorola-razr-2025.json' with { type: 'json' };
+import p71 from '../../content/phones/motorola-razr-plus-2025.json' with { type: 'json' };
+import p72 from '../../content/phones/oneplus-13.json' with { type: 'json' };
+import p73 from '../../content/phones/oneplus-13r.json' with { type: 'json' };
+import p74 from '../../content/phones/samsung-galaxy-a14-5g.json' with { type: 'json' };
+import p75 from '../../content/phones/samsung-galaxy-a15-5g.json' with { type: 'json' };
+import p76 from '../../content/phones/samsung-galaxy-a16-5g.json' with { type: 'json' };
+import p77 from '../../content/phones/samsung-galaxy-a25-5g.json' with { type: 'json' };
+import p78 from '../../content/phones/samsung-galaxy-a26-5g.json' with { type: 'json' };
+import p79 from '../../content/phones/samsung-galaxy-a35-5g.json' with { type: 'json' };
+import p80 from '../../content/phones/samsung-galaxy-a36-5g.json' with { type: 'json' };
+import p81 from '../../content/phones/samsung-galaxy-a54-5g.json' with { type: 'json' };
+import p82 from '../../content/phones/samsung-galaxy-a55-5g.json' with { type: 'json' };
+import p83 from '../../content/phones/samsung-galaxy-a56-5g.json' with { type: 'json' };
+import p84 from '../../content/phones/samsung-galaxy-note10.json' with { type: 'json' };
+import p85 from '../../content/phones/samsung-galaxy-note10-plus.json' with { type: 'json' };
+import p86 from '../../content/phones/samsung-galaxy-note20-ultra.json' with { type: 'json' };
+import p87 from '../../content/phones/samsung-galaxy-note9.json' with { type: 'json' };
+import p88 from '../../content/phones/samsung-galaxy-s10.json' with { type: 'json' };
+import p89 from '../../content/phones/samsung-galaxy-s10-plus.json' with { type: 'json' };
+import p90 from '../../content/phones/samsung-galaxy-s10e.json' with { type: 'json' };
+import p91 from '../../content/phones/samsung-galaxy-s20.json' with { type: 'json' };
+import p92 from '../../content/phones/samsung-galaxy-s20-plus.json' with { type: 'json' };
+import p93 from '../../content/phones/samsung-galaxy-s20-ultra.json' with { type: 'json' };
+import p94 from '../../content/phones/samsung-galaxy-s21.json' with { type: 'json' };
+import p95 from '../../content/phones/samsung-galaxy-s21-fe-5g.json' with { type: 'json' };
+import p96 from '../../content/phones/samsung-galaxy-s21-ultra.json' with { type: 'json' };
+import p97 from '../../content/phones/samsung-galaxy-s22.json' with { type: 'json' };
+import p98 from '../../content/phones/samsung-galaxy-s22-plus.json' with { type: 'json' };
+import p99 from '../../content/phones/samsung-galaxy-s22-ultra.json' with { type: 'json' };
+import p100 from '../../content/phones/samsung-galaxy-s23.json' with { type: 'json' };
+import p101 from '../../content/phones/samsung-galaxy-s23-fe.json' with { type: 'json' };
+import p102 from '../../content/phones/samsung-galaxy-s23-plus.json' with { type: 'json' };
+import p103 from '../../content/phones/samsung-galaxy-s23-ultra.json' with { type: 'json' };
+import p104 from '../../content/phones/samsung-galaxy-s24.json' with { type: 'json' };
+import p105 from '../../content/phones/samsung-galaxy-s24-fe.json' with { type: 'json' };
+import p106 from '../../content/phones/samsung-galaxy-s24-plus.json' with { type: 'json' };
+import p107 from '../../content/phones/samsung-galaxy-s24-ultra.json' with { type: 'json' };
+import p108 from '../../content/phones/samsung-galaxy-s25.json' with { type: 'json' };
+import p109 from '../../content/phones/samsung-galaxy-s25-edge.json' with { type: 'json' };
+import p110 from '../../content/phones/samsung-galaxy-s25-fe.json' with { type: 'json' };
+import p111 from '../../content/phones/samsung-galaxy-s25-plus.json' with { type: 'json' };
+import p112 from '../../content/phones/samsung-galaxy-s25-ultra.json' with { type: 'json' };
+import p113 from '../../content/phones/samsung-galaxy-s26.json' with { type: 'json' };
+import p114 from '../../content/phones/samsung-galaxy-s26-plus.json' with { type: 'json' };
+import p115 from '../../content/phones/samsung-galaxy-s26-ultra.json' with { type: 'json' };
+import p116 from '../../content/phones/samsung-galaxy-s9.json' with { type: 'json' };
+import p117 from '../../content/phones/samsung-galaxy-s9-plus.json' with { type: 'json' };
+import p118 from '../../content/phones/samsung-galaxy-z-flip5.json' with { type: 'json' };
+import p119 from '../../content/phones/samsung-galaxy-z-flip6.json' with { type: 'json' };
+import p120 from '../../content/phones/samsung-galaxy-z-flip7.json' with { type: 'json' };
+import p121 from '../../content/phones/samsung-galaxy-z-fold5.json' with { type: 'json' };
+import p122 from '../../content/phones/samsung-galaxy-z-fold6.json' with { type: 'json' };
+import p123 from '../../content/phones/samsung-galaxy-z-fold7.json' with { type: 'json' };
 
 /** Every phone file, keyed by its name without .json (validated in src/lib/catalogue/entry.ts). */
 export const PHONE_FILES: Readonly<Record<string, unknown>> = {
@@ -149,96 +154,101 @@ export const PHONE_FILES: Readonly<Record<string, unknown>> = {
   'apple-iphone-17': p24,
   'apple-iphone-17-pro': p25,
   'apple-iphone-17-pro-max': p26,
-  'apple-iphone-8': p27,
-  'apple-iphone-8-plus': p28,
-  'apple-iphone-air': p29,
-  'apple-iphone-se-2nd-generation': p30,
-  'apple-iphone-se-3rd-generation': p31,
-  'apple-iphone-x': p32,
-  'apple-iphone-xr': p33,
-  'apple-iphone-xs': p34,
-  'apple-iphone-xs-max': p35,
-  'google-pixel-10': p36,
-  'google-pixel-10-pro': p37,
-  'google-pixel-10-pro-fold': p38,
-  'google-pixel-10-pro-xl': p39,
-  'google-pixel-3': p40,
-  'google-pixel-3-xl': p41,
-  'google-pixel-3a': p42,
-  'google-pixel-3a-xl': p43,
-  'google-pixel-4': p44,
-  'google-pixel-4-xl': p45,
-  'google-pixel-4a': p46,
-  'google-pixel-4a-5g': p47,
-  'google-pixel-5': p48,
-  'google-pixel-5a-5g': p49,
-  'google-pixel-6': p50,
-  'google-pixel-6-pro': p51,
-  'google-pixel-6a': p52,
-  'google-pixel-7': p53,
-  'google-pixel-7-pro': p54,
-  'google-pixel-7a': p55,
-  'google-pixel-8': p56,
-  'google-pixel-8-pro': p57,
-  'google-pixel-8a': p58,
-  'google-pixel-9': p59,
-  'google-pixel-9-pro': p60,
-  'google-pixel-9-pro-fold': p61,
-  'google-pixel-9-pro-xl': p62,
-  'google-pixel-9a': p63,
-  'google-pixel-fold': p64,
-  'motorola-edge-2025': p65,
-  'motorola-moto-g-2025': p66,
-  'motorola-moto-g-power-2025': p67,
-  'motorola-razr-2025': p68,
-  'motorola-razr-plus-2025': p69,
-  'oneplus-13': p70,
-  'oneplus-13r': p71,
-  'samsung-galaxy-a14-5g': p72,
-  'samsung-galaxy-a15-5g': p73,
-  'samsung-galaxy-a16-5g': p74,
-  'samsung-galaxy-a25-5g': p75,
-  'samsung-galaxy-a26-5g': p76,
-  'samsung-galaxy-a35-5g': p77,
-  'samsung-galaxy-a36-5g': p78,
-  'samsung-galaxy-a54-5g': p79,
-  'samsung-galaxy-a55-5g': p80,
-  'samsung-galaxy-a56-5g': p81,
-  'samsung-galaxy-note10': p82,
-  'samsung-galaxy-note10-plus': p83,
-  'samsung-galaxy-note20-ultra': p84,
-  'samsung-galaxy-note9': p85,
-  'samsung-galaxy-s10': p86,
-  'samsung-galaxy-s10-plus': p87,
-  'samsung-galaxy-s10e': p88,
-  'samsung-galaxy-s20': p89,
-  'samsung-galaxy-s20-plus': p90,
-  'samsung-galaxy-s20-ultra': p91,
-  'samsung-galaxy-s21': p92,
-  'samsung-galaxy-s21-fe-5g': p93,
-  'samsung-galaxy-s21-ultra': p94,
-  'samsung-galaxy-s22': p95,
-  'samsung-galaxy-s22-plus': p96,
-  'samsung-galaxy-s22-ultra': p97,
-  'samsung-galaxy-s23': p98,
-  'samsung-galaxy-s23-fe': p99,
-  'samsung-galaxy-s23-plus': p100,
-  'samsung-galaxy-s23-ultra': p101,
-  'samsung-galaxy-s24': p102,
-  'samsung-galaxy-s24-fe': p103,
-  'samsung-galaxy-s24-plus': p104,
-  'samsung-galaxy-s24-ultra': p105,
-  'samsung-galaxy-s25': p106,
-  'samsung-galaxy-s25-edge': p107,
-  'samsung-galaxy-s25-fe': p108,
-  'samsung-galaxy-s25-plus': p109,
-  'samsung-galaxy-s25-ultra': p110,
-  'samsung-galaxy-s9': p111,
-  'samsung-galaxy-s9-plus': p112,
-  'samsung-galaxy-z-flip5': p113,
-  'samsung-galaxy-z-flip6': p114,
-  'samsung-galaxy-z-flip7': p115,
-  'samsung-galaxy-z-fold5': p116,
-  'samsung-galaxy-z-fold6': p117,
-  'samsung-galaxy-z-fold7': p118,
+  'apple-iphone-17e': p27,
+  'apple-iphone-8': p28,
+  'apple-iphone-8-plus': p29,
+  'apple-iphone-air': p30,
+  'apple-iphone-se-2nd-generation': p31,
+  'apple-iphone-se-3rd-generation': p32,
+  'apple-iphone-x': p33,
+  'apple-iphone-xr': p34,
+  'apple-iphone-xs': p35,
+  'apple-iphone-xs-max': p36,
+  'google-pixel-10': p37,
+  'google-pixel-10-pro': p38,
+  'google-pixel-10-pro-fold': p39,
+  'google-pixel-10-pro-xl': p40,
+  'google-pixel-10a': p41,
+  'google-pixel-3': p42,
+  'google-pixel-3-xl': p43,
+  'google-pixel-3a': p44,
+  'google-pixel-3a-xl': p45,
+  'google-pixel-4': p46,
+  'google-pixel-4-xl': p47,
+  'google-pixel-4a': p48,
+  'google-pixel-4a-5g': p49,
+  'google-pixel-5': p50,
+  'google-pixel-5a-5g': p51,
+  'google-pixel-6': p52,
+  'google-pixel-6-pro': p53,
+  'google-pixel-6a': p54,
+  'google-pixel-7': p55,
+  'google-pixel-7-pro': p56,
+  'google-pixel-7a': p57,
+  'google-pixel-8': p58,
+  'google-pixel-8-pro': p59,
+  'google-pixel-8a': p60,
+  'google-pixel-9': p61,
+  'google-pixel-9-pro': p62,
+  'google-pixel-9-pro-fold': p63,
+  'google-pixel-9-pro-xl': p64,
+  'google-pixel-9a': p65,
+  'google-pixel-fold': p66,
+  'motorola-edge-2025': p67,
+  'motorola-moto-g-2025': p68,
+  'motorola-moto-g-power-2025': p69,
+  'motorola-razr-2025': p70,
+  'motorola-razr-plus-2025': p71,
+  'oneplus-13': p72,
+  'oneplus-13r': p73,
+  'samsung-galaxy-a14-5g': p74,
+  'samsung-galaxy-a15-5g': p75,
+  'samsung-galaxy-a16-5g': p76,
+  'samsung-galaxy-a25-5g': p77,
+  'samsung-galaxy-a26-5g': p78,
+  'samsung-galaxy-a35-5g': p79,
+  'samsung-galaxy-a36-5g': p80,
+  'samsung-galaxy-a54-5g': p81,
+  'samsung-galaxy-a55-5g': p82,
+  'samsung-galaxy-a56-5g': p83,
+  'samsung-galaxy-note10': p84,
+  'samsung-galaxy-note10-plus': p85,
+  'samsung-galaxy-note20-ultra': p86,
+  'samsung-galaxy-note9': p87,
+  'samsung-galaxy-s10': p88,
+  'samsung-galaxy-s10-plus': p89,
+  'samsung-galaxy-s10e': p90,
+  'samsung-galaxy-s20': p91,
+  'samsung-galaxy-s20-plus': p92,
+  'samsung-galaxy-s20-ultra': p93,
+  'samsung-galaxy-s21': p94,
+  'samsung-galaxy-s21-fe-5g': p95,
+  'samsung-galaxy-s21-ultra': p96,
+  'samsung-galaxy-s22': p97,
+  'samsung-galaxy-s22-plus': p98,
+  'samsung-galaxy-s22-ultra': p99,
+  'samsung-galaxy-s23': p100,
+  'samsung-galaxy-s23-fe': p101,
+  'samsung-galaxy-s23-plus': p102,
+  'samsung-galaxy-s23-ultra': p103,
+  'samsung-galaxy-s24': p104,
+  'samsung-galaxy-s24-fe': p105,
+  'samsung-galaxy-s24-plus': p106,
+  'samsung-galaxy-s24-ultra': p107,
+  'samsung-galaxy-s25': p108,
+  'samsung-galaxy-s25-edge': p109,
+  'samsung-galaxy-s25-fe': p110,
+  'samsung-galaxy-s25-plus': p111,
+  'samsung-galaxy-s25-ultra': p112,
+  'samsung-galaxy-s26': p113,
+  'samsung-galaxy-s26-plus': p114,
+  'samsung-galaxy-s26-ultra': p115,
+  'samsung-galaxy-s9': p116,
+  'samsung-galaxy-s9-plus': p117,
+  'samsung-galaxy-z-flip5': p118,
+  'samsung-galaxy-z-flip6': p119,
+  'samsung-galaxy-z-flip7': p120,
+  'samsung-galaxy-z-fold5': p121,
+  'samsung-galaxy-z-fold6': p122,
+  'samsung-galaxy-z-fold7': p123,
 };

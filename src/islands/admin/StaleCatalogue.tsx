@@ -1,7 +1,8 @@
 /**
  * Stale catalogue facts on the staff dashboard (docs/recommender.md, "Facts that expire"): every phone
- * on sale whose CAD price or "sold new in Canada" check is older than 6 months on today's date, oldest
- * first, with what to re-check and the file to edit. It reads the catalogue the recommender reads
+ * on sale whose CAD price or "sold new in Canada" check is older than 6 months on today's date, or not
+ * confirmed at all (the 2026 phones: US launch price only), or whose successor launched after its last
+ * lineup check, oldest first, with what to re-check and the file to edit. It reads the catalogue the recommender reads
  * (/phone-recommender/phones.json, built with the site) and applies the rule with today's date in the
  * browser, so the list is right on the day staff open it, not on the day the site was built.
  */
@@ -35,8 +36,10 @@ export default function StaleCatalogue() {
         Stale catalogue facts{list ? ` (${list.length})` : ''}
       </h2>
       <p className="mt-1 text-sm text-muted">
-        Prices and "sold new in Canada" checked more than 6 months ago are shown to visitors as "last checked" and rank
-        after current ones. Re-check them in the maker's Canadian store, edit the phone's file and rebuild.
+        Prices and "sold new in Canada" checked more than 6 months ago, or never confirmed in a Canadian store, are
+        shown to visitors as "last checked" or "not confirmed" and rank after current ones; a phone whose successor
+        launched after its last check may have a new price. Re-check them in the maker's Canadian store, edit the
+        phone's file and rebuild.
       </p>
       {failed ? (
         <p role="alert" className="mt-3 text-sm font-medium text-red-700 dark:text-red-400">

@@ -2,7 +2,8 @@ import { useId, useRef, useState } from 'react';
 import type { Phone } from '../../lib/catalogue/schema';
 import { PRICE_RANGE_NAMES } from '../../lib/recommender/budget';
 import { availabilityLabel } from '../../lib/catalogue/availability';
-import { isFreshCheck, priceCheckedMonth, priceCheckLabel } from '../../lib/catalogue/freshness';
+import { factFreshness, priceCheckLabel } from '../../lib/catalogue/freshness';
+import { priceUnconfirmed, usdText } from '../../lib/catalogue/pricing';
 import { updatesLabel } from '../../lib/catalogue/updates';
 import { phonePriceLabel, UNKNOWN } from '../../lib/recommender/format';
 import { osLabel } from '../../lib/recommender/ui/display';
@@ -54,7 +55,9 @@ export function PhoneCard({ phone, compact = false }: Props) {
         <PhoneImage src={phone.image} alt={name} className="h-16 w-12 shrink-0" />
         <div className="grid min-w-0 justify-items-start gap-1">
           <TierBadge tier={phone.priceRange} />
-          <span className="text-sm font-semibold tabular-nums">{phonePriceLabel(phone)} CAD</span>
+          <span className="text-sm font-semibold tabular-nums">
+            <PriceShown phone={phone} />
+          </span>
           <PriceFacts phone={phone} today={today} />
         </div>
       </div>
@@ -104,7 +107,7 @@ export function PhoneCard({ phone, compact = false }: Props) {
             </div>
             <div>
               <p className="text-2xl font-bold tabular-nums text-fg" data-testid="phone-price">
-                {phonePriceLabel(phone)} <span className="text-sm font-medium text-muted">CAD</span>
+                <PriceShown phone={phone} />
               </p>
               <PriceFacts phone={phone} today={today} />
             </div>
@@ -140,6 +143,25 @@ export function PhoneCard({ phone, compact = false }: Props) {
   );
 }
 
+/**
+ * The price in Canadian dollars; when no Canadian price was found, the maker's US launch price,
+ * labelled as such (its conversion is never shown as a Canadian price on the card).
+ */
+function PriceShown({ phone }: { phone: Phone }) {
+  const us = phone.pricing.usLaunch;
+  if (us && priceUnconfirmed(phone.pricing))
+    return (
+      <>
+        {usdText(us.usd)} <span className="text-sm font-medium text-muted">US launch price</span>
+      </>
+    );
+  return (
+    <>
+      {phonePriceLabel(phone)} <span className="text-sm font-medium text-muted">CAD</span>
+    </>
+  );
+}
+
 /** The dated source of the price shown, and whether the phone is sold new in Canada. */
 function PriceFacts({ phone, today }: { phone: Phone; today: Date }) {
   return (
@@ -148,7 +170,7 @@ function PriceFacts({ phone, today }: { phone: Phone; today: Date }) {
         {phone.pricing.currentSource ?? phone.pricing.launchSource}
       </p>
       <p
-        className={`text-xs font-medium ${isFreshCheck(priceCheckedMonth(phone), today) ? 'text-muted' : 'text-amber-800 dark:text-amber-200'}`}
+        className={`text-xs font-medium ${factFreshness(phone, today).priceFresh ? 'text-muted' : 'text-amber-800 dark:text-amber-200'}`}
         data-testid="price-checked"
       >
         {priceCheckLabel(phone, today)}

@@ -30,9 +30,12 @@ export function isRecommendable(phone: { year: number; availability: Availabilit
 /**
  * A phone's availability on `today`, in words: 'Sold new in Canada (lineup checked Oct 2025)' while
  * the check is fresh (./freshness.ts); once it is stale, 'Sold new in Canada when last checked (Oct
- * 2025): not re-checked since' — never stated as today's fact; or 'No longer sold new (since Sep 2025)'.
+ * 2025): not re-checked since' — never stated as today's fact; or 'No longer sold new (since Sep 2025)';
+ * or 'Sold new in Canada: not confirmed (reported Nov 2026)' when it is only reported (`confirmed: false`).
  */
 export function availabilityLabel(a: Availability, today: Date): string {
+  if (a.confirmed === false && a.status === 'sold')
+    return `Sold new in Canada: not confirmed${a.date ? ` (reported ${monthYear(a.date)})` : ''}`;
   if (isSoldOn({ availability: a }, today)) {
     if (a.status !== 'sold' || !a.date) return 'Sold new in Canada';
     return isFreshCheck(a.date, today)

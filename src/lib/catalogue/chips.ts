@@ -7,7 +7,7 @@
  * The tiers say how fast a chip is, not how new or how expensive its phone is (docs/recommender.md,
  * "Chip table"); they answer the wizard's performance question word for word:
  * - premium ("top chips for demanding games and video editing"): Apple A17 Pro and later, Snapdragon
- *   8 Gen 3 and 8 Elite, Exynos 2500;
+ *   8 Gen 3, 8 Elite and 8 Elite Gen 5, Exynos 2500 and 2600 (the S26/S26+ either-chip entry);
  * - fast ("quick multitasking and casual gaming"): earlier flagships (A15, A16, Snapdragon 888 to
  *   8 Gen 2, Exynos 2400), every Google Tensor (flagship chips built for on-device AI whose graphics
  *   and sustained speed sit a class below: a Tensor G5 is not a Snapdragon 8 Elite for games), the
@@ -61,6 +61,9 @@ export const CHIP_TABLE: Readonly<Record<string, ChipInfo>> = {
   'Qualcomm Snapdragon 8 Elite for Galaxy': c('premium', 2024, 'flagship'),
   'Qualcomm Snapdragon 8 Gen 3': c('premium', 2023, 'flagship'),
   'Qualcomm Snapdragon 8 Elite': c('premium', 2024, 'flagship'),
+  'Qualcomm Snapdragon 8 Elite Gen 5 for Galaxy': c('premium', 2025, 'flagship'),
+  // The Galaxy S26 and S26+ ship with either chip by region; the Canadian model is not confirmed.
+  'Qualcomm Snapdragon 8 Elite Gen 5 for Galaxy or Samsung Exynos 2600 (by region)': c('premium', 2026, 'flagship'),
   'Qualcomm Snapdragon 8s Gen 3': c('fast', 2024, 'upper-midrange'),
   'Qualcomm Snapdragon 6 Gen 3': c('standard', 2024, 'midrange'),
   'Samsung Exynos 1280': c('standard', 2022, 'midrange'),

@@ -134,12 +134,13 @@ export function buildCatalogue({ samples, records, curated, prices }: CatalogueS
       problems.push(`${name}: no Canadian price (add its cad block to src/content/phones/<id>.json with its source)`);
       return [];
     }
-    if (r.year >= requiredFrom && !row.sold && !row.ended) {
+    if (r.year >= requiredFrom && !row.sold && !row.ended && !row.unconfirmed) {
       problems.push(`${name}: no availability (add cad.sold or cad.ended to its file in src/content/phones/)`);
       return [];
     }
     try {
-      return [mapRawPhone(r, mapping, pricingFromRow(r.brand, row), availabilityFromRow(row, r.year))];
+      const phone = mapRawPhone(r, mapping, pricingFromRow(r.brand, row), availabilityFromRow(row, r.year));
+      return [row.replaces ? { ...phone, replaces: row.replaces } : phone];
     } catch (e) {
       if (e instanceof UnknownChipError || e instanceof MissingPolicyError) problems.push(e.message);
       else throw e;

@@ -44,6 +44,11 @@ export interface PhonePricing {
   currentSource: string | null;
   /** True when the figure is a conversion (phone not sold in Canada), shown as 'about $…'. */
   estimated: boolean;
+  /**
+   * Set when no Canadian price was found: the US launch price it was converted from. The launch CAD
+   * figure is then that conversion, used for ranking only; absent or null otherwise.
+   */
+  usLaunch?: UsLaunchPrice | null;
 }
 
 /** The price shown and used for the tier: the current price when known, else the launch price. */
@@ -68,8 +73,23 @@ const STORES: Record<string, string> = {
   OnePlus: 'OnePlus Canada',
 };
 
-/** How a launch price was established (see src/data/phones/prices-cad.ts). */
-export type PriceBasis = 'store' | 'reported' | 'approximate' | 'converted';
+/**
+ * How a launch price was established (src/content/phones/README.md): 'unconfirmed' when no Canadian
+ * price was found: the maker's US launch price is recorded with its source, and its conversion is
+ * used for ranking only, never shown as a Canadian price (docs/recommender.md, "Canadian price not
+ * confirmed").
+ */
+export const PRICE_BASES = ['store', 'reported', 'approximate', 'converted', 'unconfirmed'] as const;
+export type PriceBasis = (typeof PRICE_BASES)[number];
+
+/** The maker's US launch price of a phone whose Canadian price is not confirmed. */
+export interface UsLaunchPrice {
+  usd: number;
+  /** 'YYYY-MM' of the US launch price. */
+  month: string;
+  /** Where the US price comes from (the page and its date). */
+  source: string;
+}
 
 /** One row of the CAD price table (src/data/phones/prices-cad.ts), as written there. */
 export interface CadPriceRowInput {
@@ -79,6 +99,14 @@ export interface CadPriceRowInput {
   sold?: readonly [string, string];
   /** No longer sold new: ['YYYY-MM' it left the maker's Canadian store, source]. */
   ended?: readonly [string, string];
+  /** Sold new in Canada NOT confirmed: ['YYYY-MM' the report was read, what it says and where]. */
+  unconfirmed?: readonly [string, string];
+  /** For basis 'unconfirmed': where the US launch price comes from. */
+  usSource?: string;
+  /** For basis 'unconfirmed': where the CAD per USD ratio of the estimate comes from. */
+  rateSource?: string;
+  /** The id of the phone this one succeeds. */
+  replaces?: string;
 }
 
 /** Builds the price facts of a phone from its row in the CAD price table, writing the source text. */
@@ -93,7 +121,9 @@ export function pricingFromRow(brand: string, row: CadPriceRowInput): PhonePrici
         ? `${store} launch price as reported at launch, ${when} (not re-checked against the maker's archive)`
         : basis === 'approximate'
           ? `About the ${store} launch price, ${when}: from launch coverage, not verified against the maker (check the store)`
-          : `Estimate: not sold in Canada; US launch price US$${usd ?? '?'} at ${rate ?? '?'} CAD per USD, ${when}`;
+          : basis === 'unconfirmed'
+            ? `Canadian price not confirmed: US launch price ${usdText(usd ?? 0)} (${when}; ${row.usSource ?? 'source missing'}). Ranked as about $${Math.round(cad).toLocaleString('en-CA')}: that price times ${rate ?? '?'}, ${row.rateSource ?? 'source missing'}`
+            : `Estimate: not sold in Canada; US launch price US$${usd ?? '?'} at ${rate ?? '?'} CAD per USD, ${when}`;
   return {
     launchCad: cad,
     launchDate: date,
@@ -101,8 +131,25 @@ export function pricingFromRow(brand: string, row: CadPriceRowInput): PhonePrici
     currentCad: row.current?.[0] ?? null,
     currentDate: row.current?.[1] ?? null,
     currentSource: row.current?.[2] ?? null,
-    estimated: (basis === 'converted' || basis === 'approximate') && !row.current,
+    estimated: (basis === 'converted' || basis === 'approximate' || basis === 'unconfirmed') && !row.current,
+    ...(basis === 'unconfirmed'
+      ? { usLaunch: { usd: usd ?? 0, month: date, source: row.usSource ?? 'source missing' } }
+      : {}),
   };
+}
+
+/** A US price as written on the page: 'US$899.99', 'US$1,100'. */
+export function usdText(usd: number): string {
+  const cents = Number.isInteger(usd) ? 0 : 2;
+  return `US$${new Intl.NumberFormat('en-US', { minimumFractionDigits: cents, maximumFractionDigits: cents }).format(usd)}`;
+}
+
+/**
+ * True when the phone's Canadian price is not confirmed: only its US launch price is known, and no
+ * Canadian re-check (cad.current) has replaced it.
+ */
+export function priceUnconfirmed(p: Pick<PhonePricing, 'currentCad'> & { usLaunch?: UsLaunchPrice | null }): boolean {
+  return Boolean(p.usLaunch) && p.currentCad === null;
 }
 
 /**
@@ -111,6 +158,8 @@ export function pricingFromRow(brand: string, row: CadPriceRowInput): PhonePrici
  */
 export function availabilityFromRow(row: CadPriceRowInput, year: number): Availability {
   if (row.sold) return { status: 'sold', date: row.sold[0], source: row.sold[1] };
+  if (row.unconfirmed)
+    return { status: 'sold', date: row.unconfirmed[0], source: row.unconfirmed[1], confirmed: false };
   if (row.ended) return { status: 'discontinued', date: row.ended[0], source: row.ended[1] };
   return availabilityByAge(year);
 }

@@ -40,7 +40,10 @@ export const FIELDS_OMITTED_FROM_2020 = [
 
 const text = z.string().trim().min(1);
 
-/** One record of the embedded source list, as a spec sheet prints it. */
+/**
+ * One record of the embedded source list, as a spec sheet prints it. Dimensions, selfie camera, RAM,
+ * card slot and Wi-Fi are null when no source published them (never guessed).
+ */
 export const rawPhoneSchema = z
   .object({
     brand: z.enum(BRANDS),
@@ -58,7 +61,8 @@ export const rawPhoneSchema = z
     /** e.g. '147.6 x 71.6 x 7.8 mm'; foldables give both states. */
     dimensions: z
       .string()
-      .regex(/\d+(\.\d+)? x \d+(\.\d+)? x \d+(\.\d+)? mm/, 'must look like "147.6 x 71.6 x 7.8 mm"'),
+      .regex(/\d+(\.\d+)? x \d+(\.\d+)? x \d+(\.\d+)? mm/, 'must look like "147.6 x 71.6 x 7.8 mm"')
+      .nullable(),
     body_material: text,
     display_type: text,
     /** Main display diagonal, e.g. '6.1 inches'. */
@@ -71,14 +75,17 @@ export const rawPhoneSchema = z
     battery_type: text,
     /** 'Single: …', 'Dual: …', 'Triple: …' or 'Quad: …' followed by comma-separated lenses. */
     main_camera: z.string().regex(/^(Single|Dual|Triple|Quad): \S/, 'must start with Single:, Dual:, Triple: or Quad:'),
-    selfie_camera: text,
+    selfie_camera: text.nullable(),
     chipset: text,
     /** e.g. '8GB' or '8GB/12GB'. */
-    ram: z.string().regex(/^\d+GB(\/\d+GB)*$/, 'must look like "8GB" or "8GB/12GB"'),
+    ram: z
+      .string()
+      .regex(/^\d+GB(\/\d+GB)*$/, 'must look like "8GB" or "8GB/12GB"')
+      .nullable(),
     /** Slash-separated options, e.g. '128GB/256GB/1TB'. */
     storage: z.string().regex(/^\d+(GB|TB)(\/\d+(GB|TB))*$/, 'must look like "128GB/256GB/1TB"'),
-    memory_card_slot: text,
-    wifi_type: text,
+    memory_card_slot: text.nullable(),
+    wifi_type: text.nullable(),
     features: z.array(text).min(1),
     image_url: z.string().optional(),
     weight: z
@@ -184,6 +191,11 @@ export const phonePricingSchema = z
     currentDate: yearMonth.nullable(),
     currentSource: z.string().trim().min(1).nullable(),
     estimated: z.boolean(),
+    /** Set when no Canadian price was found: the maker's US launch price, its month and source. */
+    usLaunch: z
+      .object({ usd: z.number().positive(), month: yearMonth, source: z.string().trim().min(1) })
+      .nullable()
+      .optional(),
   })
   .refine((p) => p.currentCad === null || (p.currentDate !== null && p.currentSource !== null), {
     message: 'a current price needs its date and source',
@@ -200,6 +212,12 @@ export const availabilitySchema = z.object({
   status: z.enum(AVAILABILITY_STATUSES),
   date: yearMonth.nullable(),
   source: z.string().trim().min(1),
+  /**
+   * False when "sold new in Canada" is only reported, not checked against the maker's Canadian store
+   * (`date` is then the month the report was read): shown as "not confirmed", never fresh. Absent means
+   * confirmed.
+   */
+  confirmed: z.boolean().optional(),
 });
 export type Availability = z.infer<typeof availabilitySchema>;
 
@@ -246,5 +264,7 @@ export const phoneSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{11}$/)
     .nullable(),
   specs: phoneSpecsSchema,
+  /** The id of the phone this one succeeds, when its file names one (staff re-check the older one). */
+  replaces: z.string().min(1).optional(),
 });
 export type Phone = z.infer<typeof phoneSchema>;

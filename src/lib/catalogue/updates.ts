@@ -65,6 +65,15 @@ export const UPDATE_POLICIES: readonly UpdatePolicy[] = [
   },
   {
     brand: 'Samsung',
+    models: /^Galaxy S26/,
+    osYears: 7,
+    securityYears: 7,
+    policy:
+      "Samsung's policy for the Galaxy S26 family as reported at its launch (Feb 2026): 7 OS upgrades and 7 years of security updates",
+    estimate: false,
+  },
+  {
+    brand: 'Samsung',
     models: /^Galaxy (S24|S25|Z Fold[67]|Z Flip[67])/,
     osYears: 7,
     securityYears: 7,

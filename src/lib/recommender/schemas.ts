@@ -243,7 +243,15 @@ export const phoneSpecsResponseSchema = z.object({
       .nullable()
       .optional(),
     /** Sold new in Canada or discontinued, dated; null for an estimated phone. */
-    availability: z.object({ status: z.enum(AVAILABILITY_STATUSES), date: text, source: z.string() }).nullable(),
+    availability: z
+      .object({
+        status: z.enum(AVAILABILITY_STATUSES),
+        date: text,
+        source: z.string(),
+        /** False when "sold new in Canada" is only reported (shown as "not confirmed"). */
+        confirmed: z.boolean().optional(),
+      })
+      .nullable(),
     /** Until when it gets OS versions ('YYYY-MM') under its maker's policy; null for an estimated phone. */
     updates: z.object({ osUntil: z.string(), estimate: z.boolean(), policy: z.string() }).nullable(),
     classes: phoneClassesSchema,

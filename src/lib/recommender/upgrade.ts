@@ -420,16 +420,21 @@ export function lineGeneration(model: string): { line: string; generation: numbe
 /**
  * Why a candidate is a cheaper sibling of the same or an older generation than the visitor's phone
  * (same maker, a lower launch price, and the same line of an older or the same generation, or another
- * line released no later), or null. Such a phone is never an upgrade: the Pixel 9a for a Pixel 9, the
- * S25 FE for an S25, the 16e for an iPhone 16.
+ * line released no later, or a newer name on a chip no newer than the visitor's), or null. Such a phone
+ * is never an upgrade: the Pixel 9a or 10a for a Pixel 9, the S25 FE for an S25, the 16e for an iPhone 16.
  */
 export function cheaperSibling(current: Phone, candidate: Phone): string | null {
   if (current.brand !== candidate.brand || candidate.pricing.launchCad >= current.pricing.launchCad) return null;
   const [a, b] = [lineGeneration(current.model), lineGeneration(candidate.model)];
   const sameLine = a !== null && b !== null && a.line === b.line;
   const older = sameLine ? b.generation <= a.generation : candidate.year <= current.year;
-  return older
-    ? `A cheaper ${sameLine ? 'sibling of the same or an older generation' : 'phone of the same or an older year'}: ${candidate.model} vs ${current.model}`
+  if (older)
+    return `A cheaper ${sameLine ? 'sibling of the same or an older generation' : 'phone of the same or an older year'}: ${candidate.model} vs ${current.model}`;
+  // A newer name on a chip that is not newer (the Pixel 10a's Tensor G4 for a Pixel 9 owner) is the
+  // same cheaper sibling under a later name.
+  const [ca, cb] = [chipInfo(current.specs.chipset), chipInfo(candidate.specs.chipset)];
+  return ca && cb && cb.year <= ca.year
+    ? `A cheaper phone on the same or an older chip: ${candidate.model} (${candidate.specs.chipset}) vs ${current.model} (${current.specs.chipset})`
     : null;
 }
 

@@ -19,13 +19,17 @@ import { budgetBand, budgetTier, recommend, type Preferences } from '../../../sr
 
 const TODAY = new Date('2026-11-26T12:00:00Z');
 
-/** The phone as if staff re-checked its price and lineup in `month` (sold phones only). */
+/**
+ * The phone as if staff re-checked its price and lineup in `month` (sold phones only), confirming in
+ * the maker's Canadian store a price or a sale that was only reported.
+ */
 function rechecked(p: Phone, month: string): Phone {
   if (p.availability.status !== 'sold') return p;
+  const { confirmed: _confirmed, ...availability } = p.availability;
   return {
     ...p,
     pricing: { ...p.pricing, currentCad: p.price, currentDate: month, currentSource: 'Re-checked in the store' },
-    availability: { ...p.availability, date: month },
+    availability: { ...availability, date: month },
   };
 }
 

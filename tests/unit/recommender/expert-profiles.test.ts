@@ -120,9 +120,9 @@ const PROFILES: ExpertProfile[] = [
   {
     name: 'iOS on a $540 budget, everyday use',
     prefs: { os: 'ios', ...at(540), primaryUse: 'general' },
-    top: ['apple-iphone-16e'],
+    top: ['apple-iphone-16e', 'apple-iphone-17e'],
     notes: [['budget', 'platform']],
-    why: 'No iPhone is sold under $600; the cheapest one sold now (16e, $899) is the honest answer, said plainly.',
+    why: 'No iPhone is sold under $600; the cheapest one sold now (16e, $899) is the honest answer, said plainly. Since 2026: the iPhone 17e (2026, A19) is shown with "Canadian price not confirmed" and ranked on an estimate at the 16e price.',
   },
   {
     name: 'Any Android, $420, everyday use, maximum battery',
@@ -140,16 +140,16 @@ const PROFILES: ExpertProfile[] = [
       cameraQuality: 'professional',
       batteryLife: 'maximum',
     },
-    top: ['samsung-galaxy-s25-ultra'],
+    top: ['samsung-galaxy-s25-ultra', 'samsung-galaxy-s26-ultra'],
     reasons: ['5,000 mAh'],
-    why: 'The S25 Ultra (Snapdragon 8 Elite, four cameras, S Pen) is the reference Samsung for this profile.',
+    why: 'The S25 Ultra (Snapdragon 8 Elite, four cameras, S Pen) is the reference Samsung for this profile. Since 2026: the S26 Ultra (Snapdragon 8 Elite Gen 5, the same four cameras and S Pen) is its successor.',
   },
   {
     name: 'Pixel fan, $840, photos, good camera',
     prefs: { ...pixel, os: 'android_google', ...at(840), primaryUse: 'content', cameraQuality: 'good' },
-    top: ['google-pixel-9a'],
+    top: ['google-pixel-9a', 'google-pixel-10a'],
     never: ['google-pixel-8', 'google-pixel-8a'],
-    why: 'The Pixel 9a ($679) is the only Pixel sold under $840.',
+    why: 'The Pixel 9a ($679) is the only Pixel sold under $840. Since 2026: the Pixel 10a (2026, the same Tensor G4, 5,100 mAh, updates to 2033) is shown with "Canadian price not confirmed" and ranked at about the 9a price.',
   },
   {
     name: 'Any brand, no ceiling, wants a foldable for work (advanced)',
@@ -208,12 +208,12 @@ const PROFILES: ExpertProfile[] = [
   {
     name: 'Pixel 6a owner, $540, everyday use',
     prefs: { ...owns('Google Pixel 6a', 'Google'), os: 'android_google', ...at(540), primaryUse: 'general' },
-    top: ['google-pixel-9a'],
+    top: ['google-pixel-9a', 'google-pixel-10a'],
     never: ['google-pixel-7a', 'google-pixel-8a'],
     verdict: 'still-fits',
     why:
       'No Pixel is sold under $570 and the 6a still gets updates: it still fits; the 9a ($679) is the closest ' +
-      'upgrade (the 7a and 8a are no longer sold).',
+      'upgrade (the 7a and 8a are no longer sold). Since 2026: the Pixel 10a (2026, the same Tensor G4, 5,100 mAh, updates to 2033) is shown with "Canadian price not confirmed" and ranked at about the 9a price.',
   },
   {
     name: 'Typed "Motorola Edge 50" (not in the catalogue), $900, everyday use, maximum battery',
@@ -224,9 +224,9 @@ const PROFILES: ExpertProfile[] = [
       primaryUse: 'general',
       batteryLife: 'maximum',
     },
-    top: ['google-pixel-9a', 'samsung-galaxy-a56-5g', 'samsung-galaxy-a36-5g'],
+    top: ['google-pixel-9a', 'samsung-galaxy-a56-5g', 'samsung-galaxy-a36-5g', 'google-pixel-10a'],
     verdict: 'cannot-compare',
-    why: 'We cannot compare a phone we do not list; the best Android matches with a 5,000+ mAh battery under $900.',
+    why: 'We cannot compare a phone we do not list; the best Android matches with a 5,000+ mAh battery under $900. Since 2026: the Pixel 10a (2026, the same Tensor G4, 5,100 mAh, updates to 2033) is shown with "Canadian price not confirmed" and ranked at about the 9a price.',
   },
   {
     name: 'Budget only ($850), everything else skipped',
@@ -238,15 +238,16 @@ const PROFILES: ExpertProfile[] = [
       'motorola-edge-2025',
       'oneplus-13r',
       'samsung-galaxy-a36-5g',
+      'google-pixel-10a',
     ],
     weak: true,
-    why: 'Knowing only the budget, any sold phone under it is fair, and the weak match says how little we know.',
+    why: 'Knowing only the budget, any sold phone under it is fair, and the weak match says how little we know. Since 2026: the Pixel 10a (2026, the same Tensor G4, 5,100 mAh, updates to 2033) is shown with "Canadian price not confirmed" and ranked at about the 9a price.',
   },
   {
     name: 'No OS preference, $900, work',
     prefs: { os: 'no_preference', ...at(900), primaryUse: 'productivity' },
-    top: ['apple-iphone-16e', 'google-pixel-9a', 'oneplus-13r'],
-    why: 'A fast chip under $900: the 16e (A18), the Pixel 9a (Tensor G4) or the OnePlus 13R (Snapdragon 8 Gen 3).',
+    top: ['apple-iphone-16e', 'google-pixel-9a', 'oneplus-13r', 'apple-iphone-17e'],
+    why: 'A fast chip under $900: the 16e (A18), the Pixel 9a (Tensor G4) or the OnePlus 13R (Snapdragon 8 Gen 3). Since 2026: the iPhone 17e (A19) is a fast chip too, its Canadian price not confirmed.',
   },
   {
     name: 'Samsung owner, up to $1,150, work, premium performance, at work (advanced)',
@@ -273,9 +274,9 @@ const PROFILES: ExpertProfile[] = [
   {
     name: 'iOS, up to $980, wants a compact phone',
     prefs: { os: 'ios', ...at(980), screenSize: 'small' },
-    top: ['apple-iphone-16e', 'apple-iphone-16'],
+    top: ['apple-iphone-16e', 'apple-iphone-16', 'apple-iphone-17e'],
     notes: [['screenSize', 'platform']],
-    why: 'No iPhone sold now is under 6 inches; the 6.1-inch models are the smallest, and the page must say so.',
+    why: 'No iPhone sold now is under 6 inches; the 6.1-inch models are the smallest, and the page must say so. Since 2026: the 17e is 6.1 inches too.',
   },
   {
     name: 'Google, no ceiling, photos, pro camera, maximum battery',
@@ -306,10 +307,10 @@ const PROFILES: ExpertProfile[] = [
       primaryUse: 'productivity',
       processorSpeed: 'premium',
     },
-    top: ['apple-iphone-17', 'apple-iphone-17-pro', 'apple-iphone-17-pro-max', 'apple-iphone-air'],
+    top: ['apple-iphone-17', 'apple-iphone-17-pro', 'apple-iphone-17-pro-max', 'apple-iphone-air', 'apple-iphone-17e'],
     verdict: 'upgrade',
     upgrade: ['Processor A19'],
-    why: 'Four chip generations newer (A19 vs A15).',
+    why: 'Four chip generations newer (A19 vs A15). Since 2026: the 17e has the same A19.',
   },
   {
     name: 'Any Android, $900, nothing special, mostly outdoors, maximum battery (advanced)',
@@ -320,8 +321,8 @@ const PROFILES: ExpertProfile[] = [
       environment: 'outdoor',
       batteryLife: 'maximum',
     },
-    top: ['google-pixel-9a', 'samsung-galaxy-a56-5g', 'samsung-galaxy-a36-5g'],
-    why: '5,000+ mAh and long update support for well under $900.',
+    top: ['google-pixel-9a', 'samsung-galaxy-a56-5g', 'samsung-galaxy-a36-5g', 'google-pixel-10a'],
+    why: '5,000+ mAh and long update support for well under $900. Since 2026: the Pixel 10a (2026, the same Tensor G4, 5,100 mAh, updates to 2033) is shown with "Canadian price not confirmed" and ranked at about the 9a price.',
   },
   {
     name: 'Any Android, $490, AI features (advanced)',
@@ -444,9 +445,9 @@ const PROFILES: ExpertProfile[] = [
   {
     name: 'iPhone X owner (out of updates), $700, everyday use',
     prefs: { ...owns('Apple iPhone X', 'Apple'), os: 'ios', ...at(700), primaryUse: 'general' },
-    top: ['apple-iphone-16e'],
+    top: ['apple-iphone-16e', 'apple-iphone-17e'],
     verdict: 'replace',
-    why: 'An iPhone X has had no iOS update since 2023: it never "still fits"; the cheapest iPhone sold now replaces it.',
+    why: 'An iPhone X has had no iOS update since 2023: it never "still fits"; the cheapest iPhone sold now replaces it. Since 2026: the iPhone 17e (2026, A19) is shown with "Canadian price not confirmed" and ranked on an estimate at the 16e price.',
   },
   {
     name: 'Galaxy S9 owner (out of updates), $500, Samsung, everyday use',
@@ -514,6 +515,8 @@ const PROFILES: ExpertProfile[] = [
     top: ['apple-iphone-17-pro-max', 'apple-iphone-17-pro', 'apple-iphone-air', 'apple-iphone-17'],
     notes: [['advancedFeatures', 'platform']],
     why: 'No iPhone folds: the page must say so rather than pretend a match.',
+    known:
+      'With the 2026 phones the iPhone 17e (launched 6 months after the 17 family, so 5.3 years of estimated updates left) earns the full 8 update points against 7.73, and with nothing else asked that fraction of a point puts it before a Pro. Needs the updates row in scoring.ts to count years beyond about 4 as equal, or the class before it (scoring.ts is not changed this round).',
   },
   {
     name: 'Any Android, $1,270, work, 512 GB, premium chip (advanced)',
@@ -630,10 +633,13 @@ const PROFILES: ExpertProfile[] = [
   {
     name: 'Galaxy S25 owner, no ceiling, nothing asked',
     prefs: { ...owns('Samsung Galaxy S25', 'Samsung'), os: 'android_samsung', ...NO_LIMIT },
-    top: ['samsung-galaxy-s25-ultra', 'samsung-galaxy-s25-plus', 'samsung-galaxy-z-fold7'],
+    top: ['samsung-galaxy-s26-ultra', 'samsung-galaxy-s26-plus'],
     never: ['samsung-galaxy-s25-fe', 'samsung-galaxy-a56-5g', 'samsung-galaxy-a36-5g', 'samsung-galaxy-a26-5g'],
-    verdict: 'still-fits',
-    why: 'A year-old flagship still fits; its same-generation siblings are not upgrades and the FE/A phones are steps down.',
+    verdict: 'upgrade',
+    upgrade: ['Optical zoom 5x vs 3x'],
+    why:
+      'Its same-generation siblings are not upgrades and the FE/A phones are steps down; since 2026 the S26 Ultra is one ' +
+      '(5x zoom, 200MP main, +1,000 mAh, a newer chip), shown with "Canadian price not confirmed".',
   },
   {
     name: 'iPhone 17 Pro owner, no ceiling, nothing asked',
@@ -642,13 +648,15 @@ const PROFILES: ExpertProfile[] = [
     never: ['apple-iphone-16e', 'apple-iphone-16'],
     verdict: 'still-fits',
     why: 'Nothing newer beats the newest Pro: it still fits, and an older or cheaper iPhone is never offered as the better phone.',
+    known:
+      'With the 2026 phones the iPhone 17e (launched 6 months after the 17 family, so 5.3 years of estimated updates left) earns the full 8 update points against 7.73, and with nothing else asked that fraction of a point puts it before a Pro. Needs the updates row in scoring.ts to count years beyond about 4 as equal, or the class before it (scoring.ts is not changed this round).',
   },
   {
     name: 'Pixel 6 Pro owner (out of updates), $700, Google',
     prefs: { ...owns('Google Pixel 6 Pro', 'Google'), os: 'android_google', ...at(700) },
-    top: ['google-pixel-9a'],
+    top: ['google-pixel-9a', 'google-pixel-10a'],
     verdict: 'replace',
-    why: 'Its OS updates ended in 2024; the 9a is the Pixel within $700, even though it has no telephoto.',
+    why: 'Its OS updates ended in 2024; the 9a is the Pixel within $700, even though it has no telephoto. Since 2026: the Pixel 10a (2026, the same Tensor G4, 5,100 mAh, updates to 2033) is shown with "Canadian price not confirmed" and ranked at about the 9a price.',
   },
   {
     name: 'First phone for a child, $250, any Android, everyday use',
@@ -673,9 +681,9 @@ const PROFILES: ExpertProfile[] = [
   {
     name: 'Typed Xiaomi 13T Pro owner, $800, any Android',
     prefs: { ...owns('Xiaomi 13T Pro', 'Xiaomi'), os: 'android', ...at(800) },
-    top: ['oneplus-13r', 'samsung-galaxy-a56-5g', 'google-pixel-9a', 'motorola-edge-2025'],
+    top: ['oneplus-13r', 'samsung-galaxy-a56-5g', 'google-pixel-9a', 'motorola-edge-2025', 'google-pixel-10a'],
     verdict: 'cannot-compare',
-    why: 'We do not list the 13T Pro: the page must not pretend to compare it, and must still offer good phones.',
+    why: 'We do not list the 13T Pro: the page must not pretend to compare it, and must still offer good phones. Since 2026: the Pixel 10a (2026, the same Tensor G4, 5,100 mAh, updates to 2033) is shown with "Canadian price not confirmed" and ranked at about the 9a price.',
   },
   {
     name: 'Typed Nothing Phone (2) owner, $600, no preference',
@@ -712,8 +720,8 @@ const PROFILES: ExpertProfile[] = [
   {
     name: 'Any Android, $700, everyday use, good camera, maximum battery',
     prefs: { os: 'android', ...at(700), primaryUse: 'general', cameraQuality: 'good', batteryLife: 'maximum' },
-    top: ['samsung-galaxy-a56-5g', 'samsung-galaxy-a36-5g', 'google-pixel-9a'],
-    why: 'Every ask is met by several phones: the cheaper equal comes first, with long updates.',
+    top: ['samsung-galaxy-a56-5g', 'samsung-galaxy-a36-5g', 'google-pixel-9a', 'google-pixel-10a'],
+    why: 'Every ask is met by several phones: the cheaper equal comes first, with long updates. Since 2026: the Pixel 10a (2026, the same Tensor G4, 5,100 mAh, updates to 2033) is shown with "Canadian price not confirmed" and ranked at about the 9a price.',
   },
   {
     name: 'Samsung, $460, 512 GB storage (microSD)',

@@ -104,7 +104,7 @@ describe('catalogue text search', () => {
     expect(names('Galaxy S24').slice(0, 2)).toEqual(['Galaxy S24', 'Galaxy S24+']);
     // 'fold' starts no model: word-prefix hits, newest first, then shorter names
     expect(names('fold', 4)).toEqual(['Galaxy Z Fold7', 'Pixel 10 Pro Fold', 'Galaxy Z Fold6', 'Pixel 9 Pro Fold']);
-    expect(names('ultra', 3)).toEqual(['Galaxy S25 Ultra', 'Galaxy S24 Ultra', 'Galaxy S23 Ultra']);
+    expect(names('ultra', 3)).toEqual(['Galaxy S26 Ultra', 'Galaxy S25 Ultra', 'Galaxy S24 Ultra']);
   });
 
   it('ranks exact (0), prefix (1), word prefix (2), contains (3), all words (4)', () => {

@@ -35,3 +35,32 @@ describe('the upgrade check on a recommendation', () => {
     for (const reason of top!.upgrade!.reasons) expect(reason).toMatch(/ vs /);
   });
 });
+
+describe('a cheaper phone under a newer name', () => {
+  it('is no upgrade when its chip is no newer: the Pixel 10a (Tensor G4) for a Pixel 9 owner', async () => {
+    const { cheaperSibling } = await import('../../../src/lib/recommender/upgrade');
+    const { findPhoneById } = await import('../../../src/lib/catalogue');
+    const [pixel9, pixel10a, pixel8] = ['google-pixel-9', 'google-pixel-10a', 'google-pixel-8'].map((id) =>
+      findPhoneById(id)!,
+    );
+    expect(cheaperSibling(pixel9!, pixel10a!)).toBe(
+      'A cheaper phone on the same or an older chip: Pixel 10a (Google Tensor G4) vs Pixel 9 (Google Tensor G4)',
+    );
+    // A newer chip is not held back: the 10a's Tensor G4 is newer than a Pixel 8's Tensor G3.
+    expect(cheaperSibling(pixel8!, pixel10a!)).toBeNull();
+    const [top] = recommend(
+      PHONES,
+      {
+        currentPhone: 'Google Pixel 9',
+        currentBrand: 'Google',
+        searchedForCurrentPhone: true,
+        os: 'android_google',
+        budget: 'premium',
+        budgetValue: 100,
+        batteryLife: 'maximum',
+      },
+      { today: new Date('2026-11-26T12:00:00Z') },
+    );
+    expect(top!.phone.id).not.toBe('google-pixel-10a');
+  });
+});

@@ -26,7 +26,7 @@ import type { PhoneSpecsResponse } from '../schemas';
 import type { CurrentPhoneCard } from './currentPhone';
 import { availabilityLabel } from '../../catalogue/availability';
 import { isFreshCheck } from '../../catalogue/freshness';
-import { monthYear } from '../../catalogue/pricing';
+import { monthYear, priceUnconfirmed } from '../../catalogue/pricing';
 import { updatesLabel } from '../../catalogue/updates';
 import { orUnknown as show, phonePriceLabel, UNKNOWN } from '../format';
 import { capitalise } from './display';
@@ -146,7 +146,9 @@ export interface ComparisonSide {
 export function sideFromPhone(phone: Phone): ComparisonSide {
   const s = phone.specs;
   const notes: string[] = [];
-  if (phone.priceEstimated) notes.push('Not sold in Canada: price converted from the US launch price.');
+  if (priceUnconfirmed(phone.pricing))
+    notes.push('Canadian price not confirmed: the price shown is the US launch price converted, not a Canadian price.');
+  else if (phone.priceEstimated) notes.push('Not sold in Canada: price converted from the US launch price.');
   return {
     name: `${phone.brand} ${phone.model}`,
     image: phone.image,
