@@ -4,7 +4,7 @@ import { mailLimitError, takeVisitorMailAllowance } from '../../src/lib/email/li
 import { sendMail } from '../../src/lib/email/queue/queue';
 import { recommendationsMailHandler } from '../../src/lib/email/recommendations-mail';
 import { recommendationsPayloadSchema } from '../../src/lib/recommender/schemas';
-import { recommend } from '../../src/lib/recommender/scoring';
+import { recommend } from '../../src/lib/recommender/recommend';
 import { getEnv, requireConfig } from '../../src/lib/server/env';
 import {
   allowMethods,

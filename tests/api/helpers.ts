@@ -7,7 +7,7 @@ import type { SendGridFake } from '../../scripts/lib/sendgrid-fake.mjs';
 import { confirmSubscriber, getSubscriber, saveSignup, subscriberId } from '../../src/lib/subscribers/store';
 import { CONSENT_FORMS, type Interest } from '../../src/lib/signups/constants';
 import { subscriberSchema, type Subscriber } from '../../src/lib/subscribers/record';
-import { addToTally, emptyTally, tallyEntryOf } from '../../src/lib/subscribers/index-keys';
+import { addToTally, emptyTally, tallyEntryOf } from '../../src/lib/subscribers/tally';
 import { dayOf } from '../../src/lib/subscribers/days';
 import { isListed, waitlistStatsOf, type WaitlistStatsAnswer } from '../../src/lib/admin/subscribers';
 

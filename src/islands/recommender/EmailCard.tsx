@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import type { Preferences } from '../../lib/recommender/preferences';
 import { usableCurrentPhone } from '../../lib/recommender/preferences';
 import { resultsEmailFormSchema } from '../../lib/recommender/schemas';
-import { toRecommendationSummary, type Recommendation } from '../../lib/recommender/scoring';
+import { toRecommendationSummary, type Recommendation } from '../../lib/recommender/recommendation';
 import { apiRequest } from '../../lib/recommender/ui/api';
 import { toast } from '../../stores/toast';
 import { Icon } from './Icon';

@@ -1,5 +1,6 @@
 import { shortName } from '../../lib/recommender/format';
-import { isWeakMatch, type Recommendation } from '../../lib/recommender/scoring';
+import type { Recommendation } from '../../lib/recommender/recommendation';
+import { isWeakMatch } from '../../lib/recommender/scoring';
 import { Icon } from './Icon';
 import { PhoneCard } from './PhoneCard';
 import { ScoreWorking } from './ScoreWorking';

@@ -22,7 +22,7 @@ import {
 } from '../../lib/recommender/preferences';
 import { phoneSpecsFor } from '../../lib/recommender/responses';
 import type { PhoneSpecsResponse } from '../../lib/recommender/schemas';
-import type { Recommendation } from '../../lib/recommender/scoring';
+import type { Recommendation } from '../../lib/recommender/recommendation';
 import { apiRequest } from '../../lib/recommender/ui/api';
 import { chosenStorageText, sideFromSpecs } from '../../lib/recommender/ui/comparison';
 import { capitalise, osLabel, showJoined } from '../../lib/recommender/ui/display';

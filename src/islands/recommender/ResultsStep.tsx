@@ -7,7 +7,7 @@ import { useAtom } from './useAtom';
 import { useState } from 'react';
 import { PRICE_RANGE_NAMES } from '../../lib/recommender/budget';
 import { usableCurrentPhone } from '../../lib/recommender/preferences';
-import type { Recommendation } from '../../lib/recommender/scoring';
+import type { Recommendation } from '../../lib/recommender/recommendation';
 import { upgradeRows } from '../../lib/recommender/ui/comparison';
 import type { CurrentPhoneCard } from '../../lib/recommender/ui/currentPhone';
 import type { Storage } from '../../lib/catalogue/enums';

@@ -1,7 +1,7 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import type { Preferences } from '../../lib/recommender/preferences';
 import { saveRecommendationsFormSchema } from '../../lib/recommender/schemas';
-import { toRecommendationSummary, type Recommendation } from '../../lib/recommender/scoring';
+import { toRecommendationSummary, type Recommendation } from '../../lib/recommender/recommendation';
 import { apiRequest } from '../../lib/recommender/ui/api';
 import { toast } from '../../stores/toast';
 

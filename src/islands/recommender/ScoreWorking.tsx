@@ -1,4 +1,4 @@
-import type { Recommendation } from '../../lib/recommender/scoring';
+import type { Recommendation } from '../../lib/recommender/recommendation';
 import { Icon } from './Icon';
 
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));

@@ -4,7 +4,7 @@
  * the method page.
  */
 import { monthYear } from '../../lib/catalogue/pricing';
-import type { Recommendation } from '../../lib/recommender/scoring';
+import type { Recommendation } from '../../lib/recommender/recommendation';
 import { Icon } from './Icon';
 import { RESULT_ICONS } from './resultIcons';
 

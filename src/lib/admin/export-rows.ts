@@ -1,12 +1,15 @@
 /**
  * The rows of the CSV export, read from the subscriber index: a key that holds the whole row gives
  * it without a record read; the others (text cut to fit, referrer left out, a second key of one
- * record, a key in the old layout) are read from their records. Shared by the export job and the
+ * record) are read from their records. Shared by the export job and the
  * small synchronous download. Server only; docs/storage.md, "CSV export".
  */
 import { indexedRecordFacts, subscriberId, subscriberStore } from '../subscribers/store';
-import { planRanges, positionOf, rowComplete, type IndexEntry } from '../subscribers/index-keys';
-import { indexStats, listBuckets, latestSnapshot, scanDigest } from '../subscribers/subscriber-index';
+import { positionOf, rowComplete, type IndexEntry } from '../subscribers/index-keys';
+import { planRanges } from '../subscribers/index-ranges';
+import { scanDigest } from '../subscribers/digest-scan';
+import { indexStats, latestSnapshot } from '../subscribers/snapshots';
+import { listBuckets } from '../subscribers/subscriber-index';
 import { csvRow, type CsvFields } from './csv';
 import { isListed, searchMatcher, toAdminSubscriber } from './subscribers';
 import { exactEmail } from './search';
@@ -59,7 +62,7 @@ export async function csvLinesOf(
     if (!single && seen.has(e.id)) continue;
     seen.add(e.id);
     if (single && !e.cut && !matches(e)) continue;
-    if (single && rowComplete(e) && !e.legacy) {
+    if (single && rowComplete(e)) {
       lines.push(csvRow(fieldsOf(e)));
       continue;
     }

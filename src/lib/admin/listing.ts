@@ -10,15 +10,9 @@
 import { fromBase64Url, toBase64Url } from '../base64url';
 import { HttpError } from '../server/http';
 import { indexedRecordFacts, subscriberId, subscriberStore } from '../subscribers/store';
-import {
-  deletedPositions,
-  entriesOf,
-  indexStats,
-  listBuckets,
-  listKeys,
-  pageIndex,
-  type ListCache,
-} from '../subscribers/subscriber-index';
+import { deletedPositions } from '../subscribers/delete-notes';
+import { indexStats } from '../subscribers/snapshots';
+import { entriesOf, listBuckets, listKeys, pageIndex, type ListCache } from '../subscribers/subscriber-index';
 import { idOfPosition, positionOf, readPosition, TIME_PREFIX } from '../subscribers/index-keys';
 import { dayOf } from '../subscribers/days';
 import { csvHeaderLine } from './csv';

@@ -1,15 +1,17 @@
 /**
  * Staff search over every subscriber (the table's search box and a searched export): a complete
  * e-mail address is one record lookup; any other text is matched against the search digest of the
- * newest index snapshot plus the hours listed afresh (src/lib/subscribers/subscriber-index.ts,
+ * newest index snapshot plus the hours listed afresh (src/lib/subscribers/digest-scan.ts,
  * `scanDigest`), reading a record only where the index holds a cut text. Exact right after any write:
  * docs/storage.md, "Search". Server only.
  */
 import { mapLimit } from '../server/storage';
 import { emailField } from '../signups/schemas';
 import { subscriberStore } from '../subscribers/store';
-import { digestPosition, idOfPosition, type DigestEntry } from '../subscribers/index-keys';
-import { deletedPositions, scanDigest, scanDigestInOrder } from '../subscribers/subscriber-index';
+import { digestPosition, type DigestEntry } from '../subscribers/digest-rows';
+import { idOfPosition } from '../subscribers/index-keys';
+import { deletedPositions } from '../subscribers/delete-notes';
+import { scanDigest, scanDigestInOrder } from '../subscribers/digest-scan';
 import { subscriberStatus } from '../subscribers/status';
 import { isListed, matchesSearch, searchMatcher } from './subscribers';
 import type { ListSort, ListStatus } from './schemas';

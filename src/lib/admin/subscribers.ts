@@ -7,7 +7,7 @@
  */
 import { INTEREST_LABELS, type Interest, type List } from '../subscribers/vocabulary';
 import type { MailStatus, Subscriber } from '../subscribers/record';
-import type { Tally } from '../subscribers/index-keys';
+import type { Tally } from '../subscribers/tally';
 import { lastConfirmedAt, subscriberStatus, suppressionOf, type SubscriberStatus } from '../subscribers/status';
 import { dailyFigures, dayLabel, type DailyFigure } from '../subscribers/days';
 import { SITE } from '../../config/site';
@@ -215,7 +215,7 @@ export type WaitlistStatsAnswer = Required<WaitlistStats>;
 
 /**
  * The statistics answer from a tally of the subscribers (`addToTally` in
- * src/lib/subscribers/index-keys.ts, the one counting rule): confirmed subscribers make the total and
+ * src/lib/subscribers/tally.ts, the one counting rule): confirmed subscribers make the total and
  * the breakdowns, pending and unsubscribed ones are counted apart, and the daily figures are the
  * DAILY_DAYS days ending on `today` ('YYYY-MM-DD' in SITE.timeZone).
  */

@@ -22,8 +22,10 @@ import { sendBatch, MAX_BATCH, type BatchRecipient as ProviderRecipient } from '
 import { unsubscribeUrl } from '../email/subscriber-mail';
 import { subscriberStore } from '../subscribers/store';
 import { stoppedSince } from '../subscribers/stops';
-import { digestPosition, idOfPosition, type DigestEntry } from '../subscribers/index-keys';
-import { deletedPositions, scanDigest } from '../subscribers/subscriber-index';
+import { digestPosition, type DigestEntry } from '../subscribers/digest-rows';
+import { idOfPosition } from '../subscribers/index-keys';
+import { deletedPositions } from '../subscribers/delete-notes';
+import { scanDigest } from '../subscribers/digest-scan';
 import { subscriberStatus } from '../subscribers/status';
 import type { JobType, StepContext } from '../jobs/runner';
 import type { Job, StepResult } from '../jobs/model';

@@ -25,7 +25,7 @@ import {
 } from '../subscribers/index-pass';
 
 export type { MaintenanceHealth };
-import { CHUNK_ROWS } from '../subscribers/subscriber-index';
+import { CHUNK_ROWS } from '../subscribers/digest-chunks';
 
 /** Netlify stops a scheduled run at 30 s: the run plans to end by this, leaving room to write its report. */
 export const RUN_BUDGET_MS = 20_000;

@@ -10,7 +10,8 @@ import type { MailHandler } from './queue/queue';
 import { requireConfig } from '../server/env';
 import { renderRecommendationsEmail } from './recommendations-email';
 import { preferencesSchema } from '../recommender/schemas';
-import { recommend, toRecommendationSummary } from '../recommender/scoring';
+import { recommend } from '../recommender/recommend';
+import { toRecommendationSummary } from '../recommender/recommendation';
 import { isSuppressedAddress, SUPPRESSED_SKIP } from './events/suppression';
 
 /** Renders a queued recommendations mail from its stored answers. */

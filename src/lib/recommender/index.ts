@@ -42,7 +42,9 @@
  *   scorePhone(phone, prefs, {today})        one phone's Recommendation
  *   filterCandidates(phones, prefs, {today}) sold now, this year or the two before, OS/brand, not the own phone
  *   toRecommendationSummary(rec)             {model, brand, matchScore, reasons} for the e-mail POST
- *   SCORING, isWeakMatch(score)              the one table of points (documented in scoring.ts)
+ *   SCORING, isWeakMatch(score)              the one table of points (documented in scoring.ts; the
+ *                                            engine around it: candidates, criteria, reasons, notes,
+ *                                            ranking, recommend, recommendation)
  *   checkUpgrade(current, phone, prefs, max, today)   is a suggestion a real upgrade? spec-vs-spec reasons
  *   updatesLabel(updates, today), availabilityLabel(availability, today)   display text of both
  *
@@ -65,6 +67,21 @@ export * from './questions';
 export * from './budget';
 export * from './progress';
 export * from './scoring';
+export type {
+  Criterion,
+  TieBreaker,
+  CriterionWorking,
+  TieBreakWorking,
+  AskNote,
+  Recommendation,
+  EngineOptions,
+} from './recommendation';
+export { toRecommendationSummary } from './recommendation';
+export * from './candidates';
+export * from './criteria';
+export { genericReasons } from './reasons';
+export * from './ranking';
+export * from './recommend';
 export * from './upgrade';
 export * from './search';
 export * from './classify';

@@ -6,7 +6,7 @@
  * each is checked again on its record before it changes. Server only.
  */
 import { bucketStart, idOfPosition } from './index-keys';
-import { scanDigest } from './subscriber-index';
+import { scanDigest } from './digest-scan';
 import { expireUnconfirmed } from './store';
 import { mapLimit } from '../server/storage';
 

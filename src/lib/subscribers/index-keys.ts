@@ -1,8 +1,8 @@
 /**
- * Index keys of the subscriber store: the key names that serve the staff screens, derived from a
- * record by one pure function. The record blob (`subscribers/<id>`) stays the unit of truth; the
- * index (`subscriber-index` store) only lets a screen find rows, count facets and write the CSV
- * export without reading every record. Layout and reasons: docs/storage.md.
+ * The key format of the subscriber index: the key names that serve the staff screens, derived from
+ * a record by one pure function, and read back. The record blob (`subscribers/<id>`) stays the unit
+ * of truth; the index (`subscriber-index` store) only lets a screen find rows, count facets and write
+ * the CSV export without reading every record. Layout and reasons: docs/storage.md.
  *
  * One index key per subscriber, under an hour bucket of its signup time, newest first:
  *   `t/<bucket>/<time>.<id>.<facets>.<times>.<text>`
@@ -19,24 +19,21 @@
  * - text: base64url of the JSON `[name, email, source, referrer]`, cut to fit a file name (255 bytes
  *   on the local store). Search, the source statistics and the CSV export read it. base64url only
  *   keeps it out of plain sight in paths and logs; the protection is the store's access control.
- * Keys written before the times part existed (`...<facets>.<text>` with `[name, email, source]`)
- * still parse, as `legacy`: the maintenance pass rewrites them.
  *
- * Pure: no storage, no clock. Imports only types, the pure status rule and the day rule (days.ts), so
- * scripts can bundle it.
+ * Built on it, each pure too: the search digest's rows (digest-rows.ts), the statistics rule
+ * (tally.ts), the change markers (change-markers.ts) and range planning (index-ranges.ts); the store
+ * around it is subscriber-index.ts.
+ *
+ * Pure: no storage, no clock. Imports only types, the pure status rule and base64url, so scripts
+ * can bundle it.
  */
+import { fromBase64Url, toBase64Url } from '../base64url';
 import type { Interest, List } from './vocabulary';
 import type { Subscriber } from './record';
-import { lastConfirmedAt, subscriberStatus, SUBSCRIBER_STATUSES, type SubscriberStatus } from './status';
-import { dayOf } from './days';
-import { fromBase64Url, toBase64Url } from '../base64url';
+import { lastConfirmedAt, subscriberStatus, type SubscriberStatus } from './status';
 
 /** Prefix of the time-ordered index keys. */
 export const TIME_PREFIX = 't/';
-/** Prefix of the change markers (see subscriber-index.ts). */
-export const MARKER_PREFIX = 'd/';
-/** Prefix of the statistics snapshots. */
-export const SNAPSHOT_PREFIX = 's/';
 
 const HOUR_MS = 3_600_000;
 const BUCKET_MAX = 99_999_999;
@@ -98,7 +95,8 @@ function interestCode(interests: readonly Interest[]): string {
   return bits.toString(16);
 }
 
-function interestsFromCode(code: string): Interest[] {
+/** The interests of a key's interest digit (see `interestCode`). */
+export function interestsFromCode(code: string): Interest[] {
   const bits = parseInt(code, 16);
   const topics = (Object.keys(INTEREST_BITS) as (keyof typeof INTEREST_BITS)[]).filter((k) => bits & INTEREST_BITS[k]);
   return bits & 8 ? [...topics, 'all'] : topics;
@@ -208,7 +206,7 @@ export interface IndexEntry {
   email: string;
   /** As stored (the statistics trim it). */
   source: string;
-  /** '' when left out (see `partial`) or in a legacy key. */
+  /** '' when left out (see `partial`). */
   referrer: string;
   /** Consent, unsubscribe and latest confirmation times as ISO text (null: none, or not in the key). */
   consentAt: string | null;
@@ -218,21 +216,20 @@ export interface IndexEntry {
   cut: boolean;
   /** True when the key cannot give the export row exactly (the CSV export reads the record). */
   partial: boolean;
-  /** A key written before the times part existed (the maintenance pass rewrites it). */
-  legacy: boolean;
 }
 
 /** A key's position `t/<bucket>/<time>.<id>` (groups: bucket, time, id). */
 const POSITION = String.raw`t\/(\d{8})\/([0-9a-z]{9})\.([A-Za-z0-9_-]{43})`;
 /** A key's facets (groups: status, interests, list, flag t, flag r). */
-const FACETS = String.raw`([cpu])([0-9a-f])([wnb])(t?)(r?)`;
+export const FACETS = String.raw`([cpu])([0-9a-f])([wnb])(t?)(r?)`;
 /** A time of the times part: 9 base-36 digits, or `-`. */
 const KEY_TIME = String.raw`([0-9a-z]{9}|-)`;
-const KEY_PATTERN = new RegExp(`^${POSITION}\\.${FACETS}\\.(?:${KEY_TIME}${KEY_TIME}${KEY_TIME}\\.)?([A-Za-z0-9_-]*)$`);
+const KEY_PATTERN = new RegExp(`^${POSITION}\\.${FACETS}\\.${KEY_TIME}${KEY_TIME}${KEY_TIME}\\.([A-Za-z0-9_-]*)$`);
 /** A position alone, or followed by the rest of a key. */
 const POSITION_OR_KEY = new RegExp(`^${POSITION}(?:\\.[A-Za-z0-9_.-]*)?$`);
-const STATUS_BY_CODE: Record<string, SubscriberStatus> = { p: 'pending', c: 'confirmed', u: 'unsubscribed' };
-const LIST_BY_CODE: Record<string, List> = { w: 'waitlist', n: 'newsletter', b: 'both' };
+/** The status and the list of a key's facet codes. */
+export const STATUS_BY_CODE: Record<string, SubscriberStatus> = { p: 'pending', c: 'confirmed', u: 'unsubscribed' };
+export const LIST_BY_CODE: Record<string, List> = { w: 'waitlist', n: 'newsletter', b: 'both' };
 
 /** Length of a key's position `t/<bucket>/<time>.<id>`: what orders keys and what a cursor holds. */
 export const POSITION_LENGTH = TIME_PREFIX.length + 8 + 1 + 9 + 1 + 43;
@@ -252,15 +249,13 @@ export function parseIndexKey(key: string): IndexEntry | null {
   const m = KEY_PATTERN.exec(key);
   if (!m) return null;
   const [, bucket, time, id, status, interests, list, cut, partial, consent, unsub, confirmed, text] = m;
-  const legacy = consent === undefined;
   let fields: unknown;
   try {
     fields = JSON.parse(decodeText(text));
   } catch {
     return null;
   }
-  if (!Array.isArray(fields) || fields.length !== (legacy ? 3 : 4) || !fields.every((f) => typeof f === 'string'))
-    return null;
+  if (!Array.isArray(fields) || fields.length !== 4 || !fields.every((f) => typeof f === 'string')) return null;
   return {
     key,
     bucket,
@@ -272,84 +267,18 @@ export function parseIndexKey(key: string): IndexEntry | null {
     name: fields[0],
     email: fields[1],
     source: fields[2],
-    referrer: legacy ? '' : fields[3],
-    consentAt: legacy ? null : timeFromCode(consent),
-    unsubscribedAt: legacy ? null : timeFromCode(unsub),
-    confirmedAt: legacy ? null : timeFromCode(confirmed),
+    referrer: fields[3],
+    consentAt: timeFromCode(consent),
+    unsubscribedAt: timeFromCode(unsub),
+    confirmedAt: timeFromCode(confirmed),
     cut: cut === 't',
-    partial: partial === 'r' || legacy,
-    legacy,
+    partial: partial === 'r',
   };
 }
 
 /** True when the export row can be written from the key alone (no record read). */
 export function rowComplete(e: Pick<IndexEntry, 'cut' | 'partial'>): boolean {
   return !e.cut && !e.partial;
-}
-
-/**
- * One row of the search digest (docs/storage.md, "Search"): where the subscriber is in the index
- * (`<time>.<id>` of its key), its facets as the key has them, and the searchable text. Kept
- * decoded, so a search matches 100,000 rows without decoding 100,000 keys.
- */
-export type DigestRow = [tail: string, facets: string, name: string, email: string, source: string];
-
-/** A digest row read back: what search matches on, and where the key is (`<time>.<id>` in `bucket`). */
-export type DigestEntry = Pick<
-  IndexEntry,
-  'bucket' | 'status' | 'interests' | 'list' | 'name' | 'email' | 'source' | 'cut'
-> & {
-  tail: string;
-};
-
-const FACETS_PATTERN = new RegExp(`^${FACETS}$`);
-type Facets = Pick<IndexEntry, 'status' | 'interests' | 'list' | 'cut'>;
-/** Facets read back, by their text: a few dozen distinct values, so a search reads each once. */
-const facetsSeen = new Map<string, Facets | null>();
-
-function facetsOf(code: string): Facets | null {
-  let facets = facetsSeen.get(code);
-  if (facets === undefined) {
-    const m = FACETS_PATTERN.exec(code);
-    facets = m
-      ? {
-          status: STATUS_BY_CODE[m[1]],
-          interests: interestsFromCode(m[2]),
-          list: LIST_BY_CODE[m[3]],
-          cut: m[4] === 't',
-        }
-      : null;
-    if (facetsSeen.size < 1024) facetsSeen.set(code, facets);
-  }
-  return facets;
-}
-
-/** The digest row of an index entry. */
-export function digestRowOf(e: IndexEntry): DigestRow {
-  const facets = e.key.slice(POSITION_LENGTH + 1, e.key.indexOf('.', POSITION_LENGTH + 1));
-  return [e.key.slice(TIME_PREFIX.length + 9, POSITION_LENGTH), facets, e.name, e.email, e.source];
-}
-
-/** A digest row of hour `bucket` read back; null when it is damaged. */
-export function digestEntryOf(bucket: string, row: DigestRow): DigestEntry | null {
-  const facets = typeof row[1] === 'string' ? facetsOf(row[1]) : null;
-  if (!facets || typeof row[0] !== 'string' || row[0].length !== 53) return null;
-  return {
-    bucket,
-    tail: row[0],
-    status: facets.status,
-    interests: facets.interests,
-    list: facets.list,
-    cut: facets.cut,
-    name: row[2],
-    email: row[3],
-    source: row[4],
-  };
-}
-
-/** The key position of a digest entry. */
-export function digestPosition(e: Pick<DigestEntry, 'bucket' | 'tail'>): string {
-  return `${TIME_PREFIX}${e.bucket}/${e.tail}`;
 }
 
 /** The record id (64 hex) at a key position. */
@@ -360,169 +289,4 @@ export function idOfPosition(position: string): string {
 /** The id part (43 base64url characters) of a record id, as keys hold it. */
 export function keyIdOf(id: string): string {
   return hexToB64url(id);
-}
-
-/** Counts over index entries (the statistics screen). */
-export interface Tally {
-  total: number;
-  interests: Record<string, number>;
-  sources: Record<string, number>;
-  status: Record<SubscriberStatus, number>;
-  /** Subscribers by the day they signed up ('YYYY-MM-DD' in SITE.timeZone, see days.ts), whatever their status now. */
-  signupDays: Record<string, number>;
-  /** Subscribers by the day of their latest confirmation, whatever their status now (never confirmed: not in it). */
-  confirmationDays: Record<string, number>;
-}
-
-/** An empty tally. */
-export function emptyTally(): Tally {
-  return {
-    total: 0,
-    interests: {},
-    sources: {},
-    status: { pending: 0, confirmed: 0, unsubscribed: 0 },
-    signupDays: {},
-    confirmationDays: {},
-  };
-}
-
-/**
- * True when a tally holds the counts by day. A snapshot written before they existed lacks them:
- * its hours must be counted afresh, never read as zeros.
- */
-export function tallyHasDays(t: Partial<Tally> | null | undefined): boolean {
-  return (
-    typeof t?.signupDays === 'object' &&
-    t.signupDays !== null &&
-    typeof t.confirmationDays === 'object' &&
-    t.confirmationDays !== null
-  );
-}
-
-/**
- * True when an entry's key cannot say whether or when the subscriber last confirmed: a key with
- * no confirmation time that is marked `r` (a time not exact to the character, or a legacy key),
- * for a subscriber who may have confirmed (pending means never). The statistics read its record.
- */
-export function confirmationUnknown(e: Pick<IndexEntry, 'confirmedAt' | 'partial' | 'status'>): boolean {
-  return e.confirmedAt === null && e.partial && e.status !== 'pending';
-}
-
-/** What the statistics count of one subscriber: its index entry's facts, or its record's (`tallyEntryOf`). */
-export type TallyEntry = Pick<IndexEntry, 'interests' | 'source' | 'status' | 'createdAtMs' | 'confirmedAt'>;
-
-/** What the statistics count of a subscriber, read from its record: what its index key stands for. */
-export function tallyEntryOf(
-  sub: Pick<Subscriber, 'interests' | 'source' | 'createdAt' | 'history' | 'unsubscribedAt'>,
-): TallyEntry {
-  const ms = Date.parse(sub.createdAt);
-  return {
-    interests: sub.interests,
-    source: sub.source,
-    status: subscriberStatus(sub),
-    createdAtMs: Number.isFinite(ms) ? ms : 0,
-    confirmedAt: lastConfirmedAt(sub.history),
-  };
-}
-
-/**
- * The one statistics rule. Adds one entry to a tally (mutates `t`): every entry counts in `total`,
- * its status, the day it signed up and the day of its latest confirmation; the interests and sources
- * count confirmed subscribers only (pending and unsubscribed ones are shown apart): each interest
- * once, none counted as 'all', the source trimmed ('' = direct). `source` and `confirmedAt` may come
- * from the record when the key cannot give them (`cut`, `confirmationUnknown`).
- */
-export function addToTally(t: Tally, e: TallyEntry): Tally {
-  t.total += 1;
-  t.status[e.status] += 1;
-  const signed = dayOf(e.createdAtMs);
-  t.signupDays[signed] = (t.signupDays[signed] ?? 0) + 1;
-  const confirmedMs = e.confirmedAt === null ? NaN : Date.parse(e.confirmedAt);
-  if (Number.isFinite(confirmedMs)) {
-    const confirmed = dayOf(confirmedMs);
-    t.confirmationDays[confirmed] = (t.confirmationDays[confirmed] ?? 0) + 1;
-  }
-  if (e.status !== 'confirmed') return t;
-  for (const i of e.interests.length ? new Set(e.interests) : ['all']) t.interests[i] = (t.interests[i] ?? 0) + 1;
-  const source = e.source.trim();
-  t.sources[source] = (t.sources[source] ?? 0) + 1;
-  return t;
-}
-
-function addCounts(into: Record<string, number>, from: Record<string, number> | undefined) {
-  for (const [k, v] of Object.entries(from ?? {})) into[k] = (into[k] ?? 0) + v;
-}
-
-/** Sum of tallies (a new object). */
-export function mergeTallies(...tallies: Tally[]): Tally {
-  const out = emptyTally();
-  for (const t of tallies) {
-    out.total += t.total;
-    addCounts(out.interests, t.interests);
-    addCounts(out.sources, t.sources);
-    addCounts(out.signupDays, t.signupDays);
-    addCounts(out.confirmationDays, t.confirmationDays);
-    for (const s of SUBSCRIBER_STATUSES) out.status[s] += t.status[s] ?? 0;
-  }
-  return out;
-}
-
-/**
- * Key of a change marker: written after an index change in `bucket`, so a statistics snapshot
- * taken before it knows that bucket must be counted again.
- */
-export function markerKey(bucket: string, nowMs: number, unique: string): string {
-  return `${MARKER_PREFIX}${bucket}/${nowMs.toString(36)}-${unique}`;
-}
-
-/** The bucket a marker key points at, or null. */
-export function markerBucket(key: string): string | null {
-  const m = /^d\/(\d{8})\//.exec(key);
-  return m ? m[1] : null;
-}
-
-/**
- * Prefixes to list, newest first, from the bucket `from` on: the bucket itself, then the 10-hour,
- * 100-hour, ... range around it, then everything. Each call widens tenfold, so a page finds its
- * rows in a few list calls whether signups are dense or sparse. Ranges overlap; callers skip keys
- * at or before their position.
- */
-export function widening(from: string): string[] {
-  const out: string[] = [];
-  for (let digits = 8; digits >= 0; digits--)
-    out.push(`${TIME_PREFIX}${from.slice(0, digits)}${digits === 8 ? '/' : ''}`);
-  return out;
-}
-
-/**
- * Bucket prefixes to list one after another (the CSV export), newest first, each expected to hold at most `target` keys by
- * the newest snapshot's tallies: the widest aligned range (100 hours, 10 hours, one hour) that fits
- * and starts where the last one ended. Hours the snapshot does not know are listed one at a time.
- */
-export function planRanges(buckets: readonly string[], counts: ReadonlyMap<string, number>, target: number): string[] {
-  const sorted = [...buckets].sort();
-  const ranges: string[] = [];
-  let i = 0;
-  while (i < sorted.length) {
-    const b = sorted[i];
-    let chosen = b;
-    for (const digits of [6, 7]) {
-      const prefix = b.slice(0, digits);
-      let end = i;
-      let sum = 0;
-      while (end < sorted.length && sorted[end].startsWith(prefix)) {
-        sum += counts.get(sorted[end]) ?? target;
-        end++;
-      }
-      // Aligned, starting at this hour (no hour of the range was listed before), and small enough.
-      const startsHere = i === 0 || !sorted[i - 1].startsWith(prefix);
-      if (startsHere && sum <= target) {
-        chosen = prefix;
-        break;
-      }
-    }
-    ranges.push(chosen);
-    while (i < sorted.length && sorted[i].startsWith(chosen)) i++;
-  }
-  return ranges;
 }

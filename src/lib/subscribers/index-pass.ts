@@ -7,9 +7,9 @@
  * 2. sweeps the index a range of hours at a time (newest first): per hour a tally and the rows of the
  *    search digest (one chunk per step), and every key's record id;
  * 3. checks the records against those ids, one sixteenth of the record ids (first hex digit) per step:
- *    a record without a key, a key without a record, two keys for one record or a key in the old
- *    layout is a suspect; each is read again and fixed from the record (the unit of truth), so a
- *    change made meanwhile is never undone;
+ *    a record without a key, a key without a record or two keys for one record is a suspect; each
+ *    is read again and fixed from the record (the unit of truth), so a change made meanwhile is
+ *    never undone;
  * 4. commits a snapshot (tallies, digest, the markers of T0): exact for readers, since every index
  *    change after T0 in an hour older than a few minutes left a marker.
  * Each step ends by its deadline, and the job's checkpoint holds where the next one starts. Layout of
@@ -21,32 +21,13 @@ import { gunzipText, gzip } from '../server/gzip';
 import { mapLimit } from '../server/storage';
 import type { StepContext, JobType } from '../jobs/runner';
 import type { StepResult } from '../jobs/model';
-import {
-  idOfPosition,
-  keyIdOf,
-  MARKER_PREFIX,
-  parseIndexKey,
-  subscriberIndexKeys,
-  TIME_PREFIX,
-  type IndexEntry,
-  type Tally,
-} from './index-keys';
-import {
-  changeIndexKeys,
-  commitSnapshot,
-  DELETED_PREFIX,
-  parseDeleteNote,
-  entriesOf,
-  groupByBucket,
-  INDEX_STORE,
-  listBuckets,
-  listKeys,
-  tallyEntries,
-  writeChunks,
-  CHUNK_ROWS,
-  type ChunkRef,
-  type ListCache,
-} from './subscriber-index';
+import { MARKER_PREFIX } from './change-markers';
+import { idOfPosition, keyIdOf, parseIndexKey, subscriberIndexKeys, TIME_PREFIX, type IndexEntry } from './index-keys';
+import type { Tally } from './tally';
+import { DELETED_PREFIX, parseDeleteNote } from './delete-notes';
+import { writeChunks, CHUNK_ROWS, type ChunkRef } from './digest-chunks';
+import { commitSnapshot, groupByBucket, tallyEntries } from './snapshots';
+import { changeIndexKeys, entriesOf, INDEX_STORE, listBuckets, listKeys, type ListCache } from './subscriber-index';
 import { indexedRecordFacts, subscriberStore } from './store';
 
 export const INDEX_PASS_JOB = 'index-pass';
@@ -121,8 +102,8 @@ export interface IndexPassState {
 /** What one sweep step leaves for the check and the commit. */
 interface SweepSide {
   tallies: Record<string, Tally>;
-  /** [record id (hex), hour, 1 when the key has the old layout]. */
-  ids: [string, string, number][];
+  /** [record id (hex), hour]. */
+  ids: [string, string][];
 }
 
 const tag = (takenAt: number) => takenAt.toString(36).padStart(9, '0');
@@ -200,7 +181,7 @@ async function sweep(pass: PassProgress, sliceRows: number, ctx: StepContext): P
   const tallies: Record<string, Tally> = {};
   for (const [b, list] of groups) tallies[b] = await tallyEntries(list, indexedRecordFacts);
   const chunks = await writeChunks(pass.takenAt, pass.seq * 1000, groups, Infinity);
-  const side: SweepSide = { tallies, ids: entries.map((e) => [e.id, e.bucket, e.legacy ? 1 : 0]) };
+  const side: SweepSide = { tallies, ids: entries.map((e) => [e.id, e.bucket]) };
   await writeScratch(sideKey(pass.takenAt, pass.seq), side);
   return {
     ...pass,
@@ -218,26 +199,24 @@ async function sweep(pass: PassProgress, sliceRows: number, ctx: StepContext): P
  */
 async function check(pass: PassProgress, ctx: StepContext): Promise<PassProgress> {
   const digit = PARTITIONS[pass.partition];
-  const index = new Map<string, { buckets: Set<string>; count: number; legacy: boolean }>();
-  const note = (id: string, bucket: string, legacy: boolean) => {
+  const index = new Map<string, { buckets: Set<string>; count: number }>();
+  const note = (id: string, bucket: string) => {
     if (id[0] !== digit) return;
-    const seen = index.get(id) ?? { buckets: new Set<string>(), count: 0, legacy: false };
+    const seen = index.get(id) ?? { buckets: new Set<string>(), count: 0 };
     seen.buckets.add(bucket);
     seen.count += 1;
-    seen.legacy ||= legacy;
     index.set(id, seen);
   };
-  for (const side of await sweepSides(pass)) for (const [id, b, legacy] of side.ids) note(id, b, legacy === 1);
+  for (const side of await sweepSides(pass)) for (const [id, b] of side.ids) note(id, b);
   // Hours that began after the sweep was planned (new signups): listed now, so their records are no suspects.
   const newer = (await listBuckets()).filter((b) => pass.newest === null || b < pass.newest);
-  for (const b of newer)
-    for (const e of entriesOf(await listKeys(`${TIME_PREFIX}${b}/`))) note(e.id, e.bucket, e.legacy);
+  for (const b of newer) for (const e of entriesOf(await listKeys(`${TIME_PREFIX}${b}/`))) note(e.id, e.bucket);
   const records = await subscriberStore.keys(digit);
   const recordSet = new Set(records);
   const suspects = new Set<string>();
-  for (const [id, seen] of index) if (seen.count !== 1 || seen.legacy || !recordSet.has(id)) suspects.add(id);
+  for (const [id, seen] of index) if (seen.count !== 1 || !recordSet.has(id)) suspects.add(id);
   for (const id of records) if (!index.has(id)) suspects.add(id);
-  // A deleted subscriber's key that a late write put back (subscriber-index.ts `noteDeleted`).
+  // A deleted subscriber's key that a late write put back (delete-notes.ts `noteDeleted`).
   for (const k of await listKeys(DELETED_PREFIX)) {
     const note = parseDeleteNote(k);
     const id = note && idOfPosition(note.position);

@@ -12,16 +12,11 @@
  * (`settleIndex`), so a late index write never leaves a key behind. docs/storage.md, "The record".
  */
 import { hashKey, recordStore, type ReadResult } from '../server/storage';
-import { subscriberIndexKeys, tallyEntryOf } from './index-keys';
-import {
-  changeIndexKeys,
-  noteDeleted,
-  syncIndex,
-  takeSnapshot,
-  type IndexChange,
-  type RecordFacts,
-  type Snapshot,
-} from './subscriber-index';
+import { subscriberIndexKeys } from './index-keys';
+import { tallyEntryOf } from './tally';
+import { noteDeleted } from './delete-notes';
+import { takeSnapshot, type RecordFacts, type Snapshot } from './snapshots';
+import { changeIndexKeys, syncIndex, type IndexChange } from './subscriber-index';
 import { applyConfirmation, applySignup, applyUnsubscribe, type Signup } from './merge';
 import { subscriberSchema, type MailStatus, type Subscriber } from './record';
 import { appendEvent, type LedgerEvent } from './ledger';

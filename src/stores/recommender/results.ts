@@ -5,7 +5,7 @@
  */
 import type { Phone } from '../../lib/catalogue/schema';
 import type { Preferences } from '../../lib/recommender/preferences';
-import type { Recommendation } from '../../lib/recommender/scoring';
+import type { Recommendation } from '../../lib/recommender/recommendation';
 import { apiRequest } from '../../lib/recommender/ui/api';
 import { saveResults } from './session';
 import { $prefs, $results, onResultsStep } from './state';
@@ -35,7 +35,7 @@ export interface Computed {
 export async function recommendationsFor(prefs: Preferences): Promise<Computed> {
   const [phones, { recommend }, { encodeAnswers }] = await Promise.all([
     loadPhones(),
-    import('../../lib/recommender/scoring'),
+    import('../../lib/recommender/recommend'),
     import('../../lib/recommender/share'),
   ]);
   return { recommendations: recommend(phones, prefs), encoded: encodeAnswers(prefs) };

@@ -3,7 +3,7 @@
  * JSON, written when results are shown and forgotten on Start Over.
  */
 import type { Preferences } from '../../lib/recommender/preferences';
-import type { Recommendation } from '../../lib/recommender/scoring';
+import type { Recommendation } from '../../lib/recommender/recommendation';
 import { browserSession, removeKeys, SESSION_KEYS, writeJson } from '../../lib/recommender/ui/session';
 import { $prefs, $results } from './state';
 

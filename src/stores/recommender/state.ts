@@ -9,7 +9,7 @@ import { BUDGET_SLIDER } from '../../lib/recommender/budget';
 import type { Preferences } from '../../lib/recommender/preferences';
 import { questionsFor, type QuestionId, type WizardMode } from '../../lib/recommender/questions';
 import type { SearchResult } from '../../lib/recommender/schemas';
-import type { Recommendation } from '../../lib/recommender/scoring';
+import type { Recommendation } from '../../lib/recommender/recommendation';
 import type { CurrentPhoneCard } from '../../lib/recommender/ui/currentPhone';
 
 export const $mode = atom<WizardMode>('basic');

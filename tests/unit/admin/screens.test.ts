@@ -10,7 +10,7 @@ import {
   type AdminSubscriber,
 } from '../../../src/lib/admin/subscribers';
 import { csvCell, csvHeaderLine, csvRow, CSV_COLUMNS } from '../../../src/lib/admin/csv';
-import { addToTally, emptyTally } from '../../../src/lib/subscribers/index-keys';
+import { addToTally, emptyTally } from '../../../src/lib/subscribers/tally';
 import { templateEditSchema, unknownPlaceholders } from '../../../src/lib/admin/schemas';
 import { DEFAULT_TEMPLATES } from '../../../src/lib/email/templates';
 

@@ -6,7 +6,8 @@ import { formatCad } from '../../../src/lib/money';
 import { withCataloguePrices, type ProductSource } from '../../../src/lib/shop/phone-price';
 import { phonePriceLabel } from '../../../src/lib/recommender/format';
 import { renderRecommendationsEmail } from '../../../src/lib/email/recommendations-email';
-import { toRecommendationSummary, recommend } from '../../../src/lib/recommender/scoring';
+import { recommend } from '../../../src/lib/recommender/recommend';
+import { toRecommendationSummary } from '../../../src/lib/recommender/recommendation';
 import { PHONES } from '../../../src/lib/catalogue';
 
 describe('one price per phone', () => {

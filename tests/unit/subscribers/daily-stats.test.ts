@@ -4,18 +4,20 @@
 import { describe, expect, it } from 'vitest';
 import { dailyFigures, dayLabel, dayOf, daysEndingOn } from '../../../src/lib/subscribers/days';
 import {
-  addToTally,
   bucketOf,
   bucketStart,
+  parseIndexKey,
+  subscriberIndexKeys,
+  type IndexedFields,
+} from '../../../src/lib/subscribers/index-keys';
+import {
+  addToTally,
   confirmationUnknown,
   emptyTally,
   mergeTallies,
-  parseIndexKey,
-  subscriberIndexKeys,
   tallyHasDays,
-  type IndexedFields,
-} from '../../../src/lib/subscribers/index-keys';
-import { tallyEntries, type RecordFacts } from '../../../src/lib/subscribers/subscriber-index';
+} from '../../../src/lib/subscribers/tally';
+import { tallyEntries, type RecordFacts } from '../../../src/lib/subscribers/snapshots';
 import { SITE } from '../../../src/config/site';
 import { dailyChartScale, dailyFigureText } from '../../../src/lib/admin/subscribers';
 
@@ -209,14 +211,5 @@ describe('the tally of an hour bucket counts by day', () => {
     expect(asked.sort()).toEqual([inexact.id, unsubscribed.id].sort());
     expect(t.confirmationDays).toEqual({ '2026-11-20': 1, '2026-11-21': 1 });
     expect(t.signupDays).toEqual({ '2026-04-30': 4 });
-  });
-
-  it('a key in the old layout (no times) of a subscriber who may have confirmed is read too', () => {
-    const [key] = subscriberIndexKeys(confirmedOn(sub, '2026-05-03T00:00:00.000Z'));
-    const [head, facets] = [key.split('.').slice(0, 2).join('.'), key.split('.')[2].replace(/[tr]+$/, '')];
-    const text = Buffer.from(JSON.stringify([sub.name, sub.email, sub.source])).toString('base64url');
-    const legacy = parseIndexKey(`${head}.${facets}.${text}`)!;
-    expect(legacy.legacy).toBe(true);
-    expect(confirmationUnknown(legacy)).toBe(true);
   });
 });

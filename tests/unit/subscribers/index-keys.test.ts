@@ -1,26 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { markerBucket, markerKey } from '../../../src/lib/subscribers/change-markers';
+import { digestEntryOf, digestPosition, digestRowOf } from '../../../src/lib/subscribers/digest-rows';
 import {
-  addToTally,
-  digestEntryOf,
-  digestPosition,
-  digestRowOf,
   idOfPosition,
   positionOf,
   rowComplete,
   bucketOf,
   bucketStart,
-  planRanges,
-  emptyTally,
-  markerBucket,
-  markerKey,
-  mergeTallies,
   parseIndexKey,
   readPosition,
   subscriberIndexKeys,
-  tallyEntryOf,
-  widening,
   type IndexedFields,
 } from '../../../src/lib/subscribers/index-keys';
+import { planRanges, widening } from '../../../src/lib/subscribers/index-ranges';
+import { addToTally, emptyTally, mergeTallies, tallyEntryOf } from '../../../src/lib/subscribers/tally';
 import { subscriberStatus } from '../../../src/lib/subscribers/status';
 
 const base: IndexedFields = {
@@ -175,7 +168,6 @@ describe('what the key holds for the export and the search digest', () => {
       status: 'unsubscribed',
       cut: false,
       partial: false,
-      legacy: false,
     });
     expect(new Date(e.createdAtMs).toISOString()).toBe(base.createdAt);
     expect(rowComplete(e)).toBe(true);
@@ -218,10 +210,9 @@ describe('what the key holds for the export and the search digest', () => {
     expect(swapped).toMatchObject({ cut: true, partial: true });
   });
 
-  it('still reads keys of the earlier layout (no times, no referrer), as legacy', () => {
+  it('a key without the times part (a layout the site never launched with) is not an index key', () => {
     const text = btoa(JSON.stringify(['Ada', 'ada@example.com', 'youtube'])).replace(/=+$/, '');
-    const legacy = `t/99504321/zzzzzzzzz.${'A'.repeat(43)}.c1w.${text}`;
-    expect(parseIndexKey(legacy)).toMatchObject({ name: 'Ada', source: 'youtube', legacy: true, partial: true });
+    expect(parseIndexKey(`t/99504321/zzzzzzzzz.${'A'.repeat(43)}.c1w.${text}`)).toBeNull();
   });
 
   it('a digest row reads back to the searchable facts and the key position', () => {

@@ -1,8 +1,8 @@
 /**
  * The mail queue's model: what an entry is, where it is kept, and how its state changes. Pure: no
  * storage, no clock (times are passed in), so tests/unit/email/queue-model.test.ts covers every
- * transition. The storage and the worker around it are in ./queue.ts; the design and its reasons are
- * in docs/consent-and-mail.md, "The mail queue".
+ * transition. The storage and the worker around it are in the modules ./queue.ts lists; the design
+ * and its reasons are in docs/consent-and-mail.md, "The mail queue".
  *
  * Layout in the `mail-queue` store (one blob per fact; nothing is a counter or a list in one blob):
  * - `m/<day>/<HHMM>/<slot>`: an entry whose attempt took send slot `<slot>` of that minute (UTC). The

@@ -4,7 +4,7 @@
  * schema library, so the results page can read storage before any heavier code loads. Pure.
  */
 import type { Preferences } from '../preferences';
-import type { Recommendation } from '../scoring';
+import type { Recommendation } from '../recommendation';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
