@@ -334,7 +334,11 @@ export function updatesMax(prefs: Pick<Preferences, 'budget' | 'budgetValue'>): 
 
 function scoreUpdates(phone: Phone, today: Date, max: number): CriterionWorking {
   const u = SCORING.updates;
-  const years = Math.max(0, osYearsLeft(phone.updates, today));
+  const left = Math.max(0, osYearsLeft(phone.updates, today));
+  // An estimated end of updates (a maker that publishes no date) is no more precise than half a
+  // year: counted in half years, a model launched a few months after its family does not outrank
+  // it on the decimals of an estimate (the iPhone 17e before every iPhone 17 Pro).
+  const years = phone.updates.estimate ? Math.round(left * 2) / 2 : left;
   const until = monthYear(phone.updates.osUntil);
   const points = Math.round(max * Math.min(1, years / u.fullYears) * 100) / 100;
   const rule =

@@ -20,7 +20,7 @@ import {
   type TieBreakWorking,
 } from './recommendation';
 import { SCORING } from './scoring';
-import { compareStrength } from './upgrade';
+import { compareOverall, compareStrength } from './upgrade';
 
 /** Answers used only to order equal scores, with whether the phone fits each. */
 export function tieBreakers(phone: Phone, prefs: Preferences): TieBreakWorking[] {
@@ -147,6 +147,8 @@ export function compareRecommendations(a: Recommendation, b: Recommendation, pre
     // Stronger on what the visitor rated (beyond the margins), else the cheaper phone first: among
     // equal matches a buyer pays no more for nothing.
     (prefs ? compareStrength(a.phone, b.phone, prefs) : 0) ||
+    // No ceiling: the stronger phone before the cheaper one.
+    (prefs && !Number.isFinite(maxSpendCad(prefs)) ? compareOverall(a.phone, b.phone, prefs) : 0) ||
     a.phone.price - b.phone.price ||
     fitCount(b, null) - fitCount(a, null) ||
     fitCount(b, 'brand') - fitCount(a, 'brand') ||

@@ -308,6 +308,19 @@ export function compareStrength(a: Phone, b: Phone, prefs: Preferences): number 
   return 0;
 }
 
+/**
+ * The stronger phone overall (camera, then battery, then performance), whatever was rated: with no
+ * spending limit, equal matches are ordered by this before price, so a buyer who set no ceiling is
+ * not handed the cheapest model of a family for want of a question that separates them.
+ */
+export function compareOverall(a: Phone, b: Phone, prefs: Preferences): number {
+  for (const aspect of ['camera', 'battery', 'performance'] as const) {
+    const c = aspectOrder(aspect, a, b, prefs);
+    if (c) return c;
+  }
+  return 0;
+}
+
 function aspectOrder(aspect: Aspect, a: Phone, b: Phone, prefs: Preferences): number {
   const sa = a.specs;
   const sb = b.specs;

@@ -200,7 +200,7 @@ const PROFILES: ExpertProfile[] = [
       primaryUse: 'content',
       cameraQuality: 'professional',
     },
-    top: ['samsung-galaxy-s25-ultra'],
+    top: ['samsung-galaxy-s26-ultra', 'samsung-galaxy-s25-ultra'],
     verdict: 'upgrade',
     upgrade: ['Main camera 200MP vs 108MP'],
     why: 'The same line four generations on; its 50MP 5x telephoto covers the old 10x lens too.',
@@ -515,8 +515,6 @@ const PROFILES: ExpertProfile[] = [
     top: ['apple-iphone-17-pro-max', 'apple-iphone-17-pro', 'apple-iphone-air', 'apple-iphone-17'],
     notes: [['advancedFeatures', 'platform']],
     why: 'No iPhone folds: the page must say so rather than pretend a match.',
-    known:
-      'With the 2026 phones the iPhone 17e (launched 6 months after the 17 family, so 5.3 years of estimated updates left) earns the full 8 update points against 7.73, and with nothing else asked that fraction of a point puts it before a Pro. Needs the updates row in scoring.ts to count years beyond about 4 as equal, or the class before it (scoring.ts is not changed this round).',
   },
   {
     name: 'Any Android, $1,270, work, 512 GB, premium chip (advanced)',
@@ -588,7 +586,7 @@ const PROFILES: ExpertProfile[] = [
       ...NO_LIMIT,
       cameraQuality: 'professional',
     },
-    top: ['samsung-galaxy-s25-ultra'],
+    top: ['samsung-galaxy-s26-ultra', 'samsung-galaxy-s25-ultra'],
     never: ['samsung-galaxy-s25-fe', 'samsung-galaxy-s25', 'samsung-galaxy-a56-5g'],
     verdict: 'upgrade',
     why: 'Only an Ultra keeps two telephotos and the S Pen; anything else loses the 10x lens.',
@@ -648,8 +646,6 @@ const PROFILES: ExpertProfile[] = [
     never: ['apple-iphone-16e', 'apple-iphone-16'],
     verdict: 'still-fits',
     why: 'Nothing newer beats the newest Pro: it still fits, and an older or cheaper iPhone is never offered as the better phone.',
-    known:
-      'With the 2026 phones the iPhone 17e (launched 6 months after the 17 family, so 5.3 years of estimated updates left) earns the full 8 update points against 7.73, and with nothing else asked that fraction of a point puts it before a Pro. Needs the updates row in scoring.ts to count years beyond about 4 as equal, or the class before it (scoring.ts is not changed this round).',
   },
   {
     name: 'Pixel 6 Pro owner (out of updates), $700, Google',
@@ -708,8 +704,10 @@ const PROFILES: ExpertProfile[] = [
   {
     name: 'Samsung photographer, no ceiling, pro camera',
     prefs: { os: 'android_samsung', ...NO_LIMIT, primaryUse: 'content', cameraQuality: 'professional' },
-    top: ['samsung-galaxy-s25-ultra'],
-    why: "A 50MP 5x and a 10MP 3x telephoto reach further and sharper than the S25's single 10MP 3x.",
+    top: ['samsung-galaxy-s26-ultra', 'samsung-galaxy-s25-ultra'],
+    why:
+      "A 50MP 5x and a 10MP 3x telephoto reach further and sharper than the S25's single 10MP 3x; with no ceiling " +
+      'the newer S26 Ultra (the same lenses, a newer chip) leads, shown with "Canadian price not confirmed".',
   },
   {
     name: 'Google, $1,040, photos, pro camera',

@@ -19,6 +19,7 @@ import {
   OS_PREFERENCES,
   PRIMARY_USES,
   budgetTier,
+  compareOverall,
   compareStrength,
   fitsOsChoice,
   maxSpendCad,
@@ -301,9 +302,10 @@ describe('upgrades an expert would sign, and the order of equal matches (500 gen
     }
   });
 
-  it('among equal matches puts the cheaper phone first', () => {
+  it('among equal matches puts the cheaper phone first (with no ceiling: the stronger phone, then the cheaper)', () => {
     for (const { prefs, recs } of RUNS) {
       if (prefs.searchedForCurrentPhone) continue;
+      const noCeiling = !Number.isFinite(maxSpendCad(prefs));
       for (let i = 1; i < recs.length; i++) {
         const [a, b] = [recs[i - 1]!, recs[i]!];
         const equal =
@@ -311,6 +313,7 @@ describe('upgrades an expert would sign, and the order of equal matches (500 gen
           a.maxPoints === b.maxPoints &&
           a.facts.fresh === b.facts.fresh &&
           compareStrength(a.phone, b.phone, prefs) === 0 &&
+          (!noCeiling || compareOverall(a.phone, b.phone, prefs) === 0) &&
           a.phone.price <= maxSpendCad(prefs) &&
           b.phone.price <= maxSpendCad(prefs);
         if (equal) expect(a.phone.price, `${a.phone.id} before ${b.phone.id}`).toBeLessThanOrEqual(b.phone.price);
