@@ -13,6 +13,7 @@
 // Usage: npm run serve            (PORT, default 8888; HOST, default 127.0.0.1)
 //        SITE_ROOT=dir npm run serve   serve another copy of the project (the e2e tests use one).
 //        EDGE_FUNCTIONS=off        skip the edge runtime (the launched-site browser tests)
+//        SCHEDULER_MINUTE_SECONDS=N   local mode only: the scheduler's minute lasts N s (tests)
 import { createServer } from 'node:http';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -24,7 +25,7 @@ import { Worker } from 'node:worker_threads';
 import { NetlifyDev } from '@netlify/dev';
 import { LocalState, mockLocation } from '@netlify/dev-utils';
 import { buildAndLoadFunctions } from './runtime/functions.mjs';
-import { runBackground, startScheduler } from './runtime/scheduler.mjs';
+import { runBackground, schedulerMinuteMs, startScheduler, TEST_MINUTE_VARIABLE } from './runtime/scheduler.mjs';
 import { ensureLocalSecrets, isLocalMode } from './runtime/local-secrets.mjs';
 import {
   BACKGROUND_BODY_LIMIT,
@@ -75,6 +76,18 @@ if (!existsSync(path.join(root, 'dist', 'index.html'))) {
   console.error(`No build found in ${path.join(root, 'dist')}. Run "npm run build" first (npm start does both).`);
   process.exit(1);
 }
+// The scheduler's test clock (docs/runtime.md, "A faster clock for tests"): local mode only.
+let schedulerClock;
+try {
+  schedulerClock = schedulerMinuteMs(process.env);
+} catch (err) {
+  console.error(err.message);
+  process.exit(1);
+}
+if (schedulerClock.ignored)
+  console.warn(`[scheduler] ${TEST_MINUTE_VARIABLE} is ignored outside local mode: schedules run on the real minute.`);
+else if (process.env[TEST_MINUTE_VARIABLE])
+  console.log(`[scheduler] test clock: a scheduled minute lasts ${schedulerClock.minuteMs / 1000} s.`);
 // One server per data folder (scripts/runtime/guards.mjs): a second one stops here with a message,
 // or, with JOIN_DATA=1, uses the Blobs server of the one that holds the folder.
 const blobsDir = path.join(root, '.netlify', 'blobs-serve');
@@ -224,6 +237,7 @@ async function serve(req, res, trusted) {
       if (!isSignedKick(body, process.env.SESSION_SECRET))
         return await send(req, res, new Response(null, { status: 401 }), {});
       void runBackground({
+        minuteMs: schedulerClock.minuteMs,
         name: internalFn.name,
         makeRequest: () => new Request(url, { method, headers, body }),
         invoke: (name, request) => invokeByName(name, request, ip),
@@ -444,6 +458,7 @@ const scheduler = startScheduler({
   functions: process.env.SCHEDULER === 'off' ? [] : functions.filter((f) => f.schedule),
   invoke: (name, request) => invokeByName(name, request),
   siteUrl,
+  minuteMs: schedulerClock.minuteMs,
 });
 
 const server = createServer((req, res) => void serve(req, res, false));

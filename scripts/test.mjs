@@ -2,7 +2,7 @@
 // (Vitest on dist/), tests against the served site (Vitest, tests/served) and browser tests
 // (Playwright in the system Chromium, with axe scans). Stops at
 // the first failing stage; prints one closing line "tests: N passed, N failed" summed over every stage.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -48,11 +48,41 @@ const stage = (label, cmd, args, env, result) => {
   }
 };
 
+/**
+ * Runs `npm run <script>` for every script at once (each tool is mostly one thread, so two cores do
+ * two of them at a time) and prints each one's output whole, in the order given, once all are done.
+ * Fails like `stage` on the first script (in that order) that failed.
+ */
+const stagesTogether = async (label, scripts) => {
+  console.log(`\n=== ${label}: ${scripts.map((script) => `npm run ${script}`).join(', ')} (at once)`);
+  const results = await Promise.all(
+    scripts.map(
+      (script) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn('npm', ['run', script], { env: process.env });
+          let output = '';
+          child.stdout.on('data', (d) => (output += d));
+          child.stderr.on('data', (d) => (output += d));
+          child.on('error', (err) => (output += `${err.message}\n`));
+          child.on('close', (code) => resolve({ script, code: code ?? 1, output, ms: Date.now() - started }));
+        }),
+    ),
+  );
+  for (const { script, code, output, ms } of results) {
+    console.log(`\n=== ${label}: npm run ${script} (exit ${code}, ${(ms / 1000).toFixed(0)} s)`);
+    process.stdout.write(output);
+  }
+  const failed = results.find((r) => r.code !== 0);
+  if (failed) {
+    console.error(`\n${label}: ${failed.script} failed (exit ${failed.code}).`);
+    finish(failed.code);
+  }
+};
+
 const only = process.argv[2];
 // Static checks first: a type error, a lint error or an unformatted file fails the run (docs/contributing.md).
-if (!only || only === 'static') {
-  for (const script of ['typecheck', 'lint', 'format:check']) stage(`Static checks: ${script}`, 'npm', ['run', script]);
-}
+if (!only || only === 'static') await stagesTogether('Static checks', ['typecheck', 'lint', 'format:check']);
 if (!only || only === 'vitest') {
   stage(
     'Unit and API tests',

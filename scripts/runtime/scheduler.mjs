@@ -8,12 +8,40 @@
 // The platform cuts a scheduled run off after 30 s and a background run after 15 minutes. A local run
 // cannot be cut off without killing the shared process, so an over-long run is reported instead: a
 // design that does not fit the platform shows up here, not only in production.
+//
+// The test clock: in local mode, SCHEDULER_MINUTE_SECONDS=N makes the scheduler's minute last N
+// seconds (`schedulerMinuteMs`). Its clock then runs 60/N times as fast: a function scheduled every
+// minute runs every N seconds, one every five minutes every 5N seconds, and a failed background run
+// is retried after N, then 2N seconds. Only the waits shrink: the runs take the same path (the same
+// POST, the same guard against a second run at once). The functions keep the real time.
 import { nextRun, parseCron } from './cron.mjs';
+import { isLocalMode } from './local-secrets.mjs';
 
 export const SCHEDULED_LIMIT_MS = 30_000;
 export const BACKGROUND_LIMIT_MS = 15 * 60_000;
 /** Netlify's retries of a background function that failed: after 1 minute, then 2 minutes later. */
 export const BACKGROUND_RETRY_DELAYS_MS = [60_000, 120_000];
+/** The platform's minute: cron's resolution, and the scheduler's minute unless a test shortens it. */
+export const MINUTE_MS = 60_000;
+/** The variable of the test clock (the header; docs/runtime.md, "A faster clock for tests"). */
+export const TEST_MINUTE_VARIABLE = 'SCHEDULER_MINUTE_SECONDS';
+
+/**
+ * The length of the scheduler's minute for the environment `env`: MINUTE_MS, or N seconds when
+ * SCHEDULER_MINUTE_SECONDS=N (a whole number from 1 to 60) is set in local mode. Outside local mode
+ * the variable is never honoured (`ignored` says so, for a warning); in local mode a value that is
+ * not such a number throws, so a test never runs on a clock it did not ask for.
+ * @param {Record<string, string | undefined>} env
+ * @returns {{ minuteMs: number, ignored: boolean }}
+ */
+export function schedulerMinuteMs(env) {
+  const raw = env[TEST_MINUTE_VARIABLE];
+  if (raw === undefined || raw === '') return { minuteMs: MINUTE_MS, ignored: false };
+  if (!isLocalMode(env)) return { minuteMs: MINUTE_MS, ignored: true };
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 60)
+    throw new Error(`${TEST_MINUTE_VARIABLE} must be a whole number of seconds from 1 to 60, got "${raw}"`);
+  return { minuteMs: Number(raw) * 1000, ignored: false };
+}
 
 /**
  * @typedef {(name: string, request: Request) => Promise<Response>} Invoke
@@ -23,7 +51,9 @@ export const BACKGROUND_RETRY_DELAYS_MS = [60_000, 120_000];
 
 /**
  * Starts invoking `functions` on their schedules. `now` and `setTimer` are injectable for tests.
- * @param {{ functions: ScheduledFunction[], invoke: Invoke, siteUrl: string,
+ * `minuteMs` (default MINUTE_MS) is the length of the scheduler's minute (the test clock, above):
+ * from the start, the schedules are read on a clock that runs MINUTE_MS / minuteMs times as fast.
+ * @param {{ functions: ScheduledFunction[], invoke: Invoke, siteUrl: string, minuteMs?: number,
  *   now?: () => number, setTimer?: (fn: () => void, ms: number) => unknown, clearTimer?: (t: unknown) => void,
  *   log?: Pick<Console, 'info' | 'warn' | 'error'> }} options
  * @returns {{ stop(): void, runNow(name: string): Promise<RunResult>, running(): string[] }}
@@ -32,12 +62,18 @@ export function startScheduler({
   functions,
   invoke,
   siteUrl,
+  minuteMs = MINUTE_MS,
   now = Date.now,
   setTimer = setTimeout,
   clearTimer = clearTimeout,
   log = console,
 }) {
   const jobs = functions.map((fn) => ({ ...fn, matches: parseCron(fn.schedule) }));
+  // The schedules' clock: the real time, or one that runs `speed` times as fast from `origin`.
+  const origin = now();
+  const speed = MINUTE_MS / minuteMs;
+  const clock = () => (speed === 1 ? now() : origin + (now() - origin) * speed);
+  const realTime = (t) => (speed === 1 ? t : origin + (t - origin) / speed);
   /** @type {Map<string, Promise<RunResult>>} */
   const inFlight = new Map();
   let timer = null;
@@ -47,7 +83,8 @@ export function startScheduler({
     const current = inFlight.get(job.name);
     if (current) return current;
     const started = now();
-    const body = JSON.stringify({ next_run: new Date(nextRun(job.matches, started + 60_000)).toISOString() });
+    const next = realTime(nextRun(job.matches, clock() + MINUTE_MS));
+    const body = JSON.stringify({ next_run: new Date(Math.round(next)).toISOString() });
     const request = new Request(new URL(`/.netlify/functions/${job.name}`, siteUrl), {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'user-agent': 'Netlify Clockwork' },
@@ -76,13 +113,13 @@ export function startScheduler({
 
   const tick = () => {
     if (stopped) return;
-    const minute = Math.floor(now() / 60_000) * 60_000;
+    const minute = Math.floor(clock() / MINUTE_MS) * MINUTE_MS;
     for (const job of jobs) if (job.matches(new Date(minute))) void run(job);
     schedule();
   };
   const schedule = () => {
     // The next whole minute (a little after it, so a timer firing early never lands in the minute before).
-    const wait = Math.floor(now() / 60_000) * 60_000 + 60_000 - now() + 5;
+    const wait = realTime(Math.floor(clock() / MINUTE_MS) * MINUTE_MS + MINUTE_MS) - now() + 5;
     timer = setTimer(tick, wait);
     /** @type {{ unref?: () => void }} */ (timer)?.unref?.();
   };
@@ -105,12 +142,20 @@ export function startScheduler({
 /**
  * Runs a background function invocation: the caller answers 202 at once; this runs the handler
  * with `makeRequest()` (a fresh Request each attempt, as the body can be read once) and retries it
- * after BACKGROUND_RETRY_DELAYS_MS when it throws.
- * @param {{ name: string, makeRequest: () => Request, invoke: Invoke, now?: () => number,
+ * after BACKGROUND_RETRY_DELAYS_MS when it throws (in the scheduler's minutes: `minuteMs`, above).
+ * @param {{ name: string, makeRequest: () => Request, invoke: Invoke, minuteMs?: number, now?: () => number,
  *   setTimer?: (fn: () => void, ms: number) => unknown, log?: Pick<Console, 'info' | 'warn' | 'error'> }} options
  * @returns {Promise<void>} settles when the last attempt has finished (tests wait on it)
  */
-export function runBackground({ name, makeRequest, invoke, now = Date.now, setTimer = setTimeout, log = console }) {
+export function runBackground({
+  name,
+  makeRequest,
+  invoke,
+  minuteMs = MINUTE_MS,
+  now = Date.now,
+  setTimer = setTimeout,
+  log = console,
+}) {
   return new Promise((resolve) => {
     const attempt = async (n) => {
       const started = now();
@@ -129,7 +174,8 @@ export function runBackground({ name, makeRequest, invoke, now = Date.now, setTi
             'functions: the platform would have cut it off.',
         );
       if (failed && n < BACKGROUND_RETRY_DELAYS_MS.length) {
-        const timer = setTimer(() => void attempt(n + 1), BACKGROUND_RETRY_DELAYS_MS[n]);
+        const delay = (BACKGROUND_RETRY_DELAYS_MS[n] * minuteMs) / MINUTE_MS;
+        const timer = setTimer(() => void attempt(n + 1), delay);
         /** @type {{ unref?: () => void }} */ (timer)?.unref?.();
         return;
       }

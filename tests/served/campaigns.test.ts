@@ -6,7 +6,7 @@
 // read back from the site.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSendGridFake, type SendGridFake } from '../../scripts/lib/sendgrid-fake.mjs';
-import { postJson, requestFrom, startServedSite, waitFor, type ServedSite } from './served-site';
+import { FAST_SCHEDULER, postJson, requestFrom, startServedSite, waitFor, type ServedSite } from './served-site';
 
 const ADMIN_KEY = 'served-campaigns-staff-key-5b1e';
 const BATCH = 4;
@@ -208,6 +208,8 @@ beforeAll(async () => {
     SENDGRID_API_KEY: 'SG.served-campaigns',
     SENDGRID_BASE_URL: fake.url,
     CAMPAIGN_BATCH_SIZE: String(BATCH),
+    // jobs-resume runs every 5 s instead of every minute (the scheduler's test clock).
+    ...FAST_SCHEDULER,
   });
   await seed();
 }, 240_000);

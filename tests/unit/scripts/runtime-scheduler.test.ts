@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nextRun, parseCron } from '../../../scripts/runtime/cron.mjs';
-import { runBackground, startScheduler } from '../../../scripts/runtime/scheduler.mjs';
+import { runBackground, schedulerMinuteMs, startScheduler } from '../../../scripts/runtime/scheduler.mjs';
 
 const at = (iso: string) => new Date(iso);
 
@@ -141,6 +141,102 @@ describe('the local scheduler', () => {
     scheduler.stop();
     expect(result.status).toBe(204);
     expect(warnings.join('\n')).toMatch(/long ran 31\.0 s, over Netlify's 30 s limit/);
+  });
+});
+
+describe('the test clock (SCHEDULER_MINUTE_SECONDS, local mode only)', () => {
+  it('with a 5-second minute, runs each function on the minutes of a clock twelve times as fast', async () => {
+    const time = fakeTime('2026-11-26T10:00:30Z');
+    const start = time.now();
+    const calls: { name: string; at: number; body: unknown }[] = [];
+    const scheduler = startScheduler({
+      functions: [
+        { name: 'every-minute', schedule: '* * * * *' },
+        { name: 'every-five', schedule: '*/5 * * * *' },
+      ],
+      invoke: async (name, request) => {
+        calls.push({ name, at: time.now() - start, body: await request.json() });
+        return new Response(null, { status: 204 });
+      },
+      siteUrl: 'http://127.0.0.1:8888',
+      minuteMs: 5_000,
+      ...time,
+      log: quiet,
+    });
+    await time.advance(60_000);
+    scheduler.stop();
+    // The fast clock starts at 10:00:30: its minutes begin every 5 s from 2.5 s on; 10:05 is 22.5 s in.
+    const everyMinute = calls.filter((c) => c.name === 'every-minute').map((c) => Math.round(c.at / 100) / 10);
+    expect(everyMinute).toEqual([2.5, 7.5, 12.5, 17.5, 22.5, 27.5, 32.5, 37.5, 42.5, 47.5, 52.5, 57.5]);
+    const everyFive = calls.filter((c) => c.name === 'every-five');
+    expect(everyFive.map((c) => Math.round(c.at / 100) / 10)).toEqual([22.5, 47.5]);
+    // next_run is the real time of the next run: 10:10 on the fast clock, 25 s later.
+    expect(everyFive[0].body).toEqual({ next_run: new Date(start + 47_500).toISOString() });
+  });
+
+  it('still starts no second run of a function while one is going', async () => {
+    const time = fakeTime('2026-11-26T10:00:00Z');
+    let started = 0;
+    let release: () => void = () => {};
+    const scheduler = startScheduler({
+      functions: [{ name: 'slow', schedule: '* * * * *' }],
+      invoke: async () => {
+        started += 1;
+        await new Promise<void>((r) => (release = r));
+        return new Response(null, { status: 204 });
+      },
+      siteUrl: 'http://127.0.0.1:8888',
+      minuteMs: 2_000,
+      ...time,
+      log: quiet,
+    });
+    await time.advance(20_000);
+    expect(started).toBe(1);
+    release();
+    await new Promise((r) => setImmediate(r));
+    await time.advance(2_000);
+    expect(started).toBe(2);
+    scheduler.stop();
+  });
+
+  it('retries a background run that threw after one, then two of its minutes', async () => {
+    const time = fakeTime('2026-11-26T10:00:00Z');
+    const attempts: number[] = [];
+    const done = runBackground({
+      name: 'job-background',
+      makeRequest: () => new Request('http://127.0.0.1/.netlify/functions/job-background', { method: 'POST' }),
+      invoke: async () => {
+        attempts.push(time.now());
+        throw new Error('boom');
+      },
+      minuteMs: 5_000,
+      ...time,
+      log: quiet,
+    });
+    await time.advance(60_000);
+    await done;
+    const start = Date.parse('2026-11-26T10:00:00Z');
+    expect(attempts.map((t) => t - start)).toEqual([0, 5_000, 15_000]);
+  });
+
+  it('is honoured in local mode only, and refuses a value that is not 1-60 whole seconds', () => {
+    const local = { LOCAL_MODE: 'true' };
+    expect(schedulerMinuteMs({})).toEqual({ minuteMs: 60_000, ignored: false });
+    expect(schedulerMinuteMs(local)).toEqual({ minuteMs: 60_000, ignored: false });
+    expect(schedulerMinuteMs({ ...local, SCHEDULER_MINUTE_SECONDS: '5' })).toEqual({ minuteMs: 5_000, ignored: false });
+    expect(schedulerMinuteMs({ ...local, SCHEDULER_MINUTE_SECONDS: '60' }).minuteMs).toBe(60_000);
+    // Never outside local mode: not set, a deployed context, or the configuration required.
+    for (const env of [
+      { SCHEDULER_MINUTE_SECONDS: '5' },
+      { ...local, CONTEXT: 'production', SCHEDULER_MINUTE_SECONDS: '5' },
+      { ...local, CONTEXT: 'deploy-preview', SCHEDULER_MINUTE_SECONDS: '5' },
+      { ...local, REQUIRE_CONFIG: 'true', SCHEDULER_MINUTE_SECONDS: '5' },
+    ])
+      expect(schedulerMinuteMs(env), JSON.stringify(env)).toEqual({ minuteMs: 60_000, ignored: true });
+    for (const bad of ['0', '61', '2.5', '-5', 'fast', ' 5'])
+      expect(() => schedulerMinuteMs({ ...local, SCHEDULER_MINUTE_SECONDS: bad }), bad).toThrow(
+        /SCHEDULER_MINUTE_SECONDS must be a whole number of seconds from 1 to 60/,
+      );
   });
 });
 
