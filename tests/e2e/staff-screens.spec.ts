@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { setEnvironmentContext } from '@netlify/blobs';
-import { expectNoSeriousA11yViolations } from './fixtures';
+import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsIn } from './fixtures';
 import { islands, runTag, seedSubscriber, signInByApi } from './admin-helpers';
 import { loadSignupLib } from '../../scripts/lib/site-lib.mjs';
 import { seedSubscribers } from '../../scripts/lib/seed-core.mjs';
@@ -109,8 +109,7 @@ test('subscriber table: a status filter, sorting by name, 12 rows at 1280×800, 
   await expectNoSeriousA11yViolations(page);
 });
 
-// FIXME (after the merges of this stop; see the closing note): axe does not finish on the outbox with its sandboxed frames
-test.fixme('the outbox shows the HTML part as the recipient sees it beside the text part, its links open in a new tab', async ({
+test('the outbox shows the HTML part as the recipient sees it beside the text part, its links open in a new tab', async ({
   page,
 }) => {
   const tag = runTag('ob');
@@ -140,7 +139,12 @@ test.fixme('the outbox shows the HTML part as the recipient sees it beside the t
   await expect(text).toContainText('Please confirm it by opening this link');
   const link = text.getByRole('link', { name: /\/api\/confirm\?token=/ });
   await expect(link).toHaveAttribute('target', '_blank');
-  await expectNoSeriousA11yViolations(page);
+  // axe cannot run inside a sandboxed frame (no scripts there): the page without the frames, then the
+  // mail's HTML document on its own, as the frame shows it.
+  await expectNoSeriousA11yViolations(page, { exclude: ['iframe[sandbox]'] });
+  const srcdoc = await frame.getAttribute('srcdoc');
+  expect(srcdoc).toContain('Confirm my subscription');
+  await expectNoSeriousA11yViolationsIn(page, srcdoc!);
   await shots(page, 'outbox-html');
 });
 

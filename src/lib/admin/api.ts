@@ -40,7 +40,7 @@ import {
   loginSchema,
   mailQueueQuerySchema,
   mailRetrySchema,
-  templateEditSchema,
+  templateEditSchemaFor,
   type ExportStatus,
 } from './schemas';
 import { readJob, requestJob, startJob } from '../jobs/all';
@@ -604,7 +604,8 @@ export const ROUTES: Route[] = [
     auth: true,
     async run(req, _context, { id }) {
       if (!isTemplateId(id)) throw new HttpError(404, 'not_found', 'No e-mail template with this id.');
-      const update = await readJson(req, templateEditSchema);
+      // The confirmation request has its own rules ({{confirmUrl}} required, no form text).
+      const update = await readJson(req, templateEditSchemaFor(id));
       const saved = await updateTemplate(id, update);
       if (!saved) throw new HttpError(404, 'not_found', 'No e-mail template with this id.');
       return json(saved);

@@ -164,11 +164,14 @@ describe('comparison view (results page)', () => {
       recommended: 'OS updates until Feb 2032',
       improved: true,
     });
+    // A few words in the cell (a narrow column at 375 px holds them in a line or two); the dated sentence is a footnote.
     expect(byLabel.Availability).toMatchObject({
       current: 'No longer sold new',
       // Checked more than 6 months before the test's date: not stated as today's fact.
-      recommended: 'Sold new in Canada when last checked (Oct 2025): not re-checked since',
+      recommended: 'Sold new as of Oct 2025',
     });
+    for (const cell of [byLabel.Availability.current, byLabel.Availability.recommended])
+      expect(cell.length).toBeLessThanOrEqual(24);
     // The cell holds the price (dated when the check is old); the source is a footnote, not a paragraph.
     expect(byLabel['Price (CAD)']).toMatchObject({
       current: '$1,649.99 in Feb 2022',
@@ -178,6 +181,10 @@ describe('comparison view (results page)', () => {
     expect(notes).toContain(
       'Samsung Galaxy S25 Ultra price: Samsung Canada launch price, Feb 2025; may have changed since.',
     );
+    expect(notes).toContain(
+      'Samsung Galaxy S25 Ultra availability: Sold new in Canada when last checked (Oct 2025): not re-checked since.',
+    );
+    expect(notes.some((n) => n.startsWith('Samsung Galaxy S22 Ultra availability: No longer sold new'))).toBe(true);
     expect(notes.some((n) => n.startsWith('Samsung Galaxy S22 Ultra price: Samsung Canada launch price'))).toBe(true);
   });
 
