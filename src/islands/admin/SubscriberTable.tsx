@@ -424,10 +424,10 @@ export default function SubscriberTable() {
             <col className="w-9" />
             <col className="w-[8rem]" />
             <col />
-            <col className="w-[7.5rem]" />
+            <col className="w-[6.5rem]" />
             <col className="w-[5.5rem]" />
             <col className="w-[6rem]" />
-            <col className={can('POST', '/waitlist/:id/send-email') ? 'w-[9rem]' : 'w-[8.5rem]'} />
+            <col className="w-[10rem]" />
           </colgroup>
           <thead className="border-b border-line bg-surface-2 text-xs uppercase tracking-wide text-muted">
             <tr>
@@ -566,7 +566,7 @@ export default function SubscriberTable() {
                       {can('POST', '/waitlist/:id/send-email') ? (
                         <button
                           type="button"
-                          className="btn-secondary w-full whitespace-nowrap !px-2 !py-1 text-xs"
+                          className="btn-secondary w-full whitespace-nowrap !px-2 !py-[3px] text-xs leading-4"
                           onClick={() => setResendOf(sub)}
                           disabled={sending === sub.id || sub.status !== 'confirmed'}
                           aria-label={`Re-send welcome e-mail to ${sub.email}`}
@@ -584,7 +584,7 @@ export default function SubscriberTable() {
                       ) : null}
                       <button
                         type="button"
-                        className="btn-secondary whitespace-nowrap !px-2 !py-1 text-xs"
+                        className="btn-secondary whitespace-nowrap !px-2 !py-[3px] text-xs leading-4"
                         onClick={() => setTimelineOf(sub)}
                         aria-label={`History of ${sub.email}`}
                       >
@@ -594,7 +594,7 @@ export default function SubscriberTable() {
                       {can('DELETE', '/waitlist/:id') ? (
                         <button
                           type="button"
-                          className="btn !px-2 !py-1 text-xs text-red-700 hover:bg-red-50 aria-disabled:opacity-50 dark:text-red-400 dark:hover:bg-red-900/30"
+                          className="btn !px-2 !py-[3px] text-xs leading-4 text-red-700 hover:bg-red-50 aria-disabled:opacity-50 dark:text-red-400 dark:hover:bg-red-900/30"
                           onClick={() => !deleting && setPendingDelete(sub)}
                           aria-disabled={deleting || undefined}
                           aria-label={`Delete ${sub.email}`}

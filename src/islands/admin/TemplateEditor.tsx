@@ -51,7 +51,7 @@ const TEMPLATE_ABOUT: Record<string, string> = {
   'confirmation-request':
     'The first e-mail everyone gets: the link that confirms a signup (waitlist or newsletter), before any other mail.',
   'waitlist-confirmation':
-    'The welcome before launch: sent when someone confirms joining the waitlist, and when staff press Re-send welcome.',
+    'The welcome: sent when someone confirms joining the waitlist before launch, and when staff press Re-send welcome.',
   'waitlist-welcome-launched':
     'The welcome once the site is open: sent instead of the waitlist welcome after launch (it promises no launch notification).',
   'newsletter-welcome': 'The welcome: sent when someone confirms joining the newsletter only.',
