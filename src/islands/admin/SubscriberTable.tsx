@@ -622,7 +622,7 @@ export default function SubscriberTable() {
         title="Re-send the welcome e-mail?"
         description={
           resendOf
-            ? `${resendOf.email} gets the welcome e-mail (the Welcome template under E-mail templates) again, now.`
+            ? `${resendOf.email} gets the welcome e-mail (its welcome template under E-mail templates; after launch, the after-launch one) again, now.`
             : ''
         }
         confirmLabel="Re-send welcome"
