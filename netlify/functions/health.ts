@@ -4,6 +4,7 @@ import { allowMethods, handler, HttpError, json, type FnContext } from '../../sr
 import { getEnv } from '../../src/lib/server/env';
 import { requireAdmin } from '../../src/lib/admin/auth';
 import { maintenanceHealth } from '../../src/lib/composition/maintenance';
+import { isSiteOpen } from '../../src/lib/gate/launch';
 
 /**
  * GET /api/health — proves the API and Blobs storage work: writes a blob, reads it back. Staff (the
@@ -26,7 +27,8 @@ export default handler(async (req, context: FnContext) => {
       status: ok ? 'ok' : 'degraded',
       storage: { ok, roundTripMs, checkedAt: written.at },
       mail: env.SENDGRID_API_KEY ? 'sendgrid' : 'outbox',
-      launched: env.SITE_LAUNCHED,
+      // The real state: SITE_LAUNCHED=true, or the staff launch switch in Blobs (src/lib/gate/launch.ts).
+      launched: await isSiteOpen(),
       ...(staff ? { maintenance: await maintenanceHealth() } : {}),
     },
     { status: ok ? 200 : 503 },

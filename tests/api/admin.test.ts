@@ -617,9 +617,19 @@ describe('e-mail templates', () => {
   it('initialize creates the defaults once; a second call creates nothing and changes nothing', async () => {
     const first = await api('/email-templates/initialize', { method: 'POST', headers: auth });
     expect(first.status).toBe(200);
-    expect(first.json.created).toEqual(['waitlist-confirmation', 'newsletter-welcome']);
+    expect(first.json.created).toEqual([
+      'confirmation-request',
+      'waitlist-confirmation',
+      'waitlist-welcome-launched',
+      'newsletter-welcome',
+    ]);
     const keys = (await storeKeys('email-templates')).sort();
-    expect(keys).toEqual(['newsletter-welcome', 'waitlist-confirmation']);
+    expect(keys).toEqual([
+      'confirmation-request',
+      'newsletter-welcome',
+      'waitlist-confirmation',
+      'waitlist-welcome-launched',
+    ]);
     const before = (await templateStore.getMany(keys)).values;
 
     const second = await api('/email-templates/initialize', { method: 'POST', headers: auth });
@@ -642,8 +652,13 @@ describe('e-mail templates', () => {
 
   it('lists templates and saves a valid update (both placeholders), returning the stored template', async () => {
     const list = await api('/email-templates', { headers: auth });
-    expect(list.json.map((t: { id: string }) => t.id)).toEqual(['waitlist-confirmation', 'newsletter-welcome']);
-    expect(list.json[0]).toEqual({
+    expect(list.json.map((t: { id: string }) => t.id)).toEqual([
+      'confirmation-request',
+      'waitlist-confirmation',
+      'waitlist-welcome-launched',
+      'newsletter-welcome',
+    ]);
+    expect(list.json[1]).toEqual({
       id: 'waitlist-confirmation',
       name: expect.any(String),
       subject: expect.any(String),
@@ -699,5 +714,42 @@ describe('e-mail templates', () => {
       404,
     );
     expect(await storeKeys('email-templates')).toEqual([]);
+  });
+
+  it('the confirmation request is editable: {{confirmUrl}} required in both parts, no form text, a refusal says why', async () => {
+    const confirm = {
+      subject: 'Confirm {{listName}}',
+      text_content: 'Open {{confirmUrl}} within {{validDays}} days.',
+      html_content: '<p><a href="{{confirmUrl}}">Confirm my subscription</a></p>',
+    };
+    const put = (body: unknown) => api('/email-templates/confirmation-request', { method: 'PUT', headers: auth, body });
+    const noLink = await put({ ...confirm, text_content: 'Welcome!', html_content: '<!-- {{confirmUrl}} -->' });
+    expect(noLink.status).toBe(400);
+    expect(noLink.json.error.fields.text_content).toBe(
+      'Keep the {{confirmUrl}} placeholder: the confirmation request needs a working confirmation link',
+    );
+    expect(noLink.json.error.fields.html_content).toBe(
+      'Keep the {{confirmUrl}} placeholder outside HTML comments: the confirmation request needs a visible confirmation link',
+    );
+    // The name (any form text) cannot be put into the mail of an address nobody has confirmed.
+    const named = await put({ ...confirm, subject: 'Hi {{name}}' });
+    expect(named.status).toBe(400);
+    expect(named.json.error.fields.subject).toContain(
+      'Unknown placeholder {{name}}. Use only {{confirmUrl}}, {{listName}}, {{validDays}}, {{siteUrl}}.',
+    );
+    expect(named.json.error.fields.subject).toContain('not even the name');
+    // The list mail's required link is not asked of it; its own is.
+    expect(await storeKeys('email-templates')).toEqual([]);
+    const ok = await put(confirm);
+    expect(ok.status).toBe(200);
+    expect(ok.json).toMatchObject({
+      id: 'confirmation-request',
+      name: 'Confirmation request',
+      subject: confirm.subject,
+    });
+    // And the list templates still ask for the unsubscribe link, not the confirmation link.
+    const list = await api('/email-templates/waitlist-confirmation', { method: 'PUT', headers: auth, body: confirm });
+    expect(list.status).toBe(400);
+    expect(list.json.error.fields.text_content).toContain('{{unsubscribeUrl}}');
   });
 });

@@ -99,6 +99,7 @@ describe('attack: undoing an unsubscribe with a new signup', () => {
     // At most a request to confirm again; never a welcome or list mail.
     for (const m of fake.messages) expect(m.body.categories).not.toContain('waitlist-confirmation');
     for (const m of fake.messages) expect(m.body.categories).not.toContain('newsletter-welcome');
+    for (const m of fake.messages) expect(m.body.categories).not.toContain('waitlist-welcome-launched');
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import health from '../../netlify/functions/health';
 import { readOutboxPage } from '../../src/lib/email/outbox';
+import { setLaunched } from '../../src/lib/gate/launch';
 import { sendMessage } from '../../src/lib/email/transport';
 import { call, clearStore, startSendGridFake, useOutbox, useSendGrid, type SendGridFake } from './helpers';
 
@@ -29,6 +30,21 @@ describe('GET /api/health', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     expect(res.json).toMatchObject({ status: 'ok', storage: { ok: true }, mail: 'outbox' });
+  });
+
+  it('reports the launch state staff set with the switch, not only SITE_LAUNCHED', async () => {
+    const env = process.env.SITE_LAUNCHED;
+    process.env.SITE_LAUNCHED = 'false';
+    try {
+      await setLaunched(false, null);
+      expect((await call(health, { path: '/api/health' })).json.launched).toBe(false);
+      await setLaunched(true, 'test');
+      expect((await call(health, { path: '/api/health' })).json.launched).toBe(true);
+    } finally {
+      await setLaunched(false, null);
+      if (env === undefined) delete process.env.SITE_LAUNCHED;
+      else process.env.SITE_LAUNCHED = env;
+    }
   });
 
   it('refuses other methods with the error shape', async () => {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { updateTemplate } from '../../src/lib/email/template-store';
+import { setLaunched } from '../../src/lib/gate/launch';
 import signups, { config as signupsConfig } from '../../netlify/functions/signups';
 import unsubscribe from '../../netlify/functions/unsubscribe';
 import confirm from '../../netlify/functions/confirm';
@@ -636,6 +638,32 @@ describe('POST /api/newsletter/subscribe', () => {
     const [welcome] = await outboxMessages();
     expect(welcome).toMatchObject({ to: 'grace@example.com', kind: 'newsletter-welcome' });
     expect(welcome.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+  });
+
+  it("the confirmation request is staff's edited template; after launch the waitlist welcome promises no launch notification", async () => {
+    useOutbox();
+    await updateTemplate('confirmation-request', {
+      subject: 'Confirm {{listName}}, please',
+      text_content: 'Edited by staff. Open {{confirmUrl}} within {{validDays}} days.',
+      html_content: '<p>Edited by staff.</p><p><a href="{{confirmUrl}}">Confirm my subscription</a></p>',
+    });
+    try {
+      await setLaunched(true, 'test');
+      await postWaitlist(waitlistBody);
+      const [request] = await outboxMessages();
+      expect(request.subject).toBe('Confirm the Maple Tech waitlist, please');
+      expect(request.text).toMatch(/^Edited by staff\. Open http:\/\/\S+\/api\/confirm\?token=\S+ within 7 days\./);
+      expect(request.html).toContain('Edited by staff.');
+      const link = new URL(request.text.match(/http:\/\/\S+\/api\/confirm\?token=\S+/)![0]);
+      expect((await pressConfirm(link)).status).toBe(200);
+      const [welcome] = await outboxMessages();
+      expect(welcome.kind).toBe('waitlist-welcome-launched');
+      expect(welcome.text).toContain('The site is open');
+      expect(welcome.text).not.toMatch(/launch notification|as soon as we launch/);
+    } finally {
+      await setLaunched(false, null);
+      await clearStore('email-templates');
+    }
   });
 });
 

@@ -13,10 +13,7 @@ import { startBlobsServer } from '../../scripts/runtime/blobs-server.mjs';
 test.describe.configure({ timeout: 180_000 });
 const SLOW = { timeout: 30_000 };
 
-// FIXME (after the merges of this stop; see the closing note): the table's total after Load more reads the next page's count ("60 of 10")
-test.fixme('subscriber table: 50 rows, Load more, server-side search, select-all on the rows shown', async ({
-  page,
-}) => {
+test('subscriber table: 50 rows, Load more, server-side search, select-all on the rows shown', async ({ page }) => {
   const tag = runTag('pg');
   const server = await startBlobsServer({
     directory: path.resolve('.test-site/.netlify/blobs-serve'),

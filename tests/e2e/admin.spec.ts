@@ -245,13 +245,13 @@ test.describe('waitlist management', () => {
 
     // The mail went to the local outbox (no SendGrid key in the test servers).
     const outbox = await (await page.request.get('/api/admin/outbox')).json();
-    // Double opt-in request, the welcome after confirming, and this one.
+    // Double opt-in request, the welcome after confirming, and this one (the site is launched: the after-launch welcome).
     expect(
       outbox.entries
         .filter((m: { to: string }) => m.to === email)
         .map((m: { kind: string }) => m.kind)
         .sort(),
-    ).toEqual(['confirm-subscription', 'waitlist-confirmation', 'waitlist-confirmation']);
+    ).toEqual(['confirm-subscription', 'waitlist-welcome-launched', 'waitlist-welcome-launched']);
 
     await page.route('**/api/admin/waitlist/*/send-email', (route) =>
       route.fulfill({

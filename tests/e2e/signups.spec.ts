@@ -176,9 +176,11 @@ test.describe('waitlist page', () => {
 
     // The welcome's unsubscribe link: a page with one button; GET alone changes nothing.
     const { entries } = await (await page.request.get('/api/admin/outbox')).json();
+    // The test site is launched: the welcome is the after-launch one (no launch notification promised).
     const welcome = entries.find(
-      (m: { to: string; kind: string }) => m.to === email && m.kind === 'waitlist-confirmation',
+      (m: { to: string; kind: string }) => m.to === email && m.kind === 'waitlist-welcome-launched',
     );
+    expect(welcome.text).not.toContain('launch notification');
     expect(welcome.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     const unsub = new URL(welcome.headers['List-Unsubscribe'].slice(1, -1));
     expect(welcome.html).toContain(`href="${unsub.href}"`);

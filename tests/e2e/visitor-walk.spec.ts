@@ -175,8 +175,7 @@ test.describe('scroll areas and small screens', () => {
     expect(await scrollAreaViolations(page, '[data-testid="subscriber-timeline"]')).toEqual([]);
   });
 
-  // FIXME (after the merges of this stop; see the closing note): the subscriber table is wider than its card at 1280 px since the two-line rows
-  test.fixme('staff: e-mail addresses are not broken mid-address at 1280 px, and the table still fits', async ({
+  test('staff: e-mail addresses are not broken mid-address at 1280 px, and the table still fits', async ({
     page,
     request,
   }) => {

@@ -131,10 +131,14 @@ describe('launching on the served site', () => {
 
     expect((await adminCall('POST', '/site/launch')).json).toMatchObject({ launched: true, forced: false });
     expect(await siteState()).toEqual({ launched: true });
+    // /api/health says so too (it read SITE_LAUNCHED only).
+    const health = async () => JSON.parse((await requestFrom(nextClient(), `${site.url}/api/health`)).text).launched;
+    expect(await health()).toBe(true);
     // The edge gate reads the switch: a visitor's deep link opens the page now.
     expect(await aboutShows()).toBe('about');
     expect((await adminCall('POST', '/site/close')).json).toMatchObject({ launched: false });
     expect(await siteState()).toEqual({ launched: false });
+    expect(await health()).toBe(false);
     expect(await aboutShows()).toBe('join');
     expect((await adminCall('POST', '/site/launch')).json).toMatchObject({ launched: true });
     const audit = (await adminCall('GET', '/audit')).json.entries.map((e: { action: string }) => e.action);

@@ -142,9 +142,13 @@ export default function SubscriberTable() {
         return [...prev, ...fresh];
       });
       setNext(nextLinkOf(headers));
-      // A later page's total is an estimate when its search stopped early: keep the exact one then.
-      if (totalExact && headers.get('x-total-exact') !== 'false')
-        setTotal(Number(headers.get('x-total-count') ?? total));
+      // Only an exact total replaces the one shown: a later page of a search counts from its cursor on
+      // or estimates (X-Total-Exact: false), so the first page's total stays then.
+      const count = Number(headers.get('x-total-count'));
+      if (headers.get('x-total-exact') !== 'false' && headers.has('x-total-count') && Number.isFinite(count)) {
+        setTotal(count);
+        setTotalExact(true);
+      }
       setUnreadable((n) => n + Number(headers.get('x-unreadable-count') ?? 0));
     } catch (err) {
       console.error('[admin] loading more subscribers failed', err);
@@ -186,6 +190,8 @@ export default function SubscriberTable() {
   // Only rows on screen can be selected: a search hides rows, and their selection with them.
   const chosen = useMemo(() => visible.filter((s) => selected.has(s.id)), [visible, selected]);
   const allChosen = visible.length > 0 && chosen.length === visible.length;
+  // A total is never below the rows on screen (a record written since the count came in, say).
+  const shownTotal = Math.max(total, visible.length);
 
   useEffect(() => {
     if (focusAfterDelete === undefined) return;
@@ -397,7 +403,7 @@ export default function SubscriberTable() {
           ? `Deleting ${progress.done + 1} of ${progress.total}…`
           : loading
             ? 'Loading subscribers…'
-            : `${visible.length} of ${totalExact ? '' : 'about '}${total} subscriber${total === 1 ? '' : 's'} shown${chosen.length ? `, ${chosen.length} selected` : ''}`}
+            : `${visible.length} of ${totalExact ? '' : 'about '}${shownTotal} subscriber${shownTotal === 1 ? '' : 's'} shown${chosen.length ? `, ${chosen.length} selected` : ''}`}
       </p>
       {unreadable > 0 ? (
         <p
@@ -410,8 +416,19 @@ export default function SubscriberTable() {
       ) : null}
 
       <div className="card mt-3 overflow-x-auto">
-        {/* Busy while a search or refresh is under way: the rows shown may still change. */}
-        <table className="w-full min-w-[52rem] text-left text-sm" aria-busy={searching}>
+        {/* Busy while a search or refresh is under way: the rows shown may still change. Fixed columns
+            (the e-mail takes the rest) so the table fits its card from 1280 px on; narrower screens
+            scroll it inside the card. */}
+        <table className="w-full min-w-[50rem] table-fixed text-left text-sm" aria-busy={searching}>
+          <colgroup>
+            <col className="w-9" />
+            <col className="w-[8rem]" />
+            <col />
+            <col className="w-[6.5rem]" />
+            <col className="w-[5.5rem]" />
+            <col className="w-[6rem]" />
+            <col className="w-[10rem]" />
+          </colgroup>
           <thead className="border-b border-line bg-surface-2 text-xs uppercase tracking-wide text-muted">
             <tr>
               <th scope="col" className="w-10 px-2 py-2">
@@ -484,11 +501,11 @@ export default function SubscriberTable() {
                       onChange={(e) => toggle(sub.id, e.target.checked)}
                     />
                   </td>
-                  <td className="max-w-[10rem] truncate px-2 py-1 font-medium" title={sub.name}>
+                  <td className="truncate px-2 py-1 font-medium" title={sub.name}>
                     {nameLabel(sub.name)}
                   </td>
                   {/* Two short lines: the address (cut with an ellipsis when long; the title holds it whole), then its badges. */}
-                  <td className="max-w-[18rem] px-2 py-1">
+                  <td className="px-2 py-1">
                     <span className="block truncate" title={sub.email} data-testid="subscriber-email">
                       {sub.email}
                     </span>
@@ -525,30 +542,31 @@ export default function SubscriberTable() {
                       </span>
                     ) : null}
                   </td>
-                  <td className="max-w-[10rem] truncate px-2 py-1" title={interestsLabel(sub.interests)}>
+                  <td className="truncate px-2 py-1" title={interestsLabel(sub.interests)}>
                     {interestsLabel(sub.interests)}
                   </td>
-                  <td className="whitespace-nowrap px-2 py-1">{sourceLabel(sub.source)}</td>
-                  <td className="whitespace-nowrap px-2 py-1 text-muted">
+                  <td className="truncate px-2 py-1" title={sourceLabel(sub.source)}>
+                    {sourceLabel(sub.source)}
+                  </td>
+                  <td className="px-2 py-1 text-xs leading-4 text-muted">
+                    {/* Two short lines: the day, then the time. */}
                     <time dateTime={sub.createdAt} title={new Date(sub.createdAt).toLocaleString()}>
-                      {new Date(sub.createdAt).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}
+                      <span className="block whitespace-nowrap">
+                        {new Date(sub.createdAt).toLocaleDateString([], { dateStyle: 'medium' })}
+                      </span>
+                      <span className="block whitespace-nowrap">
+                        {new Date(sub.createdAt).toLocaleTimeString([], { timeStyle: 'short' })}
+                      </span>
                     </time>
                   </td>
                   <td className="px-2 py-1">
-                    {/* The buttons wrap when the row is tight, leaving the e-mail column its one line. */}
-                    <div className="flex flex-wrap justify-end gap-1.5">
-                      <button
-                        type="button"
-                        className="btn-secondary whitespace-nowrap !px-3 !py-1.5 text-xs"
-                        onClick={() => setTimelineOf(sub)}
-                        aria-label={`History of ${sub.email}`}
-                      >
-                        History
-                      </button>
+                    {/* Two short rows of buttons (Re-send welcome, then History and Delete), so the row
+                        stays two lines tall and the e-mail column keeps its width. */}
+                    <div className="flex flex-wrap justify-end gap-1">
                       {can('POST', '/waitlist/:id/send-email') ? (
                         <button
                           type="button"
-                          className="btn-secondary whitespace-nowrap !px-3 !py-1.5 text-xs"
+                          className="btn-secondary w-full whitespace-nowrap !px-2 !py-[3px] text-xs leading-4"
                           onClick={() => setResendOf(sub)}
                           disabled={sending === sub.id || sub.status !== 'confirmed'}
                           aria-label={`Re-send welcome e-mail to ${sub.email}`}
@@ -564,11 +582,19 @@ export default function SubscriberTable() {
                           Re-send welcome
                         </button>
                       ) : null}
+                      <button
+                        type="button"
+                        className="btn-secondary whitespace-nowrap !px-2 !py-[3px] text-xs leading-4"
+                        onClick={() => setTimelineOf(sub)}
+                        aria-label={`History of ${sub.email}`}
+                      >
+                        History
+                      </button>
                       {/* aria-disabled while deleting: a disabled button would drop the keyboard focus to the page. */}
                       {can('DELETE', '/waitlist/:id') ? (
                         <button
                           type="button"
-                          className="btn !px-3 !py-1.5 text-xs text-red-700 hover:bg-red-50 aria-disabled:opacity-50 dark:text-red-400 dark:hover:bg-red-900/30"
+                          className="btn !px-2 !py-[3px] text-xs leading-4 text-red-700 hover:bg-red-50 aria-disabled:opacity-50 dark:text-red-400 dark:hover:bg-red-900/30"
                           onClick={() => !deleting && setPendingDelete(sub)}
                           aria-disabled={deleting || undefined}
                           aria-label={`Delete ${sub.email}`}
@@ -596,7 +622,7 @@ export default function SubscriberTable() {
         title="Re-send the welcome e-mail?"
         description={
           resendOf
-            ? `${resendOf.email} gets the welcome e-mail (the Welcome template under E-mail templates) again, now.`
+            ? `${resendOf.email} gets the welcome e-mail (its welcome template under E-mail templates; after launch, the after-launch one) again, now.`
             : ''
         }
         confirmLabel="Re-send welcome"

@@ -9,8 +9,15 @@ import { useStore } from '@nanostores/react';
 import { toast } from '../../stores/toast';
 import { $templatesInitialized, adminFetch, initializeTemplates } from '../../stores/admin';
 import { ApiError } from '../../lib/http/client';
-import { interestMessage, PLACEHOLDERS, renderTemplate, type EmailTemplate } from '../../lib/email/templates';
-import { templateEditSchema, type TemplateEdit } from '../../lib/admin/schemas';
+import {
+  CONFIRM_TEMPLATE_ID,
+  interestMessage,
+  renderConfirmTemplate,
+  renderTemplate,
+  templateRulesOf,
+  type EmailTemplate,
+} from '../../lib/email/templates';
+import { templateEditSchemaFor, type TemplateEdit } from '../../lib/admin/schemas';
 import { fieldMessages } from '../../lib/signups/schemas';
 import AdminGate from './AdminGate';
 import { ConfirmDialog, EmptyState, Field, Spinner, Tab, TabList, Tabs } from './ui';
@@ -28,10 +35,25 @@ function sampleValues() {
   };
 }
 
+/** The confirmation request's sample values (it carries no name: the address is not confirmed yet). */
+function confirmSampleValues() {
+  const origin = typeof location === 'undefined' ? 'https://example.com' : location.origin;
+  return {
+    confirmUrl: `${origin}/api/confirm?token=preview`,
+    listName: 'the waitlist',
+    validDays: 7,
+    siteUrl: origin,
+  };
+}
+
 /** What each template is: when it is sent (the list says it under the name). */
 const TEMPLATE_ABOUT: Record<string, string> = {
+  'confirmation-request':
+    'The first e-mail everyone gets: the link that confirms a signup (waitlist or newsletter), before any other mail.',
   'waitlist-confirmation':
-    'The welcome: sent when someone confirms joining the waitlist, and when staff press Re-send welcome.',
+    'The welcome: sent when someone confirms joining the waitlist before launch, and when staff press Re-send welcome.',
+  'waitlist-welcome-launched':
+    'The welcome once the site is open: sent instead of the waitlist welcome after launch (it promises no launch notification).',
   'newsletter-welcome': 'The welcome: sent when someone confirms joining the newsletter only.',
 };
 
@@ -56,7 +78,7 @@ export default function TemplateEditorPage() {
     <AdminGate
       variant="page"
       title="Email Templates"
-      subtitle="The e-mails subscribers receive when they join, and when staff send a welcome e-mail."
+      subtitle="The e-mails people receive when they sign up and confirm, and when staff send a welcome e-mail."
     >
       <div className="grid min-w-0 grid-cols-1 gap-10">
         <TemplateEditor />
@@ -134,7 +156,7 @@ function TemplateEditor() {
 
   async function save() {
     if (!selected) return;
-    const parsed = templateEditSchema.safeParse(draft);
+    const parsed = templateEditSchemaFor(selected.id).safeParse(draft);
     if (!parsed.success) {
       refused(fieldMessages(parsed.error));
       return;
@@ -179,11 +201,12 @@ function TemplateEditor() {
 
   const preview = useMemo(() => {
     if (!selected) return null;
-    return renderTemplate(
-      { subject: draft.subject, textContent: draft.text_content, htmlContent: draft.html_content },
-      sampleValues(),
-    );
+    const parts = { subject: draft.subject, textContent: draft.text_content, htmlContent: draft.html_content };
+    return selected.id === CONFIRM_TEMPLATE_ID
+      ? renderConfirmTemplate(parts, confirmSampleValues())
+      : renderTemplate(parts, sampleValues());
   }, [selected, draft]);
+  const rules = templateRulesOf(selected?.id ?? '');
 
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
@@ -249,12 +272,16 @@ function TemplateEditor() {
               </div>
               <p className="mt-4 text-xs text-muted">
                 Placeholders:{' '}
-                {PLACEHOLDERS.map((p) => (
+                {rules.placeholders.map((p) => (
                   <code key={p} className="mr-1.5 rounded bg-surface-2 px-1 py-0.5">{`{{${p}}}`}</code>
                 ))}
                 <br />
-                <code className="rounded bg-surface-2 px-1 py-0.5">{'{{unsubscribeUrl}}'}</code> is required in both
-                versions. {dirty ? <strong className="text-fg">Unsaved changes.</strong> : null}
+                <code className="rounded bg-surface-2 px-1 py-0.5">{`{{${rules.required}}}`}</code> is required in both
+                versions.{' '}
+                {selected.id === CONFIRM_TEMPLATE_ID
+                  ? 'It carries nothing typed on the form, not even the name: the address is not confirmed yet. '
+                  : null}
+                {dirty ? <strong className="text-fg">Unsaved changes.</strong> : null}
               </p>
               <p className="mt-3 text-sm text-muted" data-testid="template-parts-note">
                 Every recipient gets both parts in one e-mail: mail programs show the <strong>HTML part</strong> (most

@@ -4,7 +4,7 @@
  * ⚠️ Imported by browser code: no secrets, no server imports here.
  */
 import { z } from '../zod';
-import { PLACEHOLDERS, templateUpdateSchema } from '../email/templates';
+import { CONFIRM_TEMPLATE_ID, PLACEHOLDERS, templateRulesOf, templateUpdateSchemaFor } from '../email/templates';
 import { ENTRY_STATES, isEntryKey, MAIL_KINDS } from '../email/queue/model';
 import type { Role } from './roles';
 
@@ -33,23 +33,43 @@ export interface SessionInfo {
   staffId?: string;
 }
 
-const KNOWN = new Set<string>(PLACEHOLDERS);
 const PLACEHOLDER_PATTERN = /\{\{([^{}]*)\}\}/g;
 
-/** Every `{{...}}` in `text` whose name is not a known placeholder (as written, e.g. '{{ firstName }}'). */
-export function unknownPlaceholders(text: string): string[] {
+/** Every `{{...}}` in `text` whose name is not one of `known` (as written, e.g. '{{ firstName }}'). */
+export function unknownPlaceholders(text: string, known: readonly string[] = PLACEHOLDERS): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(PLACEHOLDER_PATTERN)) {
-    if (!KNOWN.has(m[1].trim()) && !out.includes(m[0])) out.push(m[0]);
+    if (!known.includes(m[1].trim()) && !out.includes(m[0])) out.push(m[0]);
   }
   return out;
 }
 
 /** The message staff read when a template uses a placeholder the renderer does not know. */
-export function unknownPlaceholderMessage(found: string[]): string {
-  const list = PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ');
+export function unknownPlaceholderMessage(found: string[], known: readonly string[] = PLACEHOLDERS): string {
+  const list = known.map((p) => `{{${p}}}`).join(', ');
   const what = found.length === 1 ? `Unknown placeholder ${found[0]}` : `Unknown placeholders ${found.join(', ')}`;
   return `${what}. Use only ${list}.`;
+}
+
+/** The edit rules of template `id`: its payload schema plus no placeholder it does not know. */
+function editSchemaOf(id: string) {
+  const { placeholders } = templateRulesOf(id);
+  const confirm = id === CONFIRM_TEMPLATE_ID;
+  return templateUpdateSchemaFor(id).superRefine((v, ctx) => {
+    for (const field of ['subject', 'text_content', 'html_content'] as const) {
+      const found = unknownPlaceholders(v[field], placeholders);
+      if (!found.length) continue;
+      const message = unknownPlaceholderMessage(found, placeholders);
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        // The confirmation request says why the name is not there: the address is not confirmed yet.
+        message: confirm
+          ? `${message} The confirmation request carries nothing typed on the form, not even the name: the address is not confirmed yet.`
+          : message,
+      });
+    }
+  });
 }
 
 /**
@@ -57,12 +77,14 @@ export function unknownPlaceholderMessage(found: string[]): string {
  * html_content; `{{unsubscribeUrl}}` required in both bodies) plus: no unknown placeholders,
  * so a typo such as `{{nmae}}` cannot reach a subscriber's inbox.
  */
-export const templateEditSchema = templateUpdateSchema.superRefine((v, ctx) => {
-  for (const field of ['subject', 'text_content', 'html_content'] as const) {
-    const found = unknownPlaceholders(v[field]);
-    if (found.length) ctx.addIssue({ code: 'custom', path: [field], message: unknownPlaceholderMessage(found) });
-  }
-});
+export const templateEditSchema = editSchemaOf('waitlist-confirmation');
+/**
+ * The edit rules of template `id`: the list mail's (`templateEditSchema`), or the confirmation
+ * request's (`{{confirmUrl}}` required in both bodies; only its own placeholders).
+ */
+export function templateEditSchemaFor(id: string): typeof templateEditSchema {
+  return id === CONFIRM_TEMPLATE_ID ? (editSchemaOf(id) as typeof templateEditSchema) : templateEditSchema;
+}
 export type TemplateEdit = z.infer<typeof templateEditSchema>;
 
 /** GET /api/admin/mail-queue query: one state and/or kind, and the page's cursor (an entry key). */

@@ -77,7 +77,11 @@ export async function searchSubscribers(q: string, status: ListStatus | null = n
 export interface SearchPage {
   page: SearchHit[];
   total: number;
-  /** False when `total` is an estimate (the first page came before the whole digest was read). */
+  /**
+   * False when `total` is not the number of matches on all pages: an estimate (the first page came
+   * before the whole digest was read), or, on a page after a cursor read newest first, the matches
+   * from the cursor on.
+   */
   exact: boolean;
   /** True when more hits follow the page. */
   more: boolean;
@@ -124,6 +128,9 @@ async function newestPage(
     after,
   );
   const page = hits.slice(0, limit);
+  // After a cursor the scan starts there: what it counts is the rest of the list, never the whole of
+  // it (the first page's total stays the table's; the page says so with `exact: false`).
+  if (after) return { page, total: hits.length, exact: false, more: hits.length > limit };
   if (scan.complete) return { page, total: hits.length, exact: true, more: hits.length > limit };
   // Matches among the rows read, scaled to all rows; never fewer than were found (and one more follows).
   const estimate = Math.round((hits.length / Math.max(1, scan.rowsSeen)) * scan.rowsAbout);

@@ -17,7 +17,15 @@ import {
 import type { Entry } from './queue/model';
 import { takeConfirmationAllowance } from './limits';
 import { getTemplate } from './template-store';
-import { interestMessage, isTemplateId, renderTemplate, type TemplateId } from './templates';
+import {
+  CONFIRM_TEMPLATE_ID,
+  interestMessage,
+  isTemplateId,
+  LAUNCHED_WELCOME_ID,
+  renderTemplate,
+  type TemplateId,
+} from './templates';
+import { isSiteOpen } from '../gate/launch';
 import { renderConfirmEmail } from './confirm-email';
 import { requestedList } from '../subscribers/merge';
 import { getSubscriber, recordMailStatus, type MailStatusUpdate, type StoredRecord } from '../subscribers/store';
@@ -117,18 +125,25 @@ const renderConfirmation = async (sub: Subscriber, entry: Entry) => {
   // A newer link (or the confirmation itself) spent this one: the mail would only confuse.
   if (!nonce || sub.confirmNonce !== nonce) return { skip: 'a newer confirmation link replaced this one' };
   const list = (entry.render.list as List | undefined) ?? requestedList(sub);
-  return renderConfirmEmail({
-    list,
-    confirmUrl: await confirmUrl(sub.id, nonce, Date.parse(entry.createdAt)),
-    validDays: Math.round(CONFIRM_TTL_MS / 86_400_000),
-  });
+  return renderConfirmEmail(
+    {
+      list,
+      confirmUrl: await confirmUrl(sub.id, nonce, Date.parse(entry.createdAt)),
+      validDays: Math.round(CONFIRM_TTL_MS / 86_400_000),
+      siteUrl: requireConfig('SITE_URL'),
+    },
+    undefined,
+    await getTemplate(CONFIRM_TEMPLATE_ID),
+  );
 };
 
 const renderListMail = async (sub: Subscriber, entry: Entry) => {
   if (!mayReceiveListMail(sub)) return { skip: 'the subscriber is not confirmed or has unsubscribed' };
-  const templateId = isTemplateId(String(entry.render.templateId))
+  const asked = isTemplateId(String(entry.render.templateId))
     ? (entry.render.templateId as TemplateId)
     : welcomeTemplateFor(sub);
+  // The waitlist welcome promises the launch notification: once the site is open, its after-launch wording goes.
+  const templateId = asked === 'waitlist-confirmation' && (await isSiteOpen()) ? LAUNCHED_WELCOME_ID : asked;
   const url = await unsubscribeUrl(sub.id);
   const rendered = renderTemplate(await getTemplate(templateId), {
     name: sub.name,

@@ -13,14 +13,50 @@ import { z } from '../zod';
 import { SITE } from '../../config/site';
 import { INTEREST_LABELS, type Interest } from '../subscribers/vocabulary';
 
-/** Ids of the built-in templates. */
-export const TEMPLATE_IDS = ['waitlist-confirmation', 'newsletter-welcome'] as const;
+/**
+ * Ids of the built-in templates, in the editor's order: the confirmation request (the double opt-in
+ * mail everyone gets first), the waitlist welcome before and after launch, the newsletter welcome.
+ */
+export const TEMPLATE_IDS = [
+  'confirmation-request',
+  'waitlist-confirmation',
+  'waitlist-welcome-launched',
+  'newsletter-welcome',
+] as const;
 export type TemplateId = (typeof TEMPLATE_IDS)[number];
+/** The list mail templates (rendered by `renderTemplate`; every one but the confirmation request). */
+export const LIST_TEMPLATE_IDS = TEMPLATE_IDS.filter((id) => id !== 'confirmation-request');
+
+/** The confirmation request's template: its own placeholders and rules (`templateRulesOf`). */
+export const CONFIRM_TEMPLATE_ID = 'confirmation-request' satisfies TemplateId;
+/**
+ * The waitlist welcome's wording once the site is open (launched): sent instead of
+ * `waitlist-confirmation`, which promises the launch notification (docs/staff.md, "E-mail templates").
+ */
+export const LAUNCHED_WELCOME_ID = 'waitlist-welcome-launched' satisfies TemplateId;
 
 export const PLACEHOLDERS = ['name', 'interestMessage', 'unsubscribeUrl', 'siteUrl'] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
-/** Must appear in the text and the HTML part of every template. */
+/**
+ * The confirmation request's placeholders. Nothing typed on the form (not even the name): the address
+ * is not confirmed yet, so form text would let a stranger put words into someone else's inbox.
+ */
+export const CONFIRM_PLACEHOLDERS = ['confirmUrl', 'listName', 'validDays', 'siteUrl'] as const;
+/** Must appear in the text and the HTML part of every list mail template. */
 export const REQUIRED_PLACEHOLDER = '{{unsubscribeUrl}}';
+
+/** What a template may use and must keep: its placeholders, and the one required in both parts. */
+export interface TemplateRules {
+  placeholders: readonly string[];
+  required: string;
+}
+
+/** The rules of template `id` (the confirmation request's, or the list mail's). */
+export function templateRulesOf(id: string): TemplateRules {
+  return id === CONFIRM_TEMPLATE_ID
+    ? { placeholders: CONFIRM_PLACEHOLDERS, required: 'confirmUrl' }
+    : { placeholders: PLACEHOLDERS, required: 'unsubscribeUrl' };
+}
 
 /** Caps keep a whole update under the API's 16 KB body limit. */
 export const TEMPLATE_LIMITS = { subject: 200, text: 5000, html: 10000 } as const;
@@ -37,37 +73,65 @@ export const emailTemplateSchema = z.object({
 });
 export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
 
-const hasUnsubscribe = (s: string) => /\{\{\s*unsubscribeUrl\s*\}\}/.test(s);
+/** True when `s` holds placeholder `name` (`{{name}}`, spaces allowed inside the braces). */
+const hasPlaceholder = (name: string) => (s: string) => new RegExp(`\\{\\{\\s*${name}\\s*\\}\\}`).test(s);
+const hasUnsubscribe = hasPlaceholder('unsubscribeUrl');
 /** HTML without its comments (an unclosed comment hides everything after it, as in a mail client). */
 export function stripHtmlComments(html: string): string {
   return html.replace(/<!--[\s\S]*?(?:-->|$)/g, '');
 }
 /** The unsubscribe placeholder must be in the part a reader sees: an HTML comment does not count. */
 const hasVisibleUnsubscribe = (html: string) => hasUnsubscribe(stripHtmlComments(html));
-const unsubscribeMessage = `Keep the ${REQUIRED_PLACEHOLDER} placeholder: every e-mail needs a working unsubscribe link`;
-const hiddenUnsubscribeMessage = `Keep the ${REQUIRED_PLACEHOLDER} placeholder outside HTML comments: every e-mail needs a visible unsubscribe link`;
 
-/** PUT /api/admin/email-templates/{id} payload: subject, text_content, html_content. */
-export const templateUpdateSchema = z.object({
-  subject: z
-    .string({ error: 'Subject is required' })
-    .trim()
-    .min(1, 'Subject is required')
-    .max(TEMPLATE_LIMITS.subject, `Subject must be at most ${TEMPLATE_LIMITS.subject} characters`)
-    .refine((s) => !/[\r\n]/.test(s), 'Subject must be a single line'),
-  text_content: z
-    .string({ error: 'Text content is required' })
-    .min(1, 'Text content is required')
-    .max(TEMPLATE_LIMITS.text, `Text content must be at most ${TEMPLATE_LIMITS.text} characters`)
-    .refine(hasUnsubscribe, unsubscribeMessage),
-  html_content: z
-    .string({ error: 'HTML content is required' })
-    .min(1, 'HTML content is required')
-    .max(TEMPLATE_LIMITS.html, `HTML content must be at most ${TEMPLATE_LIMITS.html} characters`)
-    .refine(hasUnsubscribe, unsubscribeMessage)
-    .refine((html) => !hasUnsubscribe(html) || hasVisibleUnsubscribe(html), hiddenUnsubscribeMessage),
-});
+/** Why the required placeholder must stay, by placeholder: a working link, then a visible one. */
+const REQUIRED_WHY: Record<string, { working: string; visible: string }> = {
+  unsubscribeUrl: {
+    working: 'every e-mail needs a working unsubscribe link',
+    visible: 'every e-mail needs a visible unsubscribe link',
+  },
+  confirmUrl: {
+    working: 'the confirmation request needs a working confirmation link',
+    visible: 'the confirmation request needs a visible confirmation link',
+  },
+};
+
+/** The update payload's rules for a template whose parts must both keep placeholder `required`. */
+function updateSchemaRequiring(required: string) {
+  const has = hasPlaceholder(required);
+  const why = REQUIRED_WHY[required];
+  const missing = `Keep the {{${required}}} placeholder: ${why.working}`;
+  const hidden = `Keep the {{${required}}} placeholder outside HTML comments: ${why.visible}`;
+  return z.object({
+    subject: z
+      .string({ error: 'Subject is required' })
+      .trim()
+      .min(1, 'Subject is required')
+      .max(TEMPLATE_LIMITS.subject, `Subject must be at most ${TEMPLATE_LIMITS.subject} characters`)
+      .refine((s) => !/[\r\n]/.test(s), 'Subject must be a single line'),
+    text_content: z
+      .string({ error: 'Text content is required' })
+      .min(1, 'Text content is required')
+      .max(TEMPLATE_LIMITS.text, `Text content must be at most ${TEMPLATE_LIMITS.text} characters`)
+      .refine(has, missing),
+    html_content: z
+      .string({ error: 'HTML content is required' })
+      .min(1, 'HTML content is required')
+      .max(TEMPLATE_LIMITS.html, `HTML content must be at most ${TEMPLATE_LIMITS.html} characters`)
+      .refine(has, missing)
+      .refine((html) => !has(html) || has(stripHtmlComments(html)), hidden),
+  });
+}
+
+/** PUT /api/admin/email-templates/{id} payload of a list mail template: subject, text_content, html_content. */
+export const templateUpdateSchema = updateSchemaRequiring('unsubscribeUrl');
 export type TemplateUpdate = z.infer<typeof templateUpdateSchema>;
+/** The same payload for the confirmation request: `{{confirmUrl}}` required in both parts. */
+export const confirmTemplateUpdateSchema = updateSchemaRequiring('confirmUrl');
+
+/** The update payload's schema of template `id`. */
+export function templateUpdateSchemaFor(id: string) {
+  return id === CONFIRM_TEMPLATE_ID ? confirmTemplateUpdateSchema : templateUpdateSchema;
+}
 
 /** Escapes text for HTML element content and attribute values. */
 export function escapeHtml(value: string): string {
@@ -96,8 +160,33 @@ ${body}
 const p = (html: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.6;">${html}</p>`;
 const unsubscribeHtml = `<p style="margin:24px 0 0;font-size:13px;line-height:1.5;color:#4b5563;">Don't want these e-mails? <a href="{{unsubscribeUrl}}" style="color:#4b5563;">Unsubscribe</a> with one click.</p>`;
 
+const CONFIRM_IGNORE =
+  'If you did not sign up, ignore this e-mail: without your confirmation you will not hear from us.';
+
 /** The templates shipped with the site; stored copies (edited by staff) take precedence. */
 export const DEFAULT_TEMPLATES: Record<TemplateId, Omit<EmailTemplate, 'lastUpdated'>> = {
+  'confirmation-request': {
+    id: 'confirmation-request',
+    name: 'Confirmation request',
+    subject: 'Please confirm your subscription to {{listName}}',
+    textContent: `Hi,
+
+Someone, hopefully you, asked to join {{listName}} with this address.
+Please confirm it by opening this link and pressing the button (the link works for {{validDays}} days):
+
+{{confirmUrl}}
+
+${CONFIRM_IGNORE}`,
+    htmlContent: mailFrame(
+      'Please confirm your subscription',
+      [
+        `<h1 style="margin:0 0 16px;font-size:24px;line-height:1.3;">Please confirm your subscription</h1>`,
+        p('Someone, hopefully you, asked to join {{listName}} with this address.'),
+        `<p style="margin:0 0 24px;"><a href="{{confirmUrl}}" style="display:inline-block;background:#b42318;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:10px;">Confirm my subscription</a></p>`,
+        `<p style="margin:0 0 16px;font-size:14px;line-height:1.6;color:#4b5563;">The link works for {{validDays}} days. ${CONFIRM_IGNORE}</p>`,
+      ].join('\n'),
+    ),
+  },
   'waitlist-confirmation': {
     id: 'waitlist-confirmation',
     name: 'Waitlist welcome',
@@ -123,6 +212,33 @@ Don't want these e-mails? Unsubscribe with one click: {{unsubscribeUrl}}`,
         ),
         p('{{interestMessage}}'),
         p(`We'll be in touch as soon as we launch.`),
+        p(`The ${SITE.name} team`),
+        unsubscribeHtml,
+      ].join('\n'),
+    ),
+  },
+  'waitlist-welcome-launched': {
+    id: 'waitlist-welcome-launched',
+    name: 'Welcome after launch (waitlist)',
+    subject: `You're on the ${SITE.name} list`,
+    textContent: `Hi {{name}},
+
+Thanks for joining the ${SITE.name} waitlist! The site is open: everything is at {{siteUrl}}. You'll get our news and exclusive content by e-mail.
+
+{{interestMessage}}
+
+The ${SITE.name} team
+
+Don't want these e-mails? Unsubscribe with one click: {{unsubscribeUrl}}`,
+    htmlContent: mailFrame(
+      `You're on the ${SITE.name} list`,
+      [
+        `<h1 style="margin:0 0 16px;font-size:24px;line-height:1.3;">Welcome, we're live!</h1>`,
+        p('Hi {{name}},'),
+        p(
+          `Thanks for joining the ${SITE.name} waitlist! The site is open: <a href="{{siteUrl}}" style="color:#b42318;">everything is here</a>. You'll get our <strong>news</strong> and <strong>exclusive content</strong> by e-mail.`,
+        ),
+        p('{{interestMessage}}'),
         p(`The ${SITE.name} team`),
         unsubscribeHtml,
       ].join('\n'),
@@ -236,6 +352,40 @@ export function renderTemplate(
   const text = `${fill(template.textContent, v, (s) => s).trimEnd()}\n\n--\n${identity}${textUnsub}\n`;
 
   const footer = senderFooter(sender, hasVisibleUnsubscribe(template.htmlContent) ? null : values.unsubscribeUrl);
+  return { subject, text, html: withFooter(fill(template.htmlContent, v, escapeHtml), footer) };
+}
+
+/** What the confirmation request's placeholders are filled with. */
+export interface ConfirmTemplateValues {
+  confirmUrl: string;
+  /** 'the Maple Tech waitlist', ... */
+  listName: string;
+  validDays: number;
+  siteUrl: string;
+}
+
+/**
+ * Renders the confirmation request's template: placeholders filled (HTML-escaped in the HTML part),
+ * the sender identification appended to both parts, no unsubscribe link (nobody is subscribed yet).
+ * A template that somehow lacks `{{confirmUrl}}` still carries the link, after its text.
+ */
+export function renderConfirmTemplate(
+  template: Pick<EmailTemplate, 'subject' | 'textContent' | 'htmlContent'>,
+  values: ConfirmTemplateValues,
+  sender: Sender = DEFAULT_SENDER,
+): RenderedEmail {
+  const v: Record<string, string> = { ...values, validDays: String(values.validDays) };
+  const subject = fill(template.subject, v, (s) => s)
+    .replace(/[\r\n]+/g, ' ')
+    .trim();
+  const identity = `${sender.name} · ${sender.mailingAddress} · ${sender.email}`;
+  const hasLink = hasPlaceholder('confirmUrl');
+  const textLink = hasLink(template.textContent) ? '' : `\n\n${values.confirmUrl}`;
+  const text = `${fill(template.textContent, v, (s) => s).trimEnd()}${textLink}\n\n--\n${identity}\n`;
+  const htmlLink = hasLink(stripHtmlComments(template.htmlContent))
+    ? ''
+    : `<p style="margin:0;text-align:center;"><a href="${escapeHtml(values.confirmUrl)}">Confirm my subscription</a></p>`;
+  const footer = htmlLink + senderFooter(sender, null);
   return { subject, text, html: withFooter(fill(template.htmlContent, v, escapeHtml), footer) };
 }
 

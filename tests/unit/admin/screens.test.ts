@@ -11,7 +11,7 @@ import {
 } from '../../../src/lib/admin/subscribers';
 import { csvCell, csvHeaderLine, csvRow, CSV_COLUMNS } from '../../../src/lib/admin/csv';
 import { addToTally, emptyTally } from '../../../src/lib/subscribers/tally';
-import { templateEditSchema, unknownPlaceholders } from '../../../src/lib/admin/schemas';
+import { templateEditSchema, templateEditSchemaFor, unknownPlaceholders } from '../../../src/lib/admin/schemas';
 import { DEFAULT_TEMPLATES } from '../../../src/lib/email/templates';
 
 const sub = (over: Partial<AdminSubscriber>): AdminSubscriber => ({
@@ -161,8 +161,12 @@ describe('template edits', () => {
   it('accepts the default templates unchanged', () => {
     for (const t of Object.values(DEFAULT_TEMPLATES)) {
       expect(
-        templateEditSchema.safeParse({ subject: t.subject, text_content: t.textContent, html_content: t.htmlContent })
-          .success,
+        templateEditSchemaFor(t.id).safeParse({
+          subject: t.subject,
+          text_content: t.textContent,
+          html_content: t.htmlContent,
+        }).success,
+        t.id,
       ).toBe(true);
     }
   });

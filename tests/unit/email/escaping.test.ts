@@ -2,7 +2,7 @@
 // attribute, <title>, the subject header, the plain text): escaped exactly once, where it is inserted,
 // for that context. A value that tries to close a tag or an attribute stays text.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TEMPLATES, TEMPLATE_IDS, escapeHtml, renderTemplate } from '../../../src/lib/email/templates';
+import { DEFAULT_TEMPLATES, LIST_TEMPLATE_IDS, escapeHtml, renderTemplate } from '../../../src/lib/email/templates';
 import { renderCampaignBatch, renderCampaignCopy, substitutionsFor } from '../../../src/lib/campaigns/campaign-email';
 import { renderConfirmEmail } from '../../../src/lib/email/confirm-email';
 import {
@@ -38,7 +38,7 @@ describe('staff-editable templates (confirmation follow-ups: waitlist welcome, n
   };
   const values = { name: EVIL, interestMessage: `Tips for your ${EVIL}`, unsubscribeUrl: EVIL_URL, siteUrl: EVIL_URL };
 
-  for (const id of TEMPLATE_IDS) {
+  for (const id of LIST_TEMPLATE_IDS) {
     it(`${id}: the default template escapes every value in the HTML part`, () => {
       const mail = renderTemplate(DEFAULT_TEMPLATES[id], values);
       expectInert(mail.html);

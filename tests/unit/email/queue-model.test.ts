@@ -16,7 +16,9 @@ import {
   isRetryable,
   LEASE_MS,
   mailKindLabel,
+  MAIL_KINDS,
   MAX_ATTEMPTS,
+  SENT_MAIL_KINDS,
   minuteFolder,
   newEntry,
   parseKey,
@@ -26,6 +28,7 @@ import {
   type Entry,
 } from '../../../src/lib/email/queue/model';
 import { canonicalInbox } from '../../../src/lib/email/canonical';
+import { CAMPAIGN_KINDS } from '../../../src/lib/campaigns/model';
 import { retryAfterSeconds } from '../../../src/lib/email/transport';
 import { rateLimitKey } from '../../../src/lib/server/http';
 
@@ -213,5 +216,16 @@ describe('mail kind labels (the staff screens)', () => {
     expect(mailKindLabel('campaign-launch')).toBe('Campaign: launch');
     expect(mailKindLabel('campaign-early-access')).toBe('Campaign: early access');
     expect(mailKindLabel('something-else')).toBe('something-else');
+  });
+
+  it('give every kind a sent mail may carry a label in words (the outbox showed "waitlist-confirmation")', () => {
+    const kinds = [...SENT_MAIL_KINDS, ...CAMPAIGN_KINDS.map((k) => `campaign-${k}`)];
+    expect(kinds).toEqual(expect.arrayContaining([...MAIL_KINDS, 'waitlist-confirmation', 'newsletter-welcome']));
+    for (const kind of kinds) {
+      const label = mailKindLabel(kind);
+      expect(label, kind).not.toBe(kind);
+      expect(label, kind).toMatch(/^[A-Z][a-z]/);
+    }
+    expect(mailKindLabel('waitlist-confirmation')).toBe('Waitlist welcome');
   });
 });

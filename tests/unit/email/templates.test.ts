@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_TEMPLATES,
-  TEMPLATE_IDS,
+  LIST_TEMPLATE_IDS,
   escapeHtml,
   interestMessage,
   renderTemplate,
@@ -9,6 +9,7 @@ import {
 } from '../../../src/lib/email/templates';
 import { signUnsubscribeToken, verifyUnsubscribeToken } from '../../../src/lib/subscribers/unsubscribe-token';
 import { SITE } from '../../../src/config/site';
+import { renderConfirmEmail } from '../../../src/lib/email/confirm-email';
 
 const values = {
   name: 'Ada <script>alert(1)</script> & "Co"',
@@ -18,7 +19,7 @@ const values = {
 };
 
 describe('default templates', () => {
-  it.each(TEMPLATE_IDS)('%s renders with escaped values, sender identification and the unsubscribe link', (id) => {
+  it.each(LIST_TEMPLATE_IDS)('%s renders with escaped values, sender identification and the unsubscribe link', (id) => {
     const r = renderTemplate(DEFAULT_TEMPLATES[id], values);
     expect(r.subject).toContain(SITE.name);
     expect(r.html).toContain('Ada &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot;');
@@ -33,6 +34,39 @@ describe('default templates', () => {
       expect(part).toContain(SITE.email);
       expect(part).not.toMatch(/\{\{\s*\w+\s*\}\}/);
     }
+  });
+
+  it('the confirmation request renders its link, list and days, the sender, and no unsubscribe link or name', () => {
+    const mail = renderConfirmEmail({
+      list: 'both',
+      confirmUrl: 'https://x.test/api/confirm?token=t&x=1',
+      validDays: 7,
+    });
+    expect(mail.subject).toBe(`Please confirm your subscription to the ${SITE.name} waitlist and newsletter`);
+    expect(mail.text).toContain('https://x.test/api/confirm?token=t&x=1');
+    expect(mail.text).toContain('the link works for 7 days');
+    expect(mail.html).toContain('href="https://x.test/api/confirm?token=t&amp;x=1"');
+    expect(mail.html).toContain('Confirm my subscription</a>');
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain(SITE.email);
+      expect(part).not.toMatch(/\{\{\s*\w+\s*\}\}|[Uu]nsubscribe/);
+    }
+    // An edited copy that lost its link (saved before the rule, say) still carries it.
+    const edited = renderConfirmEmail({ list: 'waitlist', confirmUrl: 'https://x.test/c', validDays: 7 }, undefined, {
+      subject: 'Confirm',
+      textContent: 'Please confirm.',
+      htmlContent: '<p>Please confirm.</p>',
+    });
+    expect(edited.text).toContain('https://x.test/c');
+    expect(edited.html).toContain('href="https://x.test/c"');
+  });
+
+  it('the waitlist welcome after launch promises no launch notification; the one before launch does', () => {
+    expect(DEFAULT_TEMPLATES['waitlist-confirmation'].textContent).toMatch(/launch notification/);
+    for (const part of ['textContent', 'htmlContent'] as const)
+      expect(DEFAULT_TEMPLATES['waitlist-welcome-launched'][part]).not.toMatch(
+        /launch notification|as soon as we launch/,
+      );
   });
 
   it('an empty name reads "there"', () => {

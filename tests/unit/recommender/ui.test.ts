@@ -11,6 +11,7 @@ import {
 } from '../../../src/lib/recommender';
 import { apiRequest } from '../../../src/lib/recommender/ui/api';
 import {
+  availabilityCell,
   chosenStorageText,
   comparisonNotes,
   comparisonRows,
@@ -164,11 +165,14 @@ describe('comparison view (results page)', () => {
       recommended: 'OS updates until Feb 2032',
       improved: true,
     });
+    // A few words in the cell (a narrow column at 375 px holds them in a line or two); the dated sentence is a footnote.
     expect(byLabel.Availability).toMatchObject({
       current: 'No longer sold new',
       // Checked more than 6 months before the test's date: not stated as today's fact.
-      recommended: 'Sold new in Canada when last checked (Oct 2025): not re-checked since',
+      recommended: 'Sold new as of Oct 2025',
     });
+    for (const cell of [byLabel.Availability.current, byLabel.Availability.recommended])
+      expect(cell.length).toBeLessThanOrEqual(24);
     // The cell holds the price (dated when the check is old); the source is a footnote, not a paragraph.
     expect(byLabel['Price (CAD)']).toMatchObject({
       current: '$1,649.99 in Feb 2022',
@@ -178,7 +182,18 @@ describe('comparison view (results page)', () => {
     expect(notes).toContain(
       'Samsung Galaxy S25 Ultra price: Samsung Canada launch price, Feb 2025; may have changed since.',
     );
+    expect(notes).toContain(
+      'Samsung Galaxy S25 Ultra availability: Sold new in Canada when last checked (Oct 2025): not re-checked since.',
+    );
+    expect(notes.some((n) => n.startsWith('Samsung Galaxy S22 Ultra availability: No longer sold new'))).toBe(true);
     expect(notes.some((n) => n.startsWith('Samsung Galaxy S22 Ultra price: Samsung Canada launch price'))).toBe(true);
+  });
+
+  it("never calls a 2026 phone's reported sale 'Sold new': the cell says it is not confirmed", () => {
+    const s26 = phone('samsung-galaxy-s26');
+    expect(availabilityCell(s26.availability, TODAY)).toBe('Not confirmed in Canada');
+    const notes = comparisonNotes(sideFromSpecs(toSpecsPhone(current), 'premium'), sideFromPhone(s26), TODAY);
+    expect(notes.some((n) => /Galaxy S26 availability: Sold new in Canada: not confirmed/.test(n))).toBe(true);
   });
 
   it('reads inches, display and battery back out of the specs-API text', () => {

@@ -10,7 +10,7 @@ import { listQueue, queueSummary, retryEntry } from '../../email/queue/queue';
 import { isOutboxCursor, OUTBOX_RETENTION_DAYS, readOutboxPage } from '../../email/outbox';
 import { initializeTemplates, listTemplates, updateTemplate } from '../../email/template-store';
 import { isTemplateId } from '../../email/templates';
-import { mailQueueQuerySchema, mailRetrySchema, templateEditSchema } from '../../admin/schemas';
+import { mailQueueQuerySchema, mailRetrySchema, templateEditSchemaFor } from '../../admin/schemas';
 import { dailyRates } from '../../email/events/store';
 
 const OUTBOX_PAGE = 20;
@@ -49,7 +49,8 @@ export const MAIL_ROUTES: Route[] = [
     auth: true,
     async run(req, _context, { id }) {
       if (!isTemplateId(id)) throw new HttpError(404, 'not_found', 'No e-mail template with this id.');
-      const update = await readJson(req, templateEditSchema);
+      // The confirmation request has its own rules ({{confirmUrl}} required, no form text).
+      const update = await readJson(req, templateEditSchemaFor(id));
       const saved = await updateTemplate(id, update);
       if (!saved) throw new HttpError(404, 'not_found', 'No e-mail template with this id.');
       return json(saved);

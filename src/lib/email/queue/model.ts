@@ -15,6 +15,7 @@
  * - `sweep`: how far the sweep for attempts cut off by a crash has looked.
  */
 import { z } from '../../zod';
+import { DEFAULT_TEMPLATES, isTemplateId } from '../templates';
 
 /** Name of the Blobs store. */
 export const QUEUE_STORE = 'mail-queue';
@@ -54,11 +55,19 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
 };
 
 /**
- * The staff label of a mail's kind as stored: a queue kind, or `campaign-<kind>` for the mails of a
- * campaign's batches ('Campaign', 'Campaign: launch', 'Campaign: early access'); anything else as is.
+ * Every kind a sent mail may carry besides `campaign-<kind>` (the outbox and the provider's
+ * category): the queue kinds and the template a list mail was rendered from (`waitlist-confirmation`, ...).
+ */
+export const SENT_MAIL_KINDS: readonly string[] = [...MAIL_KINDS, ...Object.keys(DEFAULT_TEMPLATES)];
+
+/**
+ * The staff label of a mail's kind as stored: a queue kind, the template a list mail went out from
+ * (its name, e.g. 'Waitlist welcome'), or `campaign-<kind>` for the mails of a campaign's batches
+ * ('Campaign', 'Campaign: launch', 'Campaign: early access'); anything else as is.
  */
 export function mailKindLabel(kind: string): string {
   if ((MAIL_KINDS as readonly string[]).includes(kind)) return MAIL_KIND_LABELS[kind as MailKind];
+  if (isTemplateId(kind)) return DEFAULT_TEMPLATES[kind].name;
   const campaign = /^campaign-([a-z-]+)$/.exec(kind)?.[1];
   if (campaign) return campaign === 'campaign' ? 'Campaign' : `Campaign: ${campaign.replace(/-/g, ' ')}`;
   return kind;

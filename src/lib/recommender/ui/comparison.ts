@@ -24,7 +24,7 @@ import type { Availability, Phone } from '../../catalogue/schema';
 import { megapixels } from '../classify';
 import type { PhoneSpecsResponse } from '../schemas';
 import type { CurrentPhoneCard } from './currentPhone';
-import { availabilityLabel } from '../../catalogue/availability';
+import { availabilityLabel, isSoldOn } from '../../catalogue/availability';
 import { isFreshCheck } from '../../catalogue/freshness';
 import { monthYear, priceUnconfirmed } from '../../catalogue/pricing';
 import { updatesLabel } from '../../catalogue/updates';
@@ -310,8 +310,8 @@ export function comparisonRows(current: ComparisonSide, rec: ComparisonSide, tod
     ),
     row(
       'Availability',
-      current.availability ? availabilityLabel(current.availability, today) : UNKNOWN,
-      rec.availability ? availabilityLabel(rec.availability, today) : UNKNOWN,
+      current.availability ? availabilityCell(current.availability, today) : UNKNOWN,
+      rec.availability ? availabilityCell(rec.availability, today) : UNKNOWN,
       false,
     ),
     row('Price (CAD)', priceText(current, today), priceText(rec, today), false),
@@ -319,7 +319,22 @@ export function comparisonRows(current: ComparisonSide, rec: ComparisonSide, tod
 }
 
 /**
- * The footnotes under the comparison: each side's notes, then where each price comes from, dated
+ * A side's availability as the table cell shows it, in a few words so a narrow column holds it
+ * ('Sold new', 'Sold new as of Oct 2025' once the lineup check is stale, 'No longer sold new'); the
+ * whole dated sentence (`availabilityLabel`) is a footnote (`comparisonNotes`).
+ */
+export function availabilityCell(a: Availability, today: Date): string {
+  // Only reported (a 2026 phone with no Canadian store page found): never "Sold new".
+  if (a.confirmed === false && a.status === 'sold') return 'Not confirmed in Canada';
+  if (!isSoldOn({ availability: a }, today)) return 'No longer sold new';
+  if (a.status !== 'sold' || !a.date || isFreshCheck(a.date, today)) return 'Sold new';
+  return `Sold new as of ${monthYear(a.date)}`;
+}
+
+/**
+ * The footnotes under the comparison: each side's notes, then each side's availability in full
+ * ('Samsung Galaxy S25 availability: Sold new in Canada (lineup checked Oct 2025).'; the cell says
+ * it in a few words), then where each price comes from, dated
  * ('Samsung Galaxy S25 price: Samsung Canada launch price, Feb 2025; may have changed since.', the
  * last part once the check is older than 6 months). Kept out of the table so a narrow column holds
  * only the price.
@@ -330,9 +345,13 @@ export function comparisonNotes(current: ComparisonSide, rec: ComparisonSide, to
     const stale = side.priceChecked && !isFreshCheck(side.priceChecked, today);
     return [`${side.name} price: ${side.priceSource}${stale ? '; may have changed since' : ''}.`];
   };
+  const availabilityNote = (side: ComparisonSide) =>
+    side.availability ? [`${side.name} availability: ${availabilityLabel(side.availability, today)}.`] : [];
   return [
     ...current.notes.map((n) => `${current.name}: ${n}`),
     ...rec.notes.map((n) => `${rec.name}: ${n}`),
+    ...availabilityNote(current),
+    ...availabilityNote(rec),
     ...priceNote(current),
     ...priceNote(rec),
   ];
