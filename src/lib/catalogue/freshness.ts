@@ -7,7 +7,8 @@
  * never a build date. Pure; client-safe.
  */
 import { monthsBetween, yearMonthOf } from './dates';
-import { monthYear, priceUnconfirmed, usdText } from './pricing';
+import { monthYear } from './pricing';
+import { priceUnconfirmed, usdText } from './us-launch';
 import type { Phone } from './schema';
 
 /** A check is fresh in the month it was made and the 5 months after: stale from the 6th month on. */

@@ -5,6 +5,7 @@
  */
 import type { PriceRange } from './enums';
 import type { Availability } from './schema';
+import { usdText } from './us-launch';
 
 /** Tier boundaries in Canadian dollars: budget below $600, midrange $600-$999.99, premium from $1,000. */
 export const PRICE_TIER_FROM_CAD = { midrange: 600, premium: 1000 } as const;
@@ -136,20 +137,6 @@ export function pricingFromRow(brand: string, row: CadPriceRowInput): PhonePrici
       ? { usLaunch: { usd: usd ?? 0, month: date, source: row.usSource ?? 'source missing' } }
       : {}),
   };
-}
-
-/** A US price as written on the page: 'US$899.99', 'US$1,100'. */
-export function usdText(usd: number): string {
-  const cents = Number.isInteger(usd) ? 0 : 2;
-  return `US$${new Intl.NumberFormat('en-US', { minimumFractionDigits: cents, maximumFractionDigits: cents }).format(usd)}`;
-}
-
-/**
- * True when the phone's Canadian price is not confirmed: only its US launch price is known, and no
- * Canadian re-check (cad.current) has replaced it.
- */
-export function priceUnconfirmed(p: Pick<PhonePricing, 'currentCad'> & { usLaunch?: UsLaunchPrice | null }): boolean {
-  return Boolean(p.usLaunch) && p.currentCad === null;
 }
 
 /**

@@ -4,7 +4,6 @@
  * (`updatesLabel` in catalogue/updates.ts, `availabilityLabel` in catalogue/availability.ts): this
  * module is part of the wizard's start-up script, and they are needed only on the results.
  */
-import { usdText } from '../catalogue/pricing';
 import type { Phone } from '../catalogue/schema';
 
 /** Shown wherever a fact is unknown (null): the catalogue never guesses a number. */
@@ -23,22 +22,6 @@ export function formatPrice(price: number, decimals = 0): string {
   const digits = { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
   const n = new Intl.NumberFormat('en-CA', digits).format(price);
   return `$${n}`;
-}
-
-/**
- * A phone's price: '$1,288.99', written as the shop and the mail write it (two decimals: the same
- * text as `formatCad`, which this start-up module does not import to keep the wizard small), or
- * 'about $2,420' when it is a conversion (not sold in Canada: cents would claim a precision it lacks),
- * and 'about $1,449 (estimated from the US$899.99 US launch price: Canadian price not confirmed)' when no
- * Canadian price was found (docs/recommender.md, "Canadian price not confirmed").
- */
-export function phonePriceLabel(
-  phone: Pick<Phone, 'price' | 'priceEstimated'> & { pricing?: Pick<Phone['pricing'], 'currentCad' | 'usLaunch'> },
-): string {
-  const us = phone.pricing?.usLaunch;
-  if (us && phone.pricing?.currentCad === null)
-    return `about ${formatPrice(phone.price)} (estimated from the ${usdText(us.usd)} US launch price: Canadian price not confirmed)`;
-  return phone.priceEstimated ? `about ${formatPrice(phone.price)}` : formatPrice(phone.price, 2);
 }
 
 /**

@@ -88,6 +88,7 @@ export * from './classify';
 export * from './share';
 export * from './schemas';
 export * from './format';
+export * from './price-label';
 export { updatesLabel } from '../catalogue/updates';
 export { availabilityLabel } from '../catalogue/availability';
 export {

@@ -8,7 +8,8 @@ import { BATTERY_LIVES, CAMERA_QUALITIES, PROCESSOR_CLASS_NAMES, PROCESSOR_SPEED
 import { monthYear, PRICE_TIER_MAX_CAD } from '../catalogue/pricing';
 import type { Phone } from '../catalogue/schema';
 import { budgetMaxCad, PRICE_RANGE_LABELS, PRICE_RANGE_NAMES } from './budget';
-import { formatPrice, phonePriceLabel } from './format';
+import { formatPrice } from './format';
+import { phonePriceLabel } from './price-label';
 import { bestTele, cap, lensText, storageText } from './phone-text';
 import type { Preferences } from './preferences';
 import { optionLabel } from './questions';

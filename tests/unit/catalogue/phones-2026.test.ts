@@ -22,7 +22,7 @@ import {
 } from '../../../src/lib/catalogue';
 import { PHONE_FILES } from '../../../src/data/phones/index.generated';
 import { budgetBand, budgetDollars, budgetTier, recommend, type Preferences } from '../../../src/lib/recommender';
-import { phonePriceLabel } from '../../../src/lib/recommender/format';
+import { phonePriceLabel } from '../../../src/lib/recommender/price-label';
 
 const TODAY = new Date('2026-11-26T12:00:00Z');
 const NEW_2026 = [

@@ -4,7 +4,7 @@ import { PRODUCTS } from '../../../src/data/products';
 import { formatPrice } from '../../../src/lib/shop/format';
 import { formatCad } from '../../../src/lib/money';
 import { withCataloguePrices, type ProductSource } from '../../../src/lib/shop/phone-price';
-import { phonePriceLabel } from '../../../src/lib/recommender/format';
+import { phonePriceLabel } from '../../../src/lib/recommender/price-label';
 import { renderRecommendationsEmail } from '../../../src/lib/email/recommendations-email';
 import { recommend } from '../../../src/lib/recommender/recommend';
 import { toRecommendationSummary } from '../../../src/lib/recommender/recommendation';

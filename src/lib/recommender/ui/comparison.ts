@@ -26,9 +26,11 @@ import type { PhoneSpecsResponse } from '../schemas';
 import type { CurrentPhoneCard } from './currentPhone';
 import { availabilityLabel, isSoldOn } from '../../catalogue/availability';
 import { isFreshCheck } from '../../catalogue/freshness';
-import { monthYear, priceUnconfirmed } from '../../catalogue/pricing';
+import { monthYear } from '../../catalogue/pricing';
+import { priceUnconfirmed } from '../../catalogue/us-launch';
 import { updatesLabel } from '../../catalogue/updates';
-import { orUnknown as show, phonePriceLabel, UNKNOWN } from '../format';
+import { orUnknown as show, UNKNOWN } from '../format';
+import { phonePriceLabel } from '../price-label';
 import { capitalise } from './display';
 
 export interface ComparisonRow {
