@@ -7,6 +7,7 @@ import { BATTERY_LIVES, CAMERA_QUALITIES, PROCESSOR_CLASS_NAMES, PROCESSOR_SPEED
 import { factFreshness } from '../catalogue/freshness';
 import { monthYear } from '../catalogue/pricing';
 import type { Phone } from '../catalogue/schema';
+import { priceUnconfirmed, usdText } from '../catalogue/us-launch';
 import { filterCandidates, maxSpendCad, overBudgetBy } from './candidates';
 import { effectiveStorage, matchScoreFrom, scoreCriteria } from './criteria';
 import { cap, lensText } from './phone-text';
@@ -68,11 +69,18 @@ export function scorePhone(phone: Phone, prefs: Preferences, options?: EngineOpt
   const matchScore = matchScoreFrom(points, maxPoints, budgetSet);
   const ties = tieBreakers(phone, prefs);
   const facts = factFreshness(phone, todayOf(options));
-  // A stale price is never stated as today's: the budget reason says when it was last checked.
+  // A stale price is never stated as today's: the budget reason says when it was last checked, or,
+  // for a phone known only by its US launch price, that no Canadian price was confirmed (its month
+  // is the US launch, never a check of ours).
+  const us = phone.pricing.usLaunch;
+  const priceNote =
+    us && priceUnconfirmed(phone.pricing)
+      ? `Canadian price not confirmed (US launch price ${usdText(us.usd)}, ${monthYear(us.month)})`
+      : `price last checked ${monthYear(facts.priceChecked)}`;
   const dated = (r: string) =>
     facts.priceFresh || !/^(Within your budget|In your price range|\$[\d,]+ over your budget)/.test(r)
       ? r
-      : `${r}; price last checked ${monthYear(facts.priceChecked)}`;
+      : `${r}; ${priceNote}`;
   return {
     phone,
     matchScore,

@@ -130,12 +130,16 @@ describe('facts that expire', () => {
     }
   });
 
-  it('a stale price is never stated as within budget today: the reason says when it was last checked', () => {
+  it('a stale price is never stated as within budget today: the reason says when it was last checked, or that no Canadian price was confirmed', () => {
     for (const prefs of buyers(40))
       for (const r of recommend(PHONES, prefs, { today: TODAY })) {
         expect(r.facts.fresh).toBe(false);
         for (const reason of r.reasons.filter((x) => /^(Within your budget|In your price range)/.test(x)))
-          expect(reason).toMatch(/price last checked [A-Z][a-z]{2} \d{4}$/);
+          expect(reason).toMatch(
+            r.phone.pricing.usLaunch && r.phone.pricing.currentCad === null
+              ? /; Canadian price not confirmed \(US launch price US\$[\d,.]+, [A-Z][a-z]{2} \d{4}\)$/
+              : /price last checked [A-Z][a-z]{2} \d{4}$/,
+          );
       }
   });
 });

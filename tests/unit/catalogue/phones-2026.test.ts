@@ -130,8 +130,13 @@ describe('the 2026 phones', () => {
     expect(budgetRow.phoneHas).toContain(
       'about $898 (estimated from the US$599 US launch price: Canadian price not confirmed)',
     );
-    // A price reason is never stated as today's fact.
-    for (const r of top!.reasons.filter((x) => /budget|price range/.test(x))) expect(r).toMatch(/; price last checked/);
+    // A price reason is never stated as today's fact, nor dated as a check: the month is the US launch.
+    const priceReasons = top!.reasons.filter((x) => /budget|price range/.test(x));
+    expect(priceReasons.length).toBeGreaterThan(0);
+    for (const r of priceReasons) {
+      expect(r).toMatch(/; Canadian price not confirmed \(US launch price US\$599, Mar 2026\)$/);
+      expect(r).not.toMatch(/last checked/);
+    }
   });
 
   it('rank after every phone with fresh facts in the same budget band (the engine does not rely on them)', () => {
