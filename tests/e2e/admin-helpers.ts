@@ -24,15 +24,45 @@ export async function seedSubscriber(request: APIRequestContext, seed: Seed): Pr
   expect(res.status(), await res.text()).toBe(200);
 }
 
+/** An entry of the local outbox, as `GET /api/admin/outbox` lists it. */
+export interface OutboxEntry {
+  to: string;
+  kind: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * The newest outbox entry that `match` accepts, waited for: a signup, a confirmation or an order
+ * answers once its mail is stored in the queue, and the mail is sent after the answer
+ * (`context.waitUntil`), within seconds, so a test reads the outbox until it is there.
+ */
+export async function waitForMail(
+  request: APIRequestContext,
+  match: (m: OutboxEntry) => boolean,
+  { base = '', headers = { 'admin-key': E2E_ADMIN_KEY } }: { base?: string; headers?: Record<string, string> } = {},
+): Promise<OutboxEntry> {
+  let found: OutboxEntry | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`${base}/api/admin/outbox`, { headers, timeout: 60_000 });
+        if (res.status() !== 200) return `outbox answered ${res.status()}`;
+        found = ((await res.json()) as { entries: OutboxEntry[] }).entries.find(match);
+        return found ? 'found' : 'not in the outbox yet';
+      },
+      { message: 'the mail reaches the outbox', timeout: 30_000 },
+    )
+    .toBe('found');
+  return found!;
+}
+
 /** The double opt-in link of the latest confirmation mail to `email`, read from the outbox through the admin API. */
-export async function confirmationLink(request: APIRequestContext, email: string): Promise<URL> {
-  // Store first, then mail, both before the signup answers: the mail is in the outbox already.
-  const res = await request.get('/api/admin/outbox', { headers: { 'admin-key': E2E_ADMIN_KEY }, timeout: 60_000 });
-  expect(res.status()).toBe(200);
-  const { entries } = (await res.json()) as { entries: Array<{ to: string; kind: string; text: string }> };
-  const entry = entries.find((m) => m.to === email && m.kind === 'confirm-subscription');
-  expect(entry, `confirmation mail to ${email}`).toBeTruthy();
-  return new URL(entry!.text.match(/https?:\/\/\S+\/api\/confirm\?token=\S+/)![0]);
+export async function confirmationLink(request: APIRequestContext, email: string, base = ''): Promise<URL> {
+  const entry = await waitForMail(request, (m) => m.to === email && m.kind === 'confirm-subscription', { base });
+  return new URL(entry.text.match(/https?:\/\/\S+\/api\/confirm\?token=\S+/)![0]);
 }
 
 /** Joins the waitlist and confirms through the mailed link's form (double opt-in done). */

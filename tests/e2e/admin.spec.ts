@@ -244,14 +244,17 @@ test.describe('waitlist management', () => {
     await expectToast(page, 'Email sent', `Welcome email has been sent to ${email}`);
 
     // The mail went to the local outbox (no SendGrid key in the test servers).
-    const outbox = await (await page.request.get('/api/admin/outbox')).json();
-    // Double opt-in request, the welcome after confirming, and this one (the site is launched: the after-launch welcome).
-    expect(
-      outbox.entries
-        .filter((m: { to: string }) => m.to === email)
-        .map((m: { kind: string }) => m.kind)
-        .sort(),
-    ).toEqual(['confirm-subscription', 'waitlist-welcome-launched', 'waitlist-welcome-launched']);
+    // Double opt-in request, the welcome after confirming, and this one (the site is launched: the
+    // after-launch welcome); mail is sent after the answer, so the outbox is read until all three are in.
+    await expect
+      .poll(async () => {
+        const outbox = await (await page.request.get('/api/admin/outbox')).json();
+        return outbox.entries
+          .filter((m: { to: string }) => m.to === email)
+          .map((m: { kind: string }) => m.kind)
+          .sort();
+      })
+      .toEqual(['confirm-subscription', 'waitlist-welcome-launched', 'waitlist-welcome-launched']);
 
     await page.route('**/api/admin/waitlist/*/send-email', (route) =>
       route.fulfill({

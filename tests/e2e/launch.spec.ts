@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN_KEY, GATED_BASE_URL, LOAD_BASE_URL, expectNoSeriousA11yViolations } from './fixtures';
-import { islands, runTag, signInByApi } from './admin-helpers';
+import { confirmationLink, islands, runTag, signInByApi } from './admin-helpers';
 
 // The launch as staff and visitors see it (docs/site.md#launching). Two servers: the pre-launch one
 // (closed) and the launched one (SITE_LAUNCHED=true). Both share one data folder with the other
@@ -79,13 +79,7 @@ test('a second launch notification shows who already had it and leaves them out,
       await request.post(`${LOAD_BASE_URL}/api/waitlist`, { data: { name: 'Lou Launch', email, interests: 'all' } })
     ).status(),
   ).toBe(200);
-  const outbox = await (
-    await request.get(`${LOAD_BASE_URL}/api/admin/outbox`, { headers: admin, timeout: 60_000 })
-  ).json();
-  const mail = (outbox.entries as { to: string; kind: string; text: string }[]).find(
-    (m) => m.to === email && m.kind === 'confirm-subscription',
-  );
-  const token = new URL(mail!.text.match(/https?:\/\/\S+\/api\/confirm\?token=\S+/)![0]).searchParams.get('token')!;
+  const token = (await confirmationLink(request, email, LOAD_BASE_URL)).searchParams.get('token')!;
   expect((await request.post(`${LOAD_BASE_URL}/api/confirm`, { form: { token } })).status()).toBe(200);
   // A first launch notification reaches them.
   const made = await request.post(`${LOAD_BASE_URL}/api/admin/campaigns`, {

@@ -5,7 +5,8 @@
 import path from 'node:path';
 import { test, type Page } from '@playwright/test';
 import { expect, runBasic, SLOW_TEST_TIMEOUT } from './recommender-helpers';
-import { E2E_ADMIN_KEY, expectNoSeriousA11yViolations, uniqueEmail } from './fixtures';
+import { expectNoSeriousA11yViolations, uniqueEmail } from './fixtures';
+import { waitForMail } from './admin-helpers';
 import { budgetDollars, budgetTier, encodeAnswers, type Preferences } from '../../src/lib/recommender';
 
 test.describe.configure({ timeout: SLOW_TEST_TIMEOUT });
@@ -142,10 +143,7 @@ test('the results mail greets the visitor by the name they gave, with the price 
   await form.getByLabel('Email address').fill(email);
   await form.getByRole('button', { name: 'Send my results' }).click();
   await expect(form).toHaveCount(0);
-  const res = await page.request.get('/api/admin/outbox', { headers: { 'admin-key': E2E_ADMIN_KEY } });
-  const { entries } = (await res.json()) as { entries: Array<{ to: string; kind: string; text: string }> };
-  const mail = entries.find((m) => m.to === email && m.kind === 'recommendations');
-  expect(mail, `results mail to ${email}`).toBeTruthy();
-  expect(mail!.text).toMatch(/^Hi Zoë Tremblay,/);
-  expect(mail!.text).toContain(`${price} CAD`);
+  const mail = await waitForMail(page.request, (m) => m.to === email && m.kind === 'recommendations');
+  expect(mail.text).toMatch(/^Hi Zoë Tremblay,/);
+  expect(mail.text).toContain(`${price} CAD`);
 });

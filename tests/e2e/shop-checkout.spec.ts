@@ -4,8 +4,8 @@
 // Screenshots of the cart, /admin/orders and the receipt at 375 and 1280 px go to SHOTS_DIR when set.
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN_KEY, expectNoSeriousA11yViolations, uniqueEmail } from './fixtures';
-import { islands, signInByApi } from './admin-helpers';
+import { expectNoSeriousA11yViolations, uniqueEmail } from './fixtures';
+import { islands, signInByApi, waitForMail } from './admin-helpers';
 
 const SHOTS = process.env.SHOTS_DIR;
 if (SHOTS) mkdirSync(SHOTS, { recursive: true });
@@ -73,17 +73,14 @@ test('buy a download and a device in the local test checkout, get the receipt, d
   expect(await page.evaluate(() => localStorage.getItem('maple-cart'))).toBe('[]');
 
   // The receipt went through the mail queue into the outbox, with one signed link per download.
-  const res = await request.get('/api/admin/outbox', { headers: { 'admin-key': E2E_ADMIN_KEY } });
-  const { entries } = (await res.json()) as { entries: { to: string; kind: string; text: string; html: string }[] };
-  const receipt = entries.find((m) => m.to === email && m.kind === 'order-receipt');
-  expect(receipt, 'receipt in the outbox').toBeTruthy();
-  expect(receipt!.text).toContain('2 x Samsung 45W');
-  const link = receipt!.text.match(/https?:\/\/\S+\/api\/shop\/download\/\S+/)![0];
+  const receipt = await waitForMail(request, (m) => m.to === email && m.kind === 'order-receipt');
+  expect(receipt.text).toContain('2 x Samsung 45W');
+  const link = receipt.text.match(/https?:\/\/\S+\/api\/shop\/download\/\S+/)![0];
   const file = await request.get(new URL(link).pathname);
   expect(file.status()).toBe(200);
   expect(await file.text()).toContain('The 2025 Smartphone Buying Guide');
   if (SHOTS) {
-    await page.setContent(receipt!.html);
+    await page.setContent(receipt.html);
     await shoot(page, 'receipt', { dark: false });
   }
 

@@ -6,7 +6,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { CONTENT_PAGES, E2E_ADMIN_KEY, expectNoSeriousA11yViolations, uniqueEmail } from './fixtures';
-import { confirmationLink, islands, runTag, seedConfirmed, seedSubscriber, signInByApi } from './admin-helpers';
+import {
+  confirmationLink,
+  islands,
+  runTag,
+  seedConfirmed,
+  seedSubscriber,
+  signInByApi,
+  waitForMail,
+} from './admin-helpers';
 import { openWizard, setBudget, skip, answer, stepHeading, titleOf } from './recommender-helpers';
 
 const SLOW = { timeout: 20_000 };
@@ -306,9 +314,7 @@ test.describe('the pages behind the e-mail links', () => {
     await page.getByRole('button', { name: 'Confirm my subscription' }).click();
     await expect(page.getByRole('heading', { name: "You're subscribed!" })).toBeVisible(SLOW);
 
-    const outbox = await request.get('/api/admin/outbox', { headers: { 'admin-key': E2E_ADMIN_KEY } });
-    const { entries } = (await outbox.json()) as { entries: { to: string; text: string }[] };
-    const text = entries.find((m) => m.to === email && /api\/unsubscribe\?token=/.test(m.text))!.text;
+    const { text } = await waitForMail(request, (m) => m.to === email && /api\/unsubscribe\?token=/.test(m.text));
     const unsubscribe = new URL(text.match(/https?:\/\/\S+\/api\/unsubscribe\?token=\S+/)![0]);
     await page.goto(unsubscribe.pathname + unsubscribe.search);
     expect(await dark()).toBe('rgb(15, 17, 21)');
