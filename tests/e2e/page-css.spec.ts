@@ -50,8 +50,17 @@ for (const path of PAGES) {
         test.setTimeout(60_000);
         await page.setViewportSize({ width, height: 900 });
         await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+        // /join and /waitlist swap their copy once GET /api/site-state answers (launched or not):
+        // the styles are compared after that, not while the text may still change under them.
+        const siteState = page.waitForResponse((r) => r.url().endsWith('/api/site-state'), { timeout: 15_000 });
         const response = await page.goto(path);
         expect(response?.status()).toBe(200);
+        if ((await page.locator('[data-launched]').count()) > 0) {
+          await (await siteState).finished();
+          // The page's own promise chain (json, then the swap) runs in the tasks after the body.
+          await page.evaluate(() => new Promise((r) => setTimeout(r, 0)));
+          await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+        } else siteState.catch(() => null);
         const from = page.locator('style[data-from]');
         await expect(from).toHaveCount(1);
         await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
