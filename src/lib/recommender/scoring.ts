@@ -46,7 +46,8 @@
  * the last 6 months, ../catalogue/freshness.ts) before any with a stale check; then matchScore, the raw ratio, the SHORTFALL (classes short of the answers),
  * dollars over budget, answers only read (camera lens, work style), STAYING WITH YOUR BRAND (a
  * tie-break, never points), newer year, what the visitor rated (./upgrade.ts compareStrength), newer
- * launch month, id.
+ * launch month, id. The exact order is `compareRecommendations` (./ranking.ts): with no spending
+ * limit, the stronger phone overall (compareOverall) comes before the cheaper one.
  *
  * Candidates: phones SOLD NEW NOW, released in the last two calendar years counted from today, of the
  * chosen OS or brand, minus the visitor's own searched phone. When the visitor searched for their
