@@ -72,15 +72,16 @@ export function scorePhone(phone: Phone, prefs: Preferences, options?: EngineOpt
   // A stale price is never stated as today's: the budget reason says when it was last checked, or,
   // for a phone known only by its US launch price, that no Canadian price was confirmed (its month
   // is the US launch, never a check of ours).
-  const us = phone.pricing.usLaunch;
-  const priceNote =
-    us && priceUnconfirmed(phone.pricing)
+  const priceNote = () => {
+    const us = phone.pricing.usLaunch;
+    return us && priceUnconfirmed(phone.pricing)
       ? `Canadian price not confirmed (US launch price ${usdText(us.usd)}, ${monthYear(us.month)})`
       : `price last checked ${monthYear(facts.priceChecked)}`;
+  };
   const dated = (r: string) =>
     facts.priceFresh || !/^(Within your budget|In your price range|\$[\d,]+ over your budget)/.test(r)
       ? r
-      : `${r}; ${priceNote}`;
+      : `${r}; ${priceNote()}`;
   return {
     phone,
     matchScore,

@@ -60,6 +60,9 @@ export interface UpgradeCheck {
   updatesEnded: string | null;
 }
 
+/** What "a better phone" means when nothing narrower was asked: camera, then battery, then the chip. */
+const OVERALL_ASPECTS = ['camera', 'battery', 'performance'] as const satisfies readonly Aspect[];
+
 /** The aspects a visitor rated: each answered question and use that needs it; camera, battery and performance when none. */
 export function caredAspects(prefs: Preferences): Aspect[] {
   const a = new Set<Aspect>();
@@ -76,7 +79,7 @@ export function caredAspects(prefs: Preferences): Aspect[] {
   if (prefs.screenSize || prefs.primaryUse === 'entertainment' || prefs.primaryUse === 'productivity') a.add('screen');
   if (prefs.storage) a.add('storage');
   if (prefs.advancedFeatures && prefs.advancedFeatures !== 'standard') a.add('feature');
-  if (a.size === 0) for (const x of ['camera', 'battery', 'performance'] as const) a.add(x);
+  if (a.size === 0) for (const x of OVERALL_ASPECTS) a.add(x);
   return (['camera', 'battery', 'performance', 'screen', 'storage', 'feature'] as const).filter((x) => a.has(x));
 }
 
@@ -301,11 +304,7 @@ function aspectLosses(aspect: Aspect, cur: Phone, cand: Phone, prefs: Preference
  * margins count as equal, so a 2% bigger battery does not outrank a faster chip.
  */
 export function compareStrength(a: Phone, b: Phone, prefs: Preferences): number {
-  for (const aspect of caredAspects(prefs)) {
-    const c = aspectOrder(aspect, a, b, prefs);
-    if (c) return c;
-  }
-  return 0;
+  return orderByAspects(caredAspects(prefs), a, b, prefs);
 }
 
 /**
@@ -314,7 +313,12 @@ export function compareStrength(a: Phone, b: Phone, prefs: Preferences): number 
  * not handed the cheapest model of a family for want of a question that separates them.
  */
 export function compareOverall(a: Phone, b: Phone, prefs: Preferences): number {
-  for (const aspect of ['camera', 'battery', 'performance'] as const) {
+  return orderByAspects(OVERALL_ASPECTS, a, b, prefs);
+}
+
+/** The first aspect of `aspects` on which one phone is the stronger decides; 0 when none does. */
+function orderByAspects(aspects: readonly Aspect[], a: Phone, b: Phone, prefs: Preferences): number {
+  for (const aspect of aspects) {
     const c = aspectOrder(aspect, a, b, prefs);
     if (c) return c;
   }
