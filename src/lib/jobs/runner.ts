@@ -17,6 +17,7 @@ import {
   release,
   request,
   MAX_ATTEMPTS,
+  STALE_MS,
   type Job,
   type JobControl,
   type StepResult,
@@ -34,6 +35,29 @@ import {
   updateJob,
   type StoredJob,
 } from './store';
+import { isLocalMode } from '../server/env';
+
+/** The local runtime's test clock (docs/runtime.md, "A faster clock for tests"). */
+const TEST_MINUTE_VARIABLE = 'SCHEDULER_MINUTE_SECONDS';
+
+/**
+ * On the test clock a runner is taken for dead no sooner than this: twice the provider's timeout
+ * (`PROVIDER_TIMEOUT_MS`), the longest one step waits, so a slow step is never taken over while it runs.
+ */
+export const TEST_STALE_FLOOR_MS = 30_000;
+
+/**
+ * How long a runner may stay silent before it is taken for dead: `STALE_MS`, or on the test clock
+ * (SCHEDULER_MINUTE_SECONDS=N in local mode) `STALE_MS` scaled by N/60, never under
+ * `TEST_STALE_FLOOR_MS`. Outside local mode, or with a value the runtime would refuse, the real time.
+ */
+export function staleAfterMs(source: Record<string, string | undefined> = process.env): number {
+  const raw = source[TEST_MINUTE_VARIABLE];
+  if (!raw || !isLocalMode(source)) return STALE_MS;
+  const seconds = Number(raw);
+  if (!/^\d+$/.test(raw) || seconds < 1 || seconds >= 60) return STALE_MS;
+  return Math.max(TEST_STALE_FLOOR_MS, Math.round((STALE_MS * seconds) / 60));
+}
 
 /** What a step gets besides the job. */
 export interface StepContext {
@@ -135,13 +159,14 @@ export async function runJob(id: string, options: RunOptions): Promise<RunOutcom
     console.error(`[jobs] job ${id} has the unknown type "${found.job.type}"`);
     return 'busy';
   }
-  if (found.job.control && canClaim(found.job, now())) {
+  const staleMs = staleAfterMs();
+  if (found.job.control && canClaim(found.job, now(), staleMs)) {
     // A request made while nobody ran it and not carried out yet: carry it out now.
     const done = await replaceJob(honour(found.job, now()), found.etag);
     if (done?.job.status === 'cancelled') await type.cleanup?.(done.job).catch(() => undefined);
     return done ? (done.job.status === 'cancelled' ? 'cancelled' : 'paused') : 'busy';
   }
-  if (!canClaim(found.job, now())) return 'busy';
+  if (!canClaim(found.job, now(), staleMs)) return 'busy';
   let held = await replaceJob(claim(found.job, runnerId, now()), found.etag);
   if (!held) return 'busy';
   const stepsAtClaim = held.job.steps;
@@ -246,7 +271,7 @@ export async function requestJobChange(
 ): Promise<{ job: Job; applied: boolean } | null> {
   let applied = false;
   const job = await updateJob(id, (j) => {
-    const next = request(j, what, now);
+    const next = request(j, what, now, staleAfterMs());
     applied = next !== null;
     return next;
   });
@@ -268,9 +293,10 @@ export async function requestJob(id: string, what: JobControl | 'resume', now = 
 
 /** A job the scheduled resumer should hand to a runner: unclaimed for a while, or its runner died. */
 export function needsRunner(job: Job, now: number, graceMs = 30_000): boolean {
-  if (!canClaim(job, now)) return false;
+  const staleMs = staleAfterMs();
+  if (!canClaim(job, now, staleMs)) return false;
   if (job.status === 'queued') return now - job.updatedAt > graceMs || job.control !== null;
-  return isStale(job, now);
+  return isStale(job, now, staleMs);
 }
 
 /** Which live jobs of background types need a runner now (the scheduled resumer kicks for them). */

@@ -15,6 +15,8 @@ import {
   MAX_ATTEMPTS,
   STALE_MS,
 } from '../../../src/lib/jobs/model';
+import { staleAfterMs, TEST_STALE_FLOOR_MS } from '../../../src/lib/jobs/runner';
+import { PROVIDER_TIMEOUT_MS } from '../../../src/lib/email/transport';
 
 const T = 1_800_000_000_000;
 const fresh = () => newJob({ id: 'export-x', type: 'export', input: { q: '' }, state: { n: 0 }, total: 10 }, T);
@@ -132,5 +134,24 @@ describe('a checkpoint over a record that changed', () => {
     const wanted = afterStep(held, { state: { n: 2 }, progress: { done: 5, total: 10 } }, T + 2);
     expect(rebase(wanted, taken, 'r')).toBeNull();
     expect(rebase(wanted, request(held, 'cancel', T + STALE_MS + 1)!, 'r')).toBeNull();
+  });
+});
+
+describe('the runner on the test clock (staleAfterMs)', () => {
+  const local = { LOCAL_MODE: 'true' };
+  it('keeps the real 90 s unless the local runtime runs a faster minute', () => {
+    expect(staleAfterMs({})).toBe(STALE_MS);
+    expect(staleAfterMs(local)).toBe(STALE_MS);
+    // Outside local mode the variable is ignored, as the scheduler ignores it.
+    expect(staleAfterMs({ SCHEDULER_MINUTE_SECONDS: '5' })).toBe(STALE_MS);
+    expect(staleAfterMs({ ...local, CONTEXT: 'production', SCHEDULER_MINUTE_SECONDS: '5' })).toBe(STALE_MS);
+    // A value the runtime refuses never shortens it.
+    for (const bad of ['0', '61', '2.5', 'x', '-5'])
+      expect(staleAfterMs({ ...local, SCHEDULER_MINUTE_SECONDS: bad })).toBe(STALE_MS);
+  });
+  it('scales with the minute, never under the floor that outlasts the slowest step', () => {
+    expect(staleAfterMs({ ...local, SCHEDULER_MINUTE_SECONDS: '5' })).toBe(TEST_STALE_FLOOR_MS);
+    expect(staleAfterMs({ ...local, SCHEDULER_MINUTE_SECONDS: '40' })).toBe(60_000);
+    expect(TEST_STALE_FLOOR_MS).toBeGreaterThanOrEqual(2 * PROVIDER_TIMEOUT_MS);
   });
 });
