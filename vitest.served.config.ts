@@ -7,8 +7,11 @@ export default defineConfig({
   test: {
     include: ['tests/served/**/*.test.ts'],
     environment: 'node',
-    // One served site (and, for the gate, one browser) at a time: they share two cores with each other.
-    fileParallelism: false,
+    // Three files at once: each serves its own copy on its own port and spends most of its time
+    // waiting (for the scheduler's test clock, the provider fake, a restart), not computing, so
+    // three share two cores without slowing each other much. No assertion depends on a timing.
+    fileParallelism: true,
+    maxWorkers: 3,
     testTimeout: 300_000,
     hookTimeout: 120_000,
   },
