@@ -80,6 +80,9 @@ export default defineConfig({
         ...serverEnv,
         SITE_ROOT: '.load-test-site',
         PORT: String(LOAD_PORT),
+        // Its own address: links in its mail and its job kicks reach this server, so a campaign sent
+        // here starts at once instead of waiting for the minutely resumer.
+        SITE_URL: `http://127.0.0.1:${LOAD_PORT}`,
         SITE_LAUNCHED: 'true',
         EDGE_FUNCTIONS: 'off',
       },
