@@ -10,6 +10,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          // Some cases compute a lot (2,000 shared links, every generated buyer): 2 s on a quiet
+          // machine, more while npm test runs the served tests beside them. A limit, not a timing.
+          testTimeout: 30_000,
         },
       },
       {

@@ -1,6 +1,6 @@
-// npm test: unit + API tests (Vitest), then a production build, the size budgets of the built pages
-// (Vitest on dist/), tests against the served site (Vitest, tests/served) and browser tests
-// (Playwright in the system Chromium, with axe scans). Stops at
+// npm test: static checks, a production build, the size budgets of the built pages (Vitest on
+// dist/), unit + API tests (Vitest) together with the tests against the served site (Vitest,
+// tests/served), then browser tests (Playwright in the system Chromium, with axe scans). Stops at
 // the first failing stage; prints one closing line "tests: N passed, N failed" summed over every stage.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -49,49 +49,69 @@ const stage = (label, cmd, args, env, result) => {
 };
 
 /**
- * Runs `npm run <script>` for every script at once (each tool is mostly one thread, so two cores do
- * two of them at a time) and prints each one's output whole, in the order given, once all are done.
- * Fails like `stage` on the first script (in that order) that failed.
+ * Runs every command at once and prints each one's output whole, in the order given, once all are
+ * done (so two outputs never interleave). Each is `{ label, cmd, args, env?, result? }`; `result` is
+ * counted like `stage`'s. Fails like `stage` on the first command (in that order) that failed.
  */
-const stagesTogether = async (label, scripts) => {
-  console.log(`\n=== ${label}: ${scripts.map((script) => `npm run ${script}`).join(', ')} (at once)`);
+const stagesTogether = async (label, commands) => {
+  console.log(`\n=== ${label}: ${commands.map((c) => c.label).join(', ')} (at once)`);
   const results = await Promise.all(
-    scripts.map(
-      (script) =>
+    commands.map(
+      (c) =>
         new Promise((resolve) => {
           const started = Date.now();
-          const child = spawn('npm', ['run', script], { env: process.env });
+          const child = spawn(c.cmd, c.args, { env: { ...process.env, ...c.env } });
           let output = '';
           child.stdout.on('data', (d) => (output += d));
           child.stderr.on('data', (d) => (output += d));
           child.on('error', (err) => (output += `${err.message}\n`));
-          child.on('close', (code) => resolve({ script, code: code ?? 1, output, ms: Date.now() - started }));
+          child.on('close', (code) => resolve({ ...c, code: code ?? 1, output, ms: Date.now() - started }));
         }),
     ),
   );
-  for (const { script, code, output, ms } of results) {
-    console.log(`\n=== ${label}: npm run ${script} (exit ${code}, ${(ms / 1000).toFixed(0)} s)`);
-    process.stdout.write(output);
+  for (const r of results) {
+    console.log(
+      `\n=== ${label}: ${r.label}: ${r.cmd} ${r.args.join(' ')} (exit ${r.code}, ${(r.ms / 1000).toFixed(0)} s)`,
+    );
+    process.stdout.write(r.output);
+    if (r.result) count(r.label, ...r.result);
   }
   const failed = results.find((r) => r.code !== 0);
   if (failed) {
-    console.error(`\n${label}: ${failed.script} failed (exit ${failed.code}).`);
+    console.error(`\n${label}: ${failed.label} failed (exit ${failed.code}).`);
     finish(failed.code);
   }
 };
 
+const npmRun = (script) => ({ label: `npm run ${script}`, cmd: 'npm', args: ['run', script] });
+
+const vitestStage = {
+  label: 'Unit and API tests',
+  cmd: 'npx',
+  args: ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'],
+  result: ['test-results/vitest.json', (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests })],
+};
+const servedStage = {
+  label: 'Served-site tests',
+  cmd: 'npx',
+  args: [
+    'vitest',
+    'run',
+    '--config',
+    'vitest.served.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile.json=test-results/served.json',
+  ],
+  result: ['test-results/served.json', (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests })],
+};
+const alone = (c) => stage(c.label, c.cmd, c.args, c.env ?? {}, c.result);
+
 const only = process.argv[2];
 // Static checks first: a type error, a lint error or an unformatted file fails the run (docs/contributing.md).
-if (!only || only === 'static') await stagesTogether('Static checks', ['typecheck', 'lint', 'format:check']);
-if (!only || only === 'vitest') {
-  stage(
-    'Unit and API tests',
-    'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'],
-    {},
-    ['test-results/vitest.json', (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests })],
-  );
-}
+if (!only || only === 'static')
+  await stagesTogether('Static checks', ['typecheck', 'lint', 'format:check'].map(npmRun));
+if (only === 'vitest') alone(vitestStage);
 if (!only || only === 'e2e') {
   stage('Build', 'npx', ['astro', 'build']);
   stage(
@@ -110,21 +130,11 @@ if (!only || only === 'e2e') {
     ['test-results/budgets.json', (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests })],
   );
   stage('Prepare test site', 'node', ['scripts/prepare-test-site.mjs']);
-  stage(
-    'Served-site tests',
-    'npx',
-    [
-      'vitest',
-      'run',
-      '--config',
-      'vitest.served.config.ts',
-      '--reporter=default',
-      '--reporter=json',
-      '--outputFile.json=test-results/served.json',
-    ],
-    {},
-    ['test-results/served.json', (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests })],
-  );
+  // The served tests mostly wait (for the scheduler's test clock, a provider fake, a restart) and the
+  // unit and API tests use about one core: run together they take about as long as the longer one
+  // (docs/testing.md).
+  if (only) alone(servedStage);
+  else await stagesTogether('Unit, API and served-site tests', [vitestStage, servedStage]);
   stage(
     'Browser tests',
     'npx',
