@@ -70,9 +70,9 @@ const stagesTogether = async (label, commands) => {
     ),
   );
   for (const r of results) {
-    console.log(
-      `\n=== ${label}: ${r.label}: ${r.cmd} ${r.args.join(' ')} (exit ${r.code}, ${(r.ms / 1000).toFixed(0)} s)`,
-    );
+    const command = `${r.cmd} ${r.args.join(' ')}`;
+    const name = r.label === command ? command : `${r.label}: ${command}`;
+    console.log(`\n=== ${label}: ${name} (exit ${r.code}, ${(r.ms / 1000).toFixed(0)} s)`);
     process.stdout.write(r.output);
     if (r.result) count(r.label, ...r.result);
   }
