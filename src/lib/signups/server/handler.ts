@@ -10,9 +10,13 @@ import { getEnv } from '../../server/env';
 import { allowMethods, clientIp, handler, json, rateLimitKey, readJson, type FnContext } from '../../server/http';
 import { enforceRateLimit } from '../../server/ratelimit';
 import { HONEYPOT_FIELD } from '../constants';
-import { isFormPost, type FormPostContext } from './form-post';
-import { holdLikeAMailedSignup, signUp, type SignupDraft } from './service';
+import { answerWaitlistFormPost, isFormPost, refuseForeignFormPost, type FormPostContext } from './form-post';
+import { holdLikeAMailedSignup, newsletterDraft, signUp, waitlistDraft, type SignupDraft } from './service';
 import { takeSignupAllowance } from './flood-limits';
+import { waitlistPayloadSchema } from '../schemas';
+import { newsletterPayloadSchema } from '../newsletter-schema';
+import { phoneModelNames } from '../phone-models';
+import { SIGNUP_OK } from '../responses';
 
 export interface SignupHandlerOptions<S extends z.ZodType> {
   /** For log lines: 'waitlist' or 'newsletter'. */
@@ -66,4 +70,41 @@ export function signupHandler<S extends z.ZodType>(options: SignupHandlerOptions
       refuseForeign: (req) => (options.formPost && isFormPost(req) ? options.refuseForeignFormPost?.() : undefined),
     },
   );
+}
+
+/** The newsletter form's route; every other path of the signups function is the waitlist's. */
+export const NEWSLETTER_PATH = '/api/newsletter/subscribe';
+
+/**
+ * POST /api/waitlist {name, email, interests, source?, referrer?}; the form posted without
+ * JavaScript (form-encoded) is answered with a page or a redirect instead of JSON.
+ */
+const waitlistSignup = signupHandler({
+  name: 'waitlist',
+  schema: waitlistPayloadSchema,
+  toDraft: waitlistDraft,
+  ok: SIGNUP_OK.waitlist,
+  formPost: answerWaitlistFormPost,
+  refuseForeignFormPost,
+});
+
+/**
+ * POST /api/newsletter/subscribe {name, email, phoneModel, consent}; the phone-model check is the
+ * form's, over the catalogue's names (built once per instance).
+ */
+const newsletterSignup = signupHandler({
+  name: 'newsletter',
+  schema: newsletterPayloadSchema(phoneModelNames()),
+  toDraft: newsletterDraft,
+  ok: SIGNUP_OK.newsletter,
+});
+
+/**
+ * Both signup routes behind one function (netlify/functions/signups.ts), chosen by path, so one
+ * client's signups are counted together: the per-IP limit in this instance's memory and the
+ * platform's rule in the function's config both see the two routes as one.
+ */
+export function signupsEndpoint(req: Request, context: FnContext): Promise<Response> {
+  const path = new URL(req.url).pathname.replace(/\/$/, '');
+  return (path === NEWSLETTER_PATH ? newsletterSignup : waitlistSignup)(req, context);
 }
