@@ -6,6 +6,8 @@ import { errorResponse, handler } from '../../src/lib/server/http';
  * so API clients never receive the site's HTML 404 page. Every other function's route is listed in `excludedPath`
  * (Netlify, and its local emulator, skip this function for those paths whatever the function order):
  * a new function under /api/ must add its path here too (tests/api/consent-attacks.test.ts checks it).
+ * The list is written out rather than imported: Netlify reads a function's `config` by parsing its
+ * source at deploy time, without running it, so only literal values count.
  */
 export default handler(async (req) => {
   const path = new URL(req.url).pathname.slice(0, 200);
