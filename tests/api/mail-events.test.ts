@@ -7,7 +7,19 @@ import admin from '../../netlify/functions/admin';
 import { runJob } from '../../src/lib/composition/jobs';
 import { readBatch } from '../../src/lib/campaigns/store';
 import { applyEventBatch } from '../../src/lib/composition/mail-events';
-import { call, clearStore, startSendGridFake, storeSignup, useOutbox, useSendGrid, type SendGridFake } from './helpers';
+import { MAINTENANCE_STEPS } from '../../src/lib/composition/maintenance';
+import { getSubscriber } from '../../src/lib/subscribers/store';
+import { dailyRates, MARKER_LIFETIME_DAYS } from '../../src/lib/email/events/store';
+import {
+  call,
+  clearStore,
+  startSendGridFake,
+  storeKeys,
+  storeSignup,
+  useOutbox,
+  useSendGrid,
+  type SendGridFake,
+} from './helpers';
 
 let fake: SendGridFake;
 const KEY = 'mail-events-test-admin-key-01';
@@ -101,5 +113,58 @@ describe('provider events during a campaign', () => {
     expect(done.skipped).toBe(1);
     expect(copiesTo()).not.toContain(last.email);
     expect(copiesTo()).toHaveLength(11);
+  });
+});
+
+describe('processed-event markers', () => {
+  const DAY = 86_400_000;
+  const markers = async () => (await storeKeys('mail-events')).filter((k) => k.startsWith('p/'));
+  /** One maintenance run, through the step the scheduled function runs. */
+  const maintain = async (now: number) => {
+    const step = MAINTENANCE_STEPS.find((s) => s.name === 'mail events');
+    expect(step, 'a maintenance step prunes the markers').toBeTruthy();
+    return step!.run({ now, deadline: Date.now() + 20_000 });
+  };
+  const at = (ms: number, email: string, name: string, id: string) => ({
+    email,
+    event: name,
+    timestamp: Math.floor(ms / 1000),
+    sg_event_id: id,
+  });
+
+  it('are kept past the retries and the statistics, then pruned whole days at a time; an event that old is not applied again', async () => {
+    const t0 = Date.parse('2026-09-01T10:00:00.000Z');
+    const a = await storeSignup(
+      { name: 'A', email: 'old-a@example.com', interest: 'all' },
+      new Date(t0 - DAY).toISOString(),
+    );
+    const b = await storeSignup(
+      { name: 'B', email: 'old-b@example.com', interest: 'all' },
+      new Date(t0 - DAY).toISOString(),
+    );
+    const old = [at(t0, a.email, 'unsubscribe', 'old-1'), at(t0, b.email, 'bounce', 'old-2')];
+    expect((await applyEventBatch(old, t0)).applied).toBe(2);
+    const fresh = at(t0 + 20 * DAY, b.email, 'spamreport', 'fresh-1');
+    expect((await applyEventBatch([fresh], t0 + 20 * DAY)).applied).toBe(1);
+    expect(await markers()).toHaveLength(3);
+
+    // A day later (SendGrid's retries) and on the lifetime's last day: kept, a repeat changes nothing.
+    expect(await maintain(t0 + DAY)).toBe(0);
+    expect(await maintain(t0 + MARKER_LIFETIME_DAYS * DAY - 11 * 3_600_000)).toBe(0);
+    expect((await applyEventBatch(old, t0 + DAY)).repeated).toBe(2);
+    expect(MARKER_LIFETIME_DAYS).toBeGreaterThan(30); // the statistics' window counts the markers
+
+    // Past the lifetime: that day's markers are deleted, the newer one stays.
+    const later = t0 + (MARKER_LIFETIME_DAYS + 1) * DAY;
+    expect(await maintain(later)).toBe(2);
+    expect(await markers()).toEqual([expect.stringMatching(/^p\/2026-09-21\/spamreport\//)]);
+    expect((await dailyRates(30, later)).reduce((n, d) => n + d.complained, 0)).toBe(1);
+
+    // The old events posted again (their markers gone): nothing is applied, no ledger grows.
+    const before = [(await getSubscriber(a.id))!.history.length, (await getSubscriber(b.id))!.history.length];
+    const replay = await applyEventBatch(old, later);
+    expect(replay).toMatchObject({ applied: 0, ignored: 2 });
+    expect([(await getSubscriber(a.id))!.history.length, (await getSubscriber(b.id))!.history.length]).toEqual(before);
+    expect(await markers()).toHaveLength(1);
   });
 });

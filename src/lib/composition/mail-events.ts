@@ -24,6 +24,7 @@ import {
 } from '../email/events/model';
 import {
   campaignProviderCounts,
+  isPastMarkerLifetime,
   keyPart,
   markerKey,
   markProcessed,
@@ -84,6 +85,9 @@ async function applyEvent(e: ProviderEvent, nowMs: number): Promise<'applied' | 
   const effect = effectOf(e);
   const outcome = campaignOutcome(e);
   if (effect.kind === 'none' && !outcome) return 'ignored';
+  // Older than the markers kept: no genuine post (SendGrid retries for 24 hours after an event), and
+  // its marker may be pruned, so applying it could count it twice.
+  if (isPastMarkerLifetime(e.timestamp, nowMs)) return 'ignored';
   const id = await eventId(e);
   const day = new Date(e.timestamp * 1000).toISOString().slice(0, 10);
   const marker = markerKey(day, e.event, id);
