@@ -116,6 +116,33 @@ describe('provider events during a campaign', () => {
   });
 });
 
+describe('blocked messages', () => {
+  it('the threshold counts blocked messages: one block posted again under other event ids counts once', async () => {
+    const t = Date.now();
+    const sub = await storeSignup(
+      { name: 'Bl', email: 'blocked@example.com', interest: 'all' },
+      new Date(t).toISOString(),
+    );
+    const block = (id: string, message: string) => ({
+      email: 'Blocked@Example.com',
+      event: 'bounce',
+      type: 'blocked',
+      reason: '554 5.7.1 blocked by policy',
+      timestamp: Math.floor(t / 1000),
+      sg_event_id: id,
+      sg_message_id: message,
+    });
+    await applyEventBatch([block('b-1', 'msg-A'), block('b-2', 'msg-A'), block('b-3', 'msg-A')]);
+    expect((await getSubscriber(sub.id))!.history.some((h) => h.type === 'bounced')).toBe(false);
+    await applyEventBatch([block('b-4', 'msg-B')]);
+    expect((await getSubscriber(sub.id))!.history.some((h) => h.type === 'bounced')).toBe(false);
+    await applyEventBatch([block('b-5', 'msg-C')]);
+    const bounced = (await getSubscriber(sub.id))!.history.filter((h) => h.type === 'bounced');
+    expect(bounced).toHaveLength(1);
+    expect(bounced[0].detail).toMatch(/^blocked 3 times, last: 554 5\.7\.1 blocked by policy/);
+  });
+});
+
 describe('processed-event markers', () => {
   const DAY = 86_400_000;
   const markers = async () => (await storeKeys('mail-events')).filter((k) => k.startsWith('p/'));

@@ -15,6 +15,7 @@ import { controlSend } from '../campaigns/service';
 import { CAMPAIGN_ID } from '../campaigns/store';
 import {
   BLOCKED_THRESHOLD,
+  blockedMessageOf,
   campaignOutcome,
   complaintRatePassed,
   effectOf,
@@ -113,7 +114,8 @@ async function applyEvent(e: ProviderEvent, nowMs: number): Promise<'applied' | 
       };
       if (effect.kind === 'suppress') await suppress(effect.reason);
       else if (effect.kind === 'blocked') {
-        const blocks = await noteBlocked(subId, id);
+        const message = blockedMessageOf(e);
+        const blocks = await noteBlocked(subId, message ? await keyPart(message) : id);
         if (blocks >= BLOCKED_THRESHOLD) await suppress(`blocked ${blocks} times, last: ${effect.reason}`);
       } else
         await markUnsubscribed(subId, now, {

@@ -4,7 +4,8 @@
  * - `p/<day>/<event>/<event id>`: the event was processed (the day is the event's own time, UTC). A
  *   repeat of the id finds it and changes nothing. The statistics count these per day. Kept
  *   MARKER_LIFETIME_DAYS, then the maintenance run deletes the day whole (`pruneEventMarkers`).
- * - `k/<subscriber>/<event id>`: one `blocked` event of an address (BLOCKED_THRESHOLD of them suppress it).
+ * - `k/<subscriber>/<message>`: one blocked message of an address (BLOCKED_THRESHOLD of them suppress
+ *   it; `blockedMessageOf`, else the event id).
  * - `o/<campaign>/<delivered|bounced|complained>/<subscriber>`: a campaign's report counts, once per
  *   recipient and kind.
  * - `a/<campaign>`: why a campaign paused itself (its complaint rate).
@@ -85,7 +86,7 @@ export async function markProcessed(key: string, value: Record<string, string>):
   await store().setJSON(key, value);
 }
 
-/** Notes one blocked event of `subscriber`; returns how many are noted now. */
+/** Notes one blocked message of `subscriber`; returns how many are noted now. */
 export async function noteBlocked(subscriber: string, id: string): Promise<number> {
   const s = store();
   await s.setJSON(`k/${subscriber}/${id}`, {});
