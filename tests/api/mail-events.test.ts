@@ -116,6 +116,17 @@ describe('provider events during a campaign', () => {
   });
 });
 
+describe('one event once', () => {
+  it('copies of one event in the same batch are repeats: one effect, one ledger event', async () => {
+    const t = Date.now();
+    const sub = await storeSignup({ name: 'Du', email: 'dup@example.com', interest: 'all' }, new Date(t).toISOString());
+    const u = { email: 'dup@example.com', event: 'unsubscribe', timestamp: Math.floor(t / 1000), sg_event_id: 'dup-1' };
+    expect(await applyEventBatch([u, u, u, u])).toEqual({ applied: 1, repeated: 3, ignored: 0, invalid: 0 });
+    expect((await getSubscriber(sub.id))!.history.filter((h) => h.type === 'unsubscribed')).toHaveLength(1);
+    expect(await applyEventBatch([u])).toEqual({ applied: 0, repeated: 1, ignored: 0, invalid: 0 });
+  });
+});
+
 describe('blocked messages', () => {
   it('the threshold counts blocked messages: one block posted again under other event ids counts once', async () => {
     const t = Date.now();

@@ -65,13 +65,24 @@ export function readEvents(body: unknown): ProviderEvent[] | null {
 /** Applies `elements` (a verified body's array). */
 export async function applyEventBatch(elements: unknown[], now = Date.now()): Promise<BatchReport> {
   const report: BatchReport = { applied: 0, repeated: 0, ignored: 0, invalid: 0 };
-  await mapLimit(elements, CONCURRENCY, async (raw) => {
+  // One event id once per batch: a copy in the same post is a repeat (applied side by side, both
+  // would miss the marker the other is about to write).
+  const seen = new Set<string>();
+  const events: ProviderEvent[] = [];
+  for (const raw of elements) {
     const parsed = providerEventSchema.safeParse(raw);
-    if (!parsed.success) {
-      report.invalid += 1;
-      return;
+    if (!parsed.success) report.invalid += 1;
+    else {
+      const id = `${parsed.data.event}|${await eventId(parsed.data)}`;
+      if (seen.has(id)) report.repeated += 1;
+      else {
+        seen.add(id);
+        events.push(parsed.data);
+      }
     }
-    report[await applyEvent(parsed.data, now)] += 1;
+  }
+  await mapLimit(events, CONCURRENCY, async (e) => {
+    report[await applyEvent(e, now)] += 1;
   });
   if (report.invalid) console.warn(`[mail-events] ${report.invalid} element(s) of a batch were not events; skipped`);
   return report;
