@@ -100,7 +100,7 @@ describe('provider events during a campaign', () => {
     await runSend(id);
     const paused = (await api(`/campaigns/${id}`)).json;
     expect(paused.status).toBe('paused');
-    expect(paused.error).toMatch(/Paused by itself: 1 spam complaint\(s\) for 4 delivered/);
+    expect(paused.error).toMatch(/^Paused by itself: 1 spam complaint for 4 delivered copies \(25\.00 %\)/);
     expect(paused.autoPause.reason).toBe(paused.error);
     expect(paused.provider).toEqual({ delivered: 4, bounced: 0, complained: 1 });
 

@@ -205,7 +205,8 @@ async function pauseOnComplaints(campaign: string, now: string): Promise<void> {
   if (!complaintRatePassed(counts.complained, counts.delivered)) return;
   const rate = ((counts.complained / Math.max(counts.delivered, counts.complained)) * 100).toFixed(2);
   const reason =
-    `Paused by itself: ${counts.complained} spam complaint(s) for ${counts.delivered} delivered ` +
+    `Paused by itself: ${counts.complained} spam ${counts.complained === 1 ? 'complaint' : 'complaints'} for ` +
+    `${counts.delivered} delivered ${counts.delivered === 1 ? 'copy' : 'copies'} ` +
     `(${rate} %), past the 0.1 % at which mailbox providers warn. Check the content and the audience before resuming.`;
   try {
     await controlSend(campaign, 'pause', '');
