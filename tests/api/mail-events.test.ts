@@ -4,6 +4,9 @@
 // past 0.1 % of the deliveries pause the campaign with the staff's own pause, once, saying why.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import admin from '../../netlify/functions/admin';
+import recommendations from '../../netlify/functions/recommendations';
+import { PHONES } from '../../src/lib/catalogue';
+import { recommend, toRecommendationSummary, type Preferences } from '../../src/lib/recommender';
 import { runJob } from '../../src/lib/composition/jobs';
 import { readBatch } from '../../src/lib/campaigns/store';
 import { applyEventBatch } from '../../src/lib/composition/mail-events';
@@ -113,6 +116,61 @@ describe('provider events during a campaign', () => {
     expect(done.skipped).toBe(1);
     expect(copiesTo()).not.toContain(last.email);
     expect(copiesTo()).toHaveLength(11);
+  });
+});
+
+describe('a suppressed address', () => {
+  it('gets no mail of any kind: not the recommendations mail, not a campaign test copy', async () => {
+    const t = Date.now();
+    const email = 'gone@example.com';
+    await storeSignup({ name: 'Gone', email, interest: 'all' }, new Date(t).toISOString());
+    const bounced = await applyEventBatch([
+      {
+        email: 'GONE@example.com',
+        event: 'bounce',
+        type: 'bounce',
+        reason: '550 5.1.1 no such user',
+        timestamp: Math.floor(t / 1000),
+        sg_event_id: 'gone-1',
+      },
+    ]);
+    expect(bounced.applied).toBe(1);
+    await Promise.all(['ratelimit', 'mail-queue'].map(clearStore));
+    fake.reset();
+    const prefs: Preferences = {
+      currentPhone: 'android',
+      currentBrand: 'Google',
+      os: 'android',
+      budget: 'midrange',
+      budgetValue: 50,
+      cameraQuality: 'good',
+      batteryLife: 'extended',
+    };
+    const recs = await call(recommendations, {
+      method: 'POST',
+      path: '/api/recommendations',
+      ip: '198.18.2.7',
+      body: {
+        name: 'Gone',
+        email,
+        phoneModel: 'Pixel 8',
+        preferences: JSON.stringify(prefs),
+        recommendations: JSON.stringify(recommend(PHONES, prefs).map(toRecommendationSummary)),
+      },
+    });
+    expect(recs.status, JSON.stringify(recs.json)).toBe(200);
+    const id = (await api('/campaigns', { method: 'POST', body: { subject: 'S', body: 'B' } })).json.id as string;
+    const refused = await api(`/campaigns/${id}/test`, { method: 'POST', body: { to: email } });
+    expect(refused.status, JSON.stringify(refused.json)).toBe(409);
+    expect(refused.json.error).toEqual({
+      code: 'not_sent',
+      message: 'The test copy was not sent: the address is suppressed (it bounced): no mail of any kind.',
+    });
+    // A control: the same test copy to an address that is not suppressed goes out.
+    expect((await api(`/campaigns/${id}/test`, { method: 'POST', body: { to: 'staff@mapletech.ca' } })).status).toBe(
+      202,
+    );
+    expect(copiesTo()).toEqual(['staff@mapletech.ca']);
   });
 });
 
