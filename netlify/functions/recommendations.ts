@@ -64,7 +64,9 @@ export default handler(async (req, context: FnContext) => {
     },
     recommendationsMailHandler,
   );
-  if (mail.state === 'failed' || mail.state === 'skipped')
+  // Skipped: the address is suppressed (it bounced). The answer is everyone's, so it tells no visitor
+  // which addresses are on the list; the skip is in the mail queue (docs/consent-and-mail.md, "Suppressed").
+  if (mail.state === 'failed')
     throw new HttpError(
       502,
       'mail_failed',

@@ -185,6 +185,7 @@ describe('maintenance runs and their health', () => {
       'mail queue',
       'stops',
       'jobs',
+      'mail events',
       'pending expiry',
       'index pass',
     ]);

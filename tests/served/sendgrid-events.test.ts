@@ -60,7 +60,7 @@ interface Person {
 }
 const tag = Date.now().toString(36);
 const people: Record<string, Person> = {};
-const NAMES = ['bounce', 'drop', 'complain', 'unsub', 'blocked', 'keep'] as const;
+const NAMES = ['bounce', 'drop', 'complain', 'unsub', 'group', 'blocked', 'keep'] as const;
 
 /** Single mails the fake accepted for `email`, newest last. */
 const mailsTo = (email: string) =>
@@ -163,14 +163,15 @@ describe('the SendGrid event webhook on the served site', () => {
     expect(before.subscriber.status).toBe('confirmed');
   });
 
-  it('a bounce, a drop, repeated blocks, a complaint and a provider unsubscribe reach the records; a repeat changes nothing', async () => {
-    const { bounce, drop, complain, unsub, blocked, keep } = people;
+  it('a bounce, a drop, repeated blocks, a complaint, a provider and a group unsubscribe reach the records and the statistics; a repeat changes nothing', async () => {
+    const { bounce, drop, complain, unsub, group, blocked, keep } = people;
     const stranger = { email: `nobody-${tag}@example.com` };
     const batch = [
       event(bounce, 'bounce', { type: 'bounce', reason: '550 5.1.1 The email account does not exist' }),
       event(drop, 'dropped', { reason: 'Bounced Address' }),
       event(complain, 'spamreport'),
       event(unsub, 'unsubscribe'),
+      event(group, 'group_unsubscribe', { asm_group_id: 1 }),
       event(keep, 'deferred', { response: '400 try again later' }),
       event(keep, 'open'),
       ...[1, 2, 3].map(() => event(blocked, 'bounce', { type: 'blocked', reason: '554 blocked by policy' })),
@@ -192,6 +193,7 @@ describe('the SendGrid event webhook on the served site', () => {
     for (const [p, name] of [
       [complain, 'spamreport'],
       [unsub, 'unsubscribe'],
+      [group, 'group_unsubscribe'],
     ] as const) {
       const h = await history(p);
       expect(h.subscriber.status).toBe('unsubscribed');
@@ -200,6 +202,18 @@ describe('the SendGrid event webhook on the served site', () => {
     }
     const kept = await history(keep);
     expect(kept.subscriber.status).toBe('confirmed');
+
+    // Statistics: the day's bounces (the bounce, the drop, the three blocks) and the one complaint we
+    // hold; the stranger's events and the deferral count nowhere.
+    const rates = await adminCall('GET', '/mail-events/rates');
+    expect(rates.status, rates.text).toBe(200);
+    const day = new Date(batch[0].timestamp * 1000).toISOString().slice(0, 10);
+    expect((rates.json.days as { day: string }[]).find((d) => d.day === day)).toEqual({
+      day,
+      delivered: 0,
+      bounced: 5,
+      complained: 1,
+    });
 
     // Staff filter: exactly the suppressed addresses.
     const filtered = await adminCall('GET', '/waitlist?status=bounced');
@@ -221,7 +235,7 @@ describe('the SendGrid event webhook on the served site', () => {
   });
 
   it('the next campaign, staff sends and a new signup leave suppressed and unsubscribed people out', async () => {
-    const { bounce, drop, complain, unsub, blocked, keep } = people;
+    const { bounce, drop, complain, unsub, group, blocked, keep } = people;
     const made = await adminCall('POST', '/campaigns', { subject: 'After the events', body: 'News.', audience: {} });
     expect(made.status, made.text).toBe(201);
     expect((await adminCall('POST', `/campaigns/${made.json.id}/send`)).status).toBe(202);
@@ -236,7 +250,7 @@ describe('the SendGrid event webhook on the served site', () => {
       .filter((p) => p.custom_args?.campaign_id === made.json.id)
       .map((p) => p.to[0].email);
     expect(to).toContain(keep.email);
-    for (const p of [bounce, drop, complain, unsub, blocked]) expect(to).not.toContain(p.email);
+    for (const p of [bounce, drop, complain, unsub, group, blocked]) expect(to).not.toContain(p.email);
 
     // Staff "Send Email" to a suppressed address: refused, nothing sent.
     const mailsBefore = mailsTo(bounce.email).length;

@@ -190,7 +190,10 @@ export default function CampaignDetail({ id }: { id: string }) {
         </dl>
         {view.error && view.status === 'paused' ? (
           <p className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100">
-            The send stopped: {view.error}. Resume tries again from where it stopped.
+            {/* A pause the campaign made itself (its complaint rate) says so in its own words. */}
+            {view.autoPause?.reason === view.error
+              ? `${view.error} Resume sends to the rest from where it stopped; it does not pause itself again.`
+              : `The send stopped: ${view.error.replace(/\.$/, '')}. Resume tries again from where it stopped.`}
           </p>
         ) : null}
         <CampaignStaff entries={(view as { staff?: AuditEntry[] }).staff} />

@@ -15,6 +15,7 @@ import { controlSend } from '../campaigns/service';
 import { CAMPAIGN_ID } from '../campaigns/store';
 import {
   BLOCKED_THRESHOLD,
+  blockedMessageOf,
   campaignOutcome,
   complaintRatePassed,
   effectOf,
@@ -24,6 +25,7 @@ import {
 } from '../email/events/model';
 import {
   campaignProviderCounts,
+  isPastMarkerLifetime,
   keyPart,
   markerKey,
   markProcessed,
@@ -63,13 +65,24 @@ export function readEvents(body: unknown): ProviderEvent[] | null {
 /** Applies `elements` (a verified body's array). */
 export async function applyEventBatch(elements: unknown[], now = Date.now()): Promise<BatchReport> {
   const report: BatchReport = { applied: 0, repeated: 0, ignored: 0, invalid: 0 };
-  await mapLimit(elements, CONCURRENCY, async (raw) => {
+  // One event id once per batch: a copy in the same post is a repeat (applied side by side, both
+  // would miss the marker the other is about to write).
+  const seen = new Set<string>();
+  const events: ProviderEvent[] = [];
+  for (const raw of elements) {
     const parsed = providerEventSchema.safeParse(raw);
-    if (!parsed.success) {
-      report.invalid += 1;
-      return;
+    if (!parsed.success) report.invalid += 1;
+    else {
+      const id = `${parsed.data.event}|${await eventId(parsed.data)}`;
+      if (seen.has(id)) report.repeated += 1;
+      else {
+        seen.add(id);
+        events.push(parsed.data);
+      }
     }
-    report[await applyEvent(parsed.data, now)] += 1;
+  }
+  await mapLimit(events, CONCURRENCY, async (e) => {
+    report[await applyEvent(e, now)] += 1;
   });
   if (report.invalid) console.warn(`[mail-events] ${report.invalid} element(s) of a batch were not events; skipped`);
   return report;
@@ -84,6 +97,9 @@ async function applyEvent(e: ProviderEvent, nowMs: number): Promise<'applied' | 
   const effect = effectOf(e);
   const outcome = campaignOutcome(e);
   if (effect.kind === 'none' && !outcome) return 'ignored';
+  // Older than the markers kept: no genuine post (SendGrid retries for 24 hours after an event), and
+  // its marker may be pruned, so applying it could count it twice.
+  if (isPastMarkerLifetime(e.timestamp, nowMs)) return 'ignored';
   const id = await eventId(e);
   const day = new Date(e.timestamp * 1000).toISOString().slice(0, 10);
   const marker = markerKey(day, e.event, id);
@@ -109,7 +125,8 @@ async function applyEvent(e: ProviderEvent, nowMs: number): Promise<'applied' | 
       };
       if (effect.kind === 'suppress') await suppress(effect.reason);
       else if (effect.kind === 'blocked') {
-        const blocks = await noteBlocked(subId, id);
+        const message = blockedMessageOf(e);
+        const blocks = await noteBlocked(subId, message ? await keyPart(message) : id);
         if (blocks >= BLOCKED_THRESHOLD) await suppress(`blocked ${blocks} times, last: ${effect.reason}`);
       } else
         await markUnsubscribed(subId, now, {
@@ -188,7 +205,8 @@ async function pauseOnComplaints(campaign: string, now: string): Promise<void> {
   if (!complaintRatePassed(counts.complained, counts.delivered)) return;
   const rate = ((counts.complained / Math.max(counts.delivered, counts.complained)) * 100).toFixed(2);
   const reason =
-    `Paused by itself: ${counts.complained} spam complaint(s) for ${counts.delivered} delivered ` +
+    `Paused by itself: ${counts.complained} spam ${counts.complained === 1 ? 'complaint' : 'complaints'} for ` +
+    `${counts.delivered} delivered ${counts.delivered === 1 ? 'copy' : 'copies'} ` +
     `(${rate} %), past the 0.1 % at which mailbox providers warn. Check the content and the audience before resuming.`;
   try {
     await controlSend(campaign, 'pause', '');

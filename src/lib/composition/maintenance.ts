@@ -8,6 +8,7 @@
 import { getStore } from '@netlify/blobs';
 import { pruneOutbox } from '../email/outbox';
 import { pruneQueue } from '../email/queue/queue';
+import { pruneEventMarkers } from '../email/events/store';
 import { pruneStops } from '../subscribers/stops';
 import { expirePendingSignups } from '../subscribers/expiry';
 import { pruneRateLimits } from '../server/shared-ratelimit';
@@ -54,6 +55,7 @@ export const MAINTENANCE_STEPS: MaintenanceStep[] = [
   { name: 'mail queue', run: ({ now }) => pruneQueue(now) },
   { name: 'stops', run: ({ now }) => pruneStops(now) },
   { name: 'jobs', run: ({ now }) => pruneJobs(now) },
+  { name: 'mail events', run: ({ now, deadline }) => pruneEventMarkers(now, deadline) },
   { name: 'pending expiry', run: ({ now }) => expirePendingSignups(now) },
   { name: 'index pass', run: ({ deadline }) => runIndexPass(deadline) },
 ];

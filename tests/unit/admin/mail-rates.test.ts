@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rateLabel, rateTable } from '../../../src/lib/admin/mail-rates';
+import { timelineEntry } from '../../../src/lib/admin/timeline';
 
 describe('the statistics’ delivery rates', () => {
   it('keeps the days with events, newest first, with bounce and complaint rates and the period’s totals', () => {
@@ -14,5 +15,23 @@ describe('the statistics’ delivery rates', () => {
     expect(rateTable([]).total.bounceRate).toBeNull();
     expect(rateLabel(null)).toBe('–');
     expect(rateLabel(0.1)).toBe('0.1 %');
+  });
+});
+
+describe('the timeline of a provider event', () => {
+  it('names SendGrid’s event, its id and its time', () => {
+    const entry = timelineEntry({
+      at: '2026-11-03T10:00:01.000Z',
+      type: 'bounced',
+      detail: 'bounce: 550 5.1.1 no such user',
+      providerEvent: 'bounce',
+      providerEventId: 'sg-ev-1',
+      providerAt: '2026-11-03T09:59:58.000Z',
+    });
+    expect(entry.title).toBe('Bounced (address suppressed: no more mail)');
+    expect(entry.details).toContainEqual({
+      label: 'Reported by',
+      value: 'SendGrid bounce event sg-ev-1 at 2026-11-03T09:59:58.000Z',
+    });
   });
 });

@@ -83,7 +83,10 @@ export const CAMPAIGNS_ROUTES: Route[] = [
     async run(req, _context, { id }) {
       const { to } = await readJson(req, campaignTestSchema);
       const mail = await sendTest(id, to);
-      if (mail.state === 'failed' || mail.state === 'skipped')
+      // Skipped is our own refusal (a suppressed address), not the provider failing: 409, as a staff send.
+      if (mail.state === 'skipped')
+        throw new HttpError(409, 'not_sent', `The test copy was not sent: ${mail.detail.slice(0, 300)}.`);
+      if (mail.state === 'failed')
         throw new HttpError(502, 'mail_failed', `The test copy could not be sent: ${mail.detail.slice(0, 300)}`);
       return json({ ok: true, to, state: mail.state, detail: mail.detail }, { status: 202 });
     },

@@ -44,6 +44,26 @@ export type Effect =
   | { kind: 'delivered' }
   | { kind: 'none' };
 
+/**
+ * The drop reasons that are about the address itself: SendGrid's `Bounced Address` (it bounced before)
+ * and `Invalid` (not an address). Matched whole: `Invalid SMTPAPI header` is a fault of our request,
+ * and `Spam Content`, `Unsubscribed Address`, `Spam Reporting Address`, `Recipient List over Package
+ * Quota` say nothing about whether the address can take mail.
+ */
+const ADDRESS_DROP = /^\s*(bounced address|invalid)\s*$/i;
+
+/**
+ * What one `blocked` counts against: the message that was blocked (its `sg_message_id`, else our queue
+ * entry or campaign copy), so the threshold counts blocked messages, not posts: a block posted again
+ * under another `sg_event_id` counts once.
+ */
+export function blockedMessageOf(e: ProviderEvent): string | null {
+  if (e.sg_message_id) return `m:${e.sg_message_id}`;
+  if (e.mail_key) return `q:${e.mail_key}`;
+  if (e.campaign_id) return `c:${e.campaign_id}`;
+  return null;
+}
+
 /** Reads why SendGrid refused: its reason, else its response, else its status. */
 function reasonOf(e: ProviderEvent): string {
   return (e.reason || e.response || e.status || e.bounce_classification || 'no reason given').slice(0, 300);
@@ -64,9 +84,7 @@ export function effectOf(e: ProviderEvent): Effect {
     case 'blocked':
       return { kind: 'blocked', reason };
     case 'dropped':
-      return /bounced address|invalid|bounce/i.test(reason)
-        ? { kind: 'suppress', reason: `dropped: ${reason}` }
-        : { kind: 'none' };
+      return ADDRESS_DROP.test(e.reason ?? '') ? { kind: 'suppress', reason: `dropped: ${reason}` } : { kind: 'none' };
     case 'spamreport':
       return { kind: 'unsubscribe', how: 'spam complaint' };
     case 'unsubscribe':

@@ -2,8 +2,10 @@
  * What the provider's events leave in Netlify Blobs (`mail-events` store), one small blob per fact so
  * concurrent posts never write one blob twice (docs/consent-and-mail.md, "Provider events"):
  * - `p/<day>/<event>/<event id>`: the event was processed (the day is the event's own time, UTC). A
- *   repeat of the id finds it and changes nothing. The statistics count these per day.
- * - `k/<subscriber>/<event id>`: one `blocked` event of an address (BLOCKED_THRESHOLD of them suppress it).
+ *   repeat of the id finds it and changes nothing. The statistics count these per day. Kept
+ *   MARKER_LIFETIME_DAYS, then the maintenance run deletes the day whole (`pruneEventMarkers`).
+ * - `k/<subscriber>/<message>`: one blocked message of an address (BLOCKED_THRESHOLD of them suppress
+ *   it; `blockedMessageOf`, else the event id).
  * - `o/<campaign>/<delivered|bounced|complained>/<subscriber>`: a campaign's report counts, once per
  *   recipient and kind.
  * - `a/<campaign>`: why a campaign paused itself (its complaint rate).
@@ -25,6 +27,52 @@ export async function keyPart(id: string): Promise<string> {
   return `h${Buffer.from(digest).toString('hex')}`;
 }
 
+/**
+ * How long a processed marker is kept, counted from its event's own day: far longer than SendGrid's
+ * retries (up to 24 hours after the event occurred), so a retry always finds its marker, and longer
+ * than the statistics' 30 days, which count the markers. An event older than this is not applied
+ * (`isPastMarkerLifetime`): SendGrid never posts one, and its marker may be gone.
+ * docs/consent-and-mail.md, "Once per event".
+ */
+export const MARKER_LIFETIME_DAYS = 35;
+
+/** The first day (UTC, `YYYY-MM-DD`) whose markers are still kept at `now`. */
+export function oldestKeptDay(now: number): string {
+  return new Date(now - MARKER_LIFETIME_DAYS * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** True when an event of `eventSeconds` (its own time) is older than the markers kept at `now`. */
+export function isPastMarkerLifetime(eventSeconds: number, now: number): boolean {
+  return new Date(eventSeconds * 1000).toISOString().slice(0, 10) < oldestKeptDay(now);
+}
+
+/** Markers deleted per maintenance run at most (the rest wait for the next run, 5 minutes later). */
+export const MARKER_PRUNE_PER_RUN = 2_000;
+
+/**
+ * Deletes the processed markers of days past MARKER_LIFETIME_DAYS, oldest day first, at most
+ * MARKER_PRUNE_PER_RUN and not past `deadline`, so the run keeps its budget for the steps after it.
+ * @returns how many markers were deleted
+ */
+export async function pruneEventMarkers(now = Date.now(), deadline = Infinity): Promise<number> {
+  const s = store();
+  const cutoff = `p/${oldestKeptDay(now)}`;
+  const { directories } = await s.list({ prefix: 'p/', directories: true });
+  const old = directories
+    .map((d) => d.replace(/\/$/, ''))
+    .filter((d) => /^p\/\d{4}-\d{2}-\d{2}$/.test(d) && d < cutoff)
+    .sort();
+  let removed = 0;
+  for (const day of old)
+    for await (const page of s.list({ prefix: `${day}/`, paginate: true })) {
+      if (removed >= MARKER_PRUNE_PER_RUN || Date.now() >= deadline) return removed;
+      const keys = page.blobs.map((b) => b.key).slice(0, MARKER_PRUNE_PER_RUN - removed);
+      await mapLimit(keys, 16, (k) => s.delete(k));
+      removed += keys.length;
+    }
+  return removed;
+}
+
 /** The processed marker of an event. */
 export function markerKey(day: string, event: string, id: string): string {
   return `p/${day}/${event.replace(/[^a-z_]/g, '').slice(0, 30) || 'other'}/${id}`;
@@ -38,7 +86,7 @@ export async function markProcessed(key: string, value: Record<string, string>):
   await store().setJSON(key, value);
 }
 
-/** Notes one blocked event of `subscriber`; returns how many are noted now. */
+/** Notes one blocked message of `subscriber`; returns how many are noted now. */
 export async function noteBlocked(subscriber: string, id: string): Promise<number> {
   const s = store();
   await s.setJSON(`k/${subscriber}/${id}`, {});

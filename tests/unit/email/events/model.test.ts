@@ -22,6 +22,16 @@ describe('what each SendGrid event does', () => {
     expect(effectOf(e('dropped', { reason: 'Bounced Address' }))).toMatchObject({ kind: 'suppress' });
     expect(effectOf(e('dropped', { reason: 'Invalid' }))).toMatchObject({ kind: 'suppress' });
     expect(effectOf(e('dropped', { reason: 'Unsubscribed Address' }))).toEqual({ kind: 'none' });
+    // Only the reasons about the address itself; a fault of the request or the content is not one.
+    for (const reason of [
+      'Invalid SMTPAPI header',
+      'Spam Content (if Spam Checker app is enabled)',
+      'Spam Reporting Address',
+      'Recipient List over Package Quota',
+      '',
+    ])
+      expect(effectOf(e('dropped', { reason })), reason).toEqual({ kind: 'none' });
+    expect(effectOf(e('dropped', { reason: ' bounced address ' })).kind).toBe('suppress');
   });
   it('unsubscribes on a complaint and the provider’s unsubscribes; settles on delivered/processed; nothing else', () => {
     for (const name of ['spamreport', 'unsubscribe', 'group_unsubscribe'])
