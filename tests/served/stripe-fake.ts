@@ -81,6 +81,18 @@ export async function startStripeFake(): Promise<StripeFake> {
       if (!String(req.headers.authorization ?? '').startsWith('Bearer sk_test_'))
         return send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
       if (req.method === 'POST' && u.pathname === '/v1/checkout/sessions') {
+        // As Stripe: a session lasts 30 minutes to 24 hours from its creation, by Stripe's clock.
+        const expiresAt = Number(body.expires_at ?? 0);
+        const createdAt = Math.floor(Date.now() / 1000);
+        if (body.expires_at !== undefined && (expiresAt < createdAt + 30 * 60 || expiresAt > createdAt + 24 * 3600))
+          return send(res, 400, {
+            error: {
+              type: 'invalid_request_error',
+              param: 'expires_at',
+              message:
+                'The `expires_at` timestamp must be between 30 minutes and 24 hours after Checkout Session creation.',
+            },
+          });
         const id = `cs_test_${rand()}${rand()}`;
         const items = (body.line_items as Record<string, any>[]) ?? [];
         const data = items.map((item, i) => {

@@ -355,7 +355,7 @@ function RevenuePanel() {
   const max = Math.max(...data.map((d) => d.revenue), 1);
   return (
     <table className="w-full text-left text-sm" data-revenue>
-      <caption className="mb-2 text-left font-semibold">Revenue by day (UTC, after refunds)</caption>
+      <caption className="mb-2 text-left font-semibold">Revenue by day (Kitchener time, after refunds)</caption>
       <thead>
         <tr className="text-muted">
           <th className="py-2 pr-3 font-medium">Day</th>
