@@ -89,7 +89,7 @@ function OrderCard({ order, onChange }: { order: AdminOrder; onChange: (o: Admin
           </p>
           <p className="text-xs text-muted">{when(order.createdAt)}</p>
         </div>
-        <p className="text-right text-lg font-bold tabular-nums">
+        <p className="text-lg font-bold tabular-nums sm:text-right">
           {formatCents(order.amounts.total)}
           <span className="block text-xs font-normal text-muted">incl. tax {formatCents(order.amounts.tax)}</span>
         </p>
@@ -366,16 +366,17 @@ function RevenuePanel() {
       <tbody>
         {[...data].reverse().map((d) => (
           <tr key={d.day} className="border-t border-line">
-            <td className="py-2 pr-3 tabular-nums">{d.day}</td>
+            <td className="whitespace-nowrap py-2 pr-3 tabular-nums">{d.day}</td>
             <td className="py-2 pr-3 tabular-nums">{d.orders}</td>
             <td className="py-2">
               <span className="flex items-center gap-2">
-                <span
-                  className="h-2 rounded bg-brand-500"
-                  style={{ width: `${Math.max(2, (d.revenue / max) * 8)}rem` }}
-                  aria-hidden="true"
-                />
-                <span className="tabular-nums">{formatCents(d.revenue)}</span>
+                <span className="w-12 shrink-0 sm:w-32" aria-hidden="true">
+                  <span
+                    className="block h-2 rounded bg-brand-500"
+                    style={{ width: `${Math.max(4, (Math.max(0, d.revenue) / max) * 100)}%` }}
+                  />
+                </span>
+                <span className="whitespace-nowrap tabular-nums">{formatCents(d.revenue)}</span>
               </span>
             </td>
           </tr>
@@ -396,7 +397,7 @@ export default function OrdersManager() {
               <Tab value="orders">All orders</Tab>
               <Tab value="packing">Packing</Tab>
               <Tab value="stock">Stock & files</Tab>
-              <Tab value="revenue">Revenue</Tab>
+              <Tab value="revenue">Revenue statistics</Tab>
             </TabList>
             <Tabs.Content value="orders" className="mt-6">
               <OrderList />
