@@ -15,7 +15,16 @@ import {
   type CheckoutPayload,
   type PricedLine,
 } from '../cart';
-import { extendUnits, holdUnits, releaseUnits, returnUnits, sellUnits, slotRefSchema, STALE_HOLD_MS } from './stock';
+import {
+  extendUnits,
+  holdUnits,
+  releaseUnits,
+  returnUnits,
+  sellUnits,
+  slotRefSchema,
+  STALE_HOLD_MS,
+  type SlotRef,
+} from './stock';
 import {
   createOrder,
   getOrder,
@@ -214,7 +223,14 @@ export async function orderFromSession(
   };
   if (short) order = withEvent(order, `${short} unit(s) were no longer in stock when payment arrived`, at);
   const result = await createOrder(order);
-  if (!result.created) return result;
+  if (!result.created) {
+    // Another delivery of the session stored the order first. Units this call took anew (its hold had
+    // been released) belong to no order: they go back on sale, so a session never takes two.
+    const kept = (ref: SlotRef) => result.order.units.some((u) => u.productId === ref.productId && u.slot === ref.slot);
+    const extra = sold.filter((ref) => !kept(ref));
+    if (extra.length) await returnUnits(holdId, extra);
+    return result;
+  }
   if (hold) await holds.set(sessionHoldKey(paid.id), { ...hold, state: 'complete' });
   await mailAndNote(result.order.id, 'Receipt', () => sendReceipt(result.order));
   const pending = paid.paymentIntent ? await pendingRefunds.get(paid.paymentIntent) : null;
