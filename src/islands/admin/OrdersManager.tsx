@@ -82,7 +82,11 @@ function OrderCard({ order, onChange }: { order: AdminOrder; onChange: (o: Admin
             <span className={`badge ml-1 ${STATUS_TONE[order.status]}`} data-order-status>
               {order.status}
             </span>
-            {order.mode === 'test' && <span className="badge ml-1 bg-amber-50 text-amber-800">test checkout</span>}
+            {order.mode === 'test' && (
+              <span className="badge ml-1 bg-amber-50 text-amber-800 dark:bg-amber-400/15 dark:text-amber-300">
+                test checkout
+              </span>
+            )}
           </p>
           <p className="mt-1 break-all text-sm text-muted">
             {order.name} · {order.email}
