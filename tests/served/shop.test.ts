@@ -340,6 +340,23 @@ describe('buying', () => {
     expect(await left(product)).toBe(1);
   });
 
+  it('out of order: expired before completed (the buyer paid at the last second) still sells one unit and makes the order', async () => {
+    const product = 'samsung-galaxy-watch7';
+    await admin('PUT', `/shop/stock/${product}`, { units: 2 });
+    const email = `late-pay-${Date.now()}@example.com`;
+    const res = await checkout([{ id: product, quantity: 1 }]);
+    const id = sessionIdOf(JSON.parse(res.text).url);
+    expect(await left(product)).toBe(1);
+    fake.pay(id, { email, name: 'Lee Late' });
+    expect((await deliver('checkout.session.expired', { ...sessionObject(id), status: 'expired' })).status).toBe(200);
+    expect(await left(product)).toBe(2);
+    expect((await deliver('checkout.session.completed', sessionObject(id))).status).toBe(200);
+    expect((await deliver('checkout.session.completed', sessionObject(id))).status).toBe(200);
+    const orders = await ordersOf(email);
+    expect(orders.map((o) => o.status)).toEqual(['paid']);
+    expect(await left(product)).toBe(1);
+  });
+
   it('many buyers at once never get more units than there are', async () => {
     const product = 'samsung-galaxy-buds3-pro';
     await admin('PUT', `/shop/stock/${product}`, { units: 3 });
