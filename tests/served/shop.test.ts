@@ -284,6 +284,10 @@ describe('buying', () => {
     expect(await left(product)).toBe(2);
     const [order] = await ordersOf(email);
     expect(order!.shipping).toMatchObject({ method: 'flat', address: { city: 'Kitchener', postal_code: 'N2G 1A1' } });
+    // Shipping before tax; the tax on it is in the tax total, so the parts add up to what was charged.
+    const { subtotal, shipping, tax, total } = (order as unknown as { amounts: Record<string, number> }).amounts;
+    expect(shipping).toBe(1500);
+    expect(subtotal + shipping + tax).toBe(total);
     const stock = await requestFrom('127.0.0.1', `${site.url}/api/shop/status`);
     expect(JSON.parse(stock.text).stock[product].availability).toBe('Limited Stock');
     // Staff mark it fulfilled: the buyer gets a mail.

@@ -428,7 +428,9 @@ export async function orderFromStripeSession(
       .collected_information?.shipping_details ??
     (session as unknown as { shipping_details?: { name?: string; address?: Address } }).shipping_details ??
     null;
-  const shippingAmount = session.shipping_cost?.amount_total ?? session.total_details?.amount_shipping ?? 0;
+  // Before tax: the shipping cost's total includes the tax on shipping, which the session's tax total
+  // already counts (subtotal + shipping + tax = total).
+  const shippingAmount = session.shipping_cost?.amount_subtotal ?? session.total_details?.amount_shipping ?? 0;
   return orderFromSession({
     id: session.id,
     mode: 'stripe',
