@@ -86,6 +86,34 @@ describe('local mode without keys: the test checkout', () => {
   });
 });
 
+describe('local mode without keys: cancelling the test checkout', () => {
+  it('gives the held unit back and leads to /shop/cancel; paying afterwards is refused', async () => {
+    const left = async () =>
+      (await call(shopFn, { path: '/api/shop/status' })).json.stock['samsung-galaxy-watch7'].left;
+    const before = await left();
+    const checkout = await call(checkoutFn, {
+      method: 'POST',
+      path: '/api/checkout',
+      body: { items: [{ id: 'samsung-galaxy-watch7', quantity: 1 }] },
+      ip: '203.0.113.51',
+    });
+    expect(checkout.status, checkout.text).toBe(200);
+    const id = new URL(checkout.json.url).searchParams.get('session')!;
+    expect(await left()).toBe(before - 1);
+    const cancel = await call(shopFn, { method: 'POST', path: `/api/shop/test-checkout/${id}/cancel` });
+    expect(cancel.status, cancel.text).toBe(200);
+    expect(new URL(cancel.json.url).pathname).toBe('/shop/cancel');
+    expect(await left()).toBe(before);
+    const pay = await call(shopFn, {
+      method: 'POST',
+      path: `/api/shop/test-checkout/${id}/pay`,
+      body: { email: 'late@example.com', name: 'Late Payer', shipping: 'pickup' },
+    });
+    expect(pay.status).toBe(410);
+    expect(pay.json.error.code).toBe('expired');
+  });
+});
+
 describe('checkout is rate-limited like the signups', () => {
   it('the 11th checkout of one client within a minute gets 429 with Retry-After', async () => {
     const answers = [];

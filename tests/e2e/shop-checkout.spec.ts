@@ -75,13 +75,23 @@ test('buy a download and a device in the local test checkout, get the receipt, d
   // The receipt went through the mail queue into the outbox, with one signed link per download.
   const receipt = await waitForMail(request, (m) => m.to === email && m.kind === 'order-receipt');
   expect(receipt.text).toContain('2 x Samsung 45W');
+  expect(receipt.text).toMatch(/Ship to:\nCasey Buyer\n200 King St W\nKitchener ON N2G 4V6/);
   const link = receipt.text.match(/https?:\/\/\S+\/api\/shop\/download\/\S+/)![0];
   const file = await request.get(new URL(link).pathname);
   expect(file.status()).toBe(200);
   expect(await file.text()).toContain('The 2025 Smartphone Buying Guide');
   if (SHOTS) {
+    // The mail as a mail client shows it, in a light and a dark client (the mail's own colours).
     await page.setContent(receipt.html);
-    await shoot(page, 'receipt', { dark: false });
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: `${SHOTS}/receipt-${width}-${theme}.png`, fullPage: true });
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1280, height: 900 });
   }
 
   // Staff: the order with its address in the packing view; mark it fulfilled.
@@ -99,4 +109,12 @@ test('buy a download and a device in the local test checkout, get the receipt, d
   await shoot(page, 'admin-packing', { dark: false });
   await packing.getByRole('button', { name: 'Mark fulfilled' }).click();
   await expect(packing).toHaveCount(0);
+
+  // Revenue by day, in the business's time zone.
+  await page.getByRole('tab', { name: 'Revenue statistics' }).click();
+  const revenue = page.locator('[data-revenue]');
+  await expect(revenue).toContainText('Kitchener time');
+  await expect(revenue.locator('tbody tr').first()).toContainText(/\$\d/);
+  await expectNoSeriousA11yViolations(page);
+  await shoot(page, 'admin-revenue', { dark: false });
 });

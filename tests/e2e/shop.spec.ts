@@ -205,6 +205,35 @@ test.describe('product detail', () => {
     await expect(page).toHaveURL(/\/shop$/);
   });
 
+  test('a deploy without Stripe keys: the product page says ordering is closed and Add to Cart is off', async ({
+    page,
+  }) => {
+    // What GET /api/shop/status answers on a deploy without keys (tests/api/shop-modes.test.ts proves it).
+    await page.route('**/api/shop/status', (route) =>
+      route.fulfill({ json: { ordering: 'closed', testCheckout: false, stock: {} } }),
+    );
+    for (const id of ['samsung-galaxy-buds3-pro', 'maple-wallpaper-pack']) {
+      await page.goto(`/product/${id}`);
+      await expect(page.locator('#cart-note')).toHaveText(/Online ordering is closed right now/);
+      await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+    }
+    // Out of stock, when ordering is open: the badge and the button say so.
+    await page.unroute('**/api/shop/status');
+    await page.route('**/api/shop/status', (route) =>
+      route.fulfill({
+        json: {
+          ordering: 'open',
+          testCheckout: true,
+          stock: { 'samsung-galaxy-watch7': { left: 0, availability: 'Out of stock' } },
+        },
+      }),
+    );
+    await page.goto('/product/samsung-galaxy-watch7');
+    await expect(page.locator('#cart-note')).toHaveText(/Out of stock/);
+    await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+    await expect(page.locator('[data-stock-for="samsung-galaxy-watch7"]').first()).toHaveText('Out of stock');
+  });
+
   test('affiliate product: Buy Now opens the retailer in a new tab with the disclosure next to it', async ({
     page,
   }) => {

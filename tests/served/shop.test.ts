@@ -123,9 +123,12 @@ const left = async (id: string) => {
 
 describe('checkout refuses what it must, and prices from the catalogue', () => {
   it('ignores a price sent by the client: the session carries the catalogue price in CAD, and creates nothing else', async () => {
+    const before = Math.floor(Date.now() / 1000);
     const res = await checkout([{ id: 'maple-wallpaper-pack', quantity: 1, price: 0.01, unit_amount: 1 }]);
     expect(res.status, res.text).toBe(200);
     const session = fake.sessions.get(sessionIdOf(JSON.parse(res.text).url))!;
+    // Stripe refuses a session ending less than 30 minutes after it creates it (by its clock): a margin.
+    expect(session.expires_at).toBeGreaterThanOrEqual(before + 30 * 60 + 60);
     const line = (session.params.line_items as any[])[0];
     expect(line.price_data.unit_amount).toBe('799');
     expect(line.price_data.currency).toBe('cad');
@@ -184,6 +187,39 @@ describe('webhook signatures', () => {
       expect(JSON.parse(r.text).error.code).toBe('invalid_signature');
     }
     expect(await ordersOf('forged@example.com')).toEqual([]);
+  });
+
+  it('refuses a signature dated in the future; a signed event that is not what its type says gets 400, never 500', async () => {
+    const res = await checkout([{ id: 'smartphone-photography-masterclass', quantity: 1 }]);
+    const id = sessionIdOf(JSON.parse(res.text).url);
+    fake.pay(id, { email: 'future@example.com', name: 'Marty' });
+    const future = await deliver('checkout.session.completed', sessionObject(id), {
+      timestamp: Math.floor(Date.now() / 1000) + 3600,
+    });
+    expect(future.status, future.text).toBe(400);
+    expect(JSON.parse(future.text).error.code).toBe('invalid_signature');
+    for (const [type, object] of [
+      ['checkout.session.completed', { object: 'checkout.session', payment_status: 'paid' }],
+      ['checkout.session.expired', { id: '../../admin', object: 'checkout.session' }],
+      ['charge.refunded', { id: 'ch_x', object: 'charge', payment_intent: 'pi_x', amount: 'all' }],
+      ['checkout.session.completed', null],
+    ] as const) {
+      const r = await deliver(type, object);
+      expect(r.status, `${type} ${JSON.stringify(object)}: ${r.text}`).toBe(400);
+      expect(JSON.parse(r.text).error.code).toBe('invalid_event');
+    }
+    expect(await ordersOf('future@example.com')).toEqual([]);
+  });
+
+  it('a paid event for a session Stripe does not know is acknowledged and makes no order', async () => {
+    const res = await deliver('checkout.session.completed', {
+      id: 'cs_test_not_at_stripe',
+      object: 'checkout.session',
+      payment_status: 'paid',
+      customer_details: { email: 'ghost@example.com', name: 'Ghost' },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(await ordersOf('ghost@example.com')).toEqual([]);
   });
 });
 
@@ -248,6 +284,10 @@ describe('buying', () => {
     expect(await left(product)).toBe(2);
     const [order] = await ordersOf(email);
     expect(order!.shipping).toMatchObject({ method: 'flat', address: { city: 'Kitchener', postal_code: 'N2G 1A1' } });
+    // Shipping before tax; the tax on it is in the tax total, so the parts add up to what was charged.
+    const { subtotal, shipping, tax, total } = (order as unknown as { amounts: Record<string, number> }).amounts;
+    expect(shipping).toBe(1500);
+    expect(subtotal + shipping + tax).toBe(total);
     const stock = await requestFrom('127.0.0.1', `${site.url}/api/shop/status`);
     expect(JSON.parse(stock.text).stock[product].availability).toBe('Limited Stock');
     // Staff mark it fulfilled: the buyer gets a mail.
@@ -278,6 +318,46 @@ describe('buying', () => {
     const winner = sessionIdOf(JSON.parse((a.status === 200 ? a : b).text).url);
     const expired = await deliver('checkout.session.expired', { ...sessionObject(winner), status: 'expired' });
     expect(expired.status).toBe(200);
+    expect(await left(product)).toBe(1);
+  });
+
+  it('a delayed payment: completed unpaid keeps the unit held; async_payment_succeeded makes the order once, whatever its copy of the session says', async () => {
+    const product = 'samsung-galaxy-s25';
+    await admin('PUT', `/shop/stock/${product}`, { units: 2 });
+    const email = `async-${Date.now()}@example.com`;
+    const res = await checkout([{ id: product, quantity: 1 }]);
+    expect(res.status, res.text).toBe(200);
+    const id = sessionIdOf(JSON.parse(res.text).url);
+    const unpaid = { ...sessionObject(id), status: 'complete', payment_status: 'unpaid' };
+    expect((await deliver('checkout.session.completed', unpaid)).status).toBe(200);
+    expect(await ordersOf(email)).toEqual([]);
+    expect(await left(product)).toBe(1);
+    // The bank transfer settles; the event's copy of the session may still be the unpaid one.
+    fake.pay(id, { email, name: 'Avery Async' });
+    expect((await deliver('checkout.session.async_payment_succeeded', unpaid)).status).toBe(200);
+    expect((await ordersOf(email)).map((o) => o.status)).toEqual(['paid']);
+    expect((await deliver('checkout.session.completed', unpaid)).status).toBe(200);
+    expect((await deliver('checkout.session.async_payment_succeeded', sessionObject(id))).status).toBe(200);
+    const orders = await ordersOf(email);
+    expect(orders.map((o) => [o.id, o.status])).toEqual([[id, 'paid']]);
+    expect(receiptsTo(email)).toHaveLength(1);
+    expect(await left(product)).toBe(1);
+  });
+
+  it('out of order: expired before completed (the buyer paid at the last second) still sells one unit and makes the order', async () => {
+    const product = 'samsung-galaxy-watch7';
+    await admin('PUT', `/shop/stock/${product}`, { units: 2 });
+    const email = `late-pay-${Date.now()}@example.com`;
+    const res = await checkout([{ id: product, quantity: 1 }]);
+    const id = sessionIdOf(JSON.parse(res.text).url);
+    expect(await left(product)).toBe(1);
+    fake.pay(id, { email, name: 'Lee Late' });
+    expect((await deliver('checkout.session.expired', { ...sessionObject(id), status: 'expired' })).status).toBe(200);
+    expect(await left(product)).toBe(2);
+    expect((await deliver('checkout.session.completed', sessionObject(id))).status).toBe(200);
+    expect((await deliver('checkout.session.completed', sessionObject(id))).status).toBe(200);
+    const orders = await ordersOf(email);
+    expect(orders.map((o) => o.status)).toEqual(['paid']);
     expect(await left(product)).toBe(1);
   });
 

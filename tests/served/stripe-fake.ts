@@ -16,7 +16,7 @@ export interface FakeSession {
   amount_subtotal: number;
   amount_total: number;
   total_details: { amount_tax: number; amount_shipping: number; amount_discount: number };
-  shipping_cost: { amount_total: number } | null;
+  shipping_cost: { amount_subtotal: number; amount_tax: number; amount_total: number } | null;
   customer_details: { email: string; name: string; address: Record<string, string | null> | null } | null;
   collected_information: { shipping_details: { name: string; address: Record<string, string | null> } | null } | null;
   metadata: Record<string, string>;
@@ -81,6 +81,18 @@ export async function startStripeFake(): Promise<StripeFake> {
       if (!String(req.headers.authorization ?? '').startsWith('Bearer sk_test_'))
         return send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
       if (req.method === 'POST' && u.pathname === '/v1/checkout/sessions') {
+        // As Stripe: a session lasts 30 minutes to 24 hours from its creation, by Stripe's clock.
+        const expiresAt = Number(body.expires_at ?? 0);
+        const createdAt = Math.floor(Date.now() / 1000);
+        if (body.expires_at !== undefined && (expiresAt < createdAt + 30 * 60 || expiresAt > createdAt + 24 * 3600))
+          return send(res, 400, {
+            error: {
+              type: 'invalid_request_error',
+              param: 'expires_at',
+              message:
+                'The `expires_at` timestamp must be between 30 minutes and 24 hours after Checkout Session creation.',
+            },
+          });
         const id = `cs_test_${rand()}${rand()}`;
         const items = (body.line_items as Record<string, any>[]) ?? [];
         const data = items.map((item, i) => {
@@ -179,7 +191,14 @@ export async function startStripeFake(): Promise<StripeFake> {
         payment_intent: `pi_${rand()}`,
         amount_total: s.amount_subtotal + shipping + tax,
         total_details: { amount_tax: tax, amount_shipping: shipping, amount_discount: 0 },
-        shipping_cost: shipped ? { amount_total: shipping } : null,
+        // As Stripe: the shipping cost's total includes the tax on shipping (HST applies to it).
+        shipping_cost: shipped
+          ? {
+              amount_subtotal: shipping,
+              amount_tax: Math.round(shipping * 0.13),
+              amount_total: shipping + Math.round(shipping * 0.13),
+            }
+          : null,
         customer_details: { email: buyer.email, name: buyer.name, address: null },
         collected_information: shipped ? { shipping_details: { name: buyer.name, address } } : null,
       });

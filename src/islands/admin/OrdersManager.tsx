@@ -82,14 +82,18 @@ function OrderCard({ order, onChange }: { order: AdminOrder; onChange: (o: Admin
             <span className={`badge ml-1 ${STATUS_TONE[order.status]}`} data-order-status>
               {order.status}
             </span>
-            {order.mode === 'test' && <span className="badge ml-1 bg-amber-50 text-amber-800">test checkout</span>}
+            {order.mode === 'test' && (
+              <span className="badge ml-1 bg-amber-50 text-amber-800 dark:bg-amber-400/15 dark:text-amber-300">
+                test checkout
+              </span>
+            )}
           </p>
           <p className="mt-1 break-all text-sm text-muted">
             {order.name} · {order.email}
           </p>
           <p className="text-xs text-muted">{when(order.createdAt)}</p>
         </div>
-        <p className="text-right text-lg font-bold tabular-nums">
+        <p className="text-lg font-bold tabular-nums sm:text-right">
           {formatCents(order.amounts.total)}
           <span className="block text-xs font-normal text-muted">incl. tax {formatCents(order.amounts.tax)}</span>
         </p>
@@ -355,7 +359,7 @@ function RevenuePanel() {
   const max = Math.max(...data.map((d) => d.revenue), 1);
   return (
     <table className="w-full text-left text-sm" data-revenue>
-      <caption className="mb-2 text-left font-semibold">Revenue by day (UTC, after refunds)</caption>
+      <caption className="mb-2 text-left font-semibold">Revenue by day (Kitchener time, after refunds)</caption>
       <thead>
         <tr className="text-muted">
           <th className="py-2 pr-3 font-medium">Day</th>
@@ -366,16 +370,17 @@ function RevenuePanel() {
       <tbody>
         {[...data].reverse().map((d) => (
           <tr key={d.day} className="border-t border-line">
-            <td className="py-2 pr-3 tabular-nums">{d.day}</td>
+            <td className="whitespace-nowrap py-2 pr-3 tabular-nums">{d.day}</td>
             <td className="py-2 pr-3 tabular-nums">{d.orders}</td>
             <td className="py-2">
               <span className="flex items-center gap-2">
-                <span
-                  className="h-2 rounded bg-brand-500"
-                  style={{ width: `${Math.max(2, (d.revenue / max) * 8)}rem` }}
-                  aria-hidden="true"
-                />
-                <span className="tabular-nums">{formatCents(d.revenue)}</span>
+                <span className="w-12 shrink-0 sm:w-32" aria-hidden="true">
+                  <span
+                    className="block h-2 rounded bg-brand-500"
+                    style={{ width: `${Math.max(4, (Math.max(0, d.revenue) / max) * 100)}%` }}
+                  />
+                </span>
+                <span className="whitespace-nowrap tabular-nums">{formatCents(d.revenue)}</span>
               </span>
             </td>
           </tr>
@@ -396,7 +401,7 @@ export default function OrdersManager() {
               <Tab value="orders">All orders</Tab>
               <Tab value="packing">Packing</Tab>
               <Tab value="stock">Stock & files</Tab>
-              <Tab value="revenue">Revenue</Tab>
+              <Tab value="revenue">Revenue statistics</Tab>
             </TabList>
             <Tabs.Content value="orders" className="mt-6">
               <OrderList />

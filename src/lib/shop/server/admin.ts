@@ -7,7 +7,7 @@
  * - GET /orders/:id; POST /orders/:id/fulfil | /refund | /resend.
  * - GET /shop/stock; PUT /shop/stock/:id {units}: units for sale now.
  * - GET /shop/files: what each digital product delivers (upload: PUT /api/shop/files/:id).
- * - GET /shop/revenue: paid revenue by day (refunds taken off), the last 90 days.
+ * - GET /shop/revenue: paid revenue by day in the business's time zone (refunds taken off), the last 90 days.
  */
 import { z } from 'zod';
 import { HttpError, json, readJson, type FnContext } from '../../server/http';
@@ -16,6 +16,7 @@ import { allOrders, getOrder, orderPage, ORDER_STATES, type Order } from './orde
 import { fulfilOrder, refundOrder, resendReceipt } from './service';
 import { setUnitsForSale, stockReport, MAX_UNITS } from './stock';
 import { fileSummary } from './files';
+import { dayOf } from '../../subscribers/days';
 
 interface ShopRoute {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -64,11 +65,18 @@ async function existing(id: string): Promise<Order> {
   return order;
 }
 
-/** Paid revenue by day (UTC), cents, refunds taken off. */
-export function revenueByDay(orders: readonly Order[]): { day: string; orders: number; revenue: number }[] {
+/**
+ * Paid revenue by day, cents, refunds taken off. A day is a date in the business's time zone, as in
+ * every staff statistic (`dayOf`, docs/storage.md "Statistics"): an order at 9 p.m. in Kitchener
+ * counts on that day, not on the next UTC one.
+ */
+export function revenueByDay(
+  orders: readonly Order[],
+  timeZone?: string,
+): { day: string; orders: number; revenue: number }[] {
   const days = new Map<string, { orders: number; revenue: number }>();
   for (const o of orders) {
-    const day = o.createdAt.slice(0, 10);
+    const day = dayOf(Date.parse(o.createdAt), timeZone);
     const d = days.get(day) ?? { orders: 0, revenue: 0 };
     d.orders += 1;
     d.revenue += o.amounts.total - o.amountRefunded;

@@ -76,28 +76,61 @@ async function checkout(req: Request, context: FnContext): Promise<Response> {
   return json({ url });
 }
 
-/** Handles one verified Stripe event. */
+const SESSION_ID = /^cs_\w{1,200}$/;
+const PAYMENT_INTENT_ID = /^pi_\w{1,200}$/;
+/** How far in the future a signature's timestamp may lie (the client only refuses old ones). */
+const SIGNATURE_TOLERANCE_S = 300;
+
+/** A signed event whose object is not what its type promises: 400, nothing changed. */
+function invalidEvent(event: Stripe.Event, what: string): HttpError {
+  console.warn(`[shop] ${event.type} ${event.id} refused: ${what}`);
+  return new HttpError(400, 'invalid_event', `The event's object is not valid: ${what}.`);
+}
+
+/** The object of a verified event, checked to be a plain object. */
+function objectOf(event: Stripe.Event): Record<string, unknown> {
+  const data = (event as { data?: { object?: unknown } }).data;
+  const object = data?.object;
+  if (!object || typeof object !== 'object' || Array.isArray(object)) throw invalidEvent(event, 'no object');
+  return object as Record<string, unknown>;
+}
+
+function sessionIdOf(event: Stripe.Event): string {
+  const id = objectOf(event).id;
+  if (typeof id !== 'string' || !SESSION_ID.test(id)) throw invalidEvent(event, 'no Checkout Session id');
+  return id;
+}
+
+/**
+ * Handles one verified Stripe event. Whether a session is paid is read from Stripe
+ * (`GET /v1/checkout/sessions/{id}`), never from the event's copy of it: events repeat and come out
+ * of order, so a copy may be older than the session.
+ */
 export async function handleStripeEvent(event: Stripe.Event): Promise<string> {
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {
-      const session = event.data.object;
-      if (session.payment_status === 'unpaid') {
-        await extendHold(session.id);
-        return 'waiting for an async payment';
-      }
-      const made = await orderFromStripeSession(session.id);
-      return made ? (made.created ? `order ${made.order.number} created` : 'order exists') : 'session not paid';
+      const id = sessionIdOf(event);
+      const made = await orderFromStripeSession(id);
+      if (made) return made.created ? `order ${made.order.number} created` : 'order exists';
+      if (made === undefined) return 'no such session at Stripe: ignored';
+      // Completed but not paid yet (a delayed payment method): the units stay held until it settles.
+      await extendHold(id);
+      return 'waiting for an async payment';
     }
     case 'checkout.session.expired':
     case 'checkout.session.async_payment_failed':
-      return `released ${await releaseSession(event.data.object.id)} unit(s)`;
+      return `released ${await releaseSession(sessionIdOf(event))} unit(s)`;
     case 'charge.refunded': {
-      const charge = event.data.object;
+      const charge = objectOf(event) as unknown as Stripe.Charge;
       const pi = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
       if (!pi) return 'no payment intent';
-      const full = charge.refunded || charge.amount_refunded >= charge.amount;
-      const order = await applyRefund(pi, charge.amount_refunded, full);
+      const amount = Number(charge.amount);
+      const refunded = Number(charge.amount_refunded);
+      if (!PAYMENT_INTENT_ID.test(pi) || !Number.isInteger(amount) || !Number.isInteger(refunded) || refunded < 0)
+        throw invalidEvent(event, 'not a charge');
+      const full = charge.refunded === true || refunded >= amount;
+      const order = await applyRefund(pi, refunded, full);
       return order ? `order ${order.number} ${order.status}` : 'refund kept until the order exists';
     }
     default:
@@ -112,12 +145,19 @@ async function webhook(req: Request): Promise<Response> {
   const signature = req.headers.get('stripe-signature');
   if (!signature) throw new HttpError(400, 'invalid_signature', 'Missing Stripe-Signature header.');
   const raw = Buffer.from(await readRaw(req, MAX_WEBHOOK_BYTES)).toString('utf8');
+  const refused = () => new HttpError(400, 'invalid_signature', 'The Stripe signature is missing, wrong or too old.');
   let event: Stripe.Event;
   try {
-    event = stripeClient().webhooks.constructEvent(raw, signature, secret);
+    event = stripeClient().webhooks.constructEvent(raw, signature, secret, SIGNATURE_TOLERANCE_S);
   } catch (err) {
     console.warn('[shop] webhook refused:', (err as Error).message);
-    throw new HttpError(400, 'invalid_signature', 'The Stripe signature is missing, wrong or too old.');
+    throw refused();
+  }
+  // The client refuses timestamps older than the tolerance; one from the future is refused here.
+  const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1]);
+  if (!(signedAt <= Date.now() / 1000 + SIGNATURE_TOLERANCE_S)) {
+    console.warn('[shop] webhook refused: timestamp in the future');
+    throw refused();
   }
   const outcome = await handleStripeEvent(event);
   console.info(`[shop] ${event.type} ${event.id}: ${outcome}`);

@@ -91,7 +91,11 @@ export async function replaceProductFile(
   type: string,
   bytes: Uint8Array,
 ): Promise<void> {
-  await files().set(productId, bytes.slice().buffer, { metadata: { name, type, size: bytes.length } });
+  // A copy of exactly these bytes: `bytes` may be a view into a larger buffer (a Node Buffer from the
+  // shared pool), whose `.buffer` would store other memory of the process with the file.
+  const copy = new Uint8Array(bytes.byteLength);
+  copy.set(bytes);
+  await files().set(productId, copy.buffer, { metadata: { name, type, size: bytes.length } });
 }
 
 /** Staff: what each digital product delivers now. */

@@ -9,6 +9,7 @@ import type { MailHandler } from '../../email/queue/queue';
 import { sendMail } from '../../email/queue/queue';
 import { escapeHtml, mailFrame } from '../../email/templates';
 import { requireConfig } from '../../server/env';
+import { SITE } from '../../../config/site';
 import { formatCents } from '../cart';
 import { downloadToken, DOWNLOAD_DAYS, DOWNLOAD_LIMIT, grantExpiry } from './downloads';
 import { getOrder, type Order } from './orders';
@@ -45,13 +46,31 @@ function linesText(order: Order): string[] {
 
 function linesHtml(order: Order): string {
   const row = (a: string, b: string, strong = false) =>
-    `<tr><td style="padding:4px 8px 4px 0;">${strong ? `<strong>${a}</strong>` : a}</td><td style="padding:4px 0;text-align:right;">${strong ? `<strong>${b}</strong>` : b}</td></tr>`;
+    `<tr><td style="padding:4px 8px 4px 0;">${strong ? `<strong>${a}</strong>` : a}</td><td style="padding:4px 0;text-align:right;white-space:nowrap;vertical-align:top;">${strong ? `<strong>${b}</strong>` : b}</td></tr>`;
   return `<table role="presentation" style="width:100%;border-collapse:collapse;font-size:15px;">${[
     ...order.lines.map((l) => row(`${l.quantity} × ${escapeHtml(l.name)}`, formatCents(l.amountSubtotal))),
     row('Shipping', formatCents(order.amounts.shipping)),
     row('Tax', formatCents(order.amounts.tax)),
-    row('Total', `${formatCents(order.amounts.total)} ${order.amounts.currency.toUpperCase()}`, true),
+    row('Total', `${formatCents(order.amounts.total)}&nbsp;${order.amounts.currency.toUpperCase()}`, true),
   ].join('')}</table>`;
+}
+
+/** Who sold it, at the foot of every receipt. */
+const SELLER = `${SITE.name}, ${SITE.mailingAddress} · ${SITE.email}`;
+
+/** The order's day as buyers read it (the business's time zone). */
+const orderDate = (order: Order) =>
+  new Intl.DateTimeFormat(SITE.locale, { dateStyle: 'long', timeZone: SITE.timeZone }).format(
+    new Date(order.createdAt),
+  );
+
+/** Where a shipped order goes: its address lines (none for pickup, which the receipt says apart). */
+function shipTo(order: Order): string[] {
+  if (!order.shipping || order.shipping.method === 'pickup') return [];
+  const a = order.shipping.address ?? {};
+  return [order.shipping.name, a.line1, a.line2, [a.city, a.state, a.postal_code].filter(Boolean).join(' ')].filter(
+    (x): x is string => !!x,
+  );
 }
 
 /** The receipt of `order` as subject, text and HTML. */
@@ -64,21 +83,24 @@ export async function renderReceipt(order: Order, siteUrl: string) {
       ? 'Pickup in Kitchener: we will e-mail you when your order is ready to collect.'
       : 'We will e-mail you when your order ships.'
     : '';
+  const date = orderDate(order);
+  const destination = shipTo(order);
   const text = [
     hello,
     '',
-    `Thank you for your order ${order.number}.`,
+    `Thank you for your order ${order.number} of ${date}.`,
     '',
     ...linesText(order),
     '',
     ...(links.length ? ['Your downloads:', ...links.map((l) => `${l.name}: ${l.url}`), rule, ''] : []),
+    ...(destination.length ? ['Ship to:', ...destination, ''] : []),
     ...(shipping ? [shipping, ''] : []),
-    'Maple Tech, Kitchener, Ontario',
+    SELLER,
   ].join('\n');
   const html = mailFrame(
     `Your Maple Tech receipt ${order.number}`,
     `<p style="margin:0 0 16px;">${escapeHtml(hello)}</p>
-<p style="margin:0 0 16px;">Thank you for your order <strong>${escapeHtml(order.number)}</strong>.</p>
+<p style="margin:0 0 16px;">Thank you for your order <strong style="white-space:nowrap;">${escapeHtml(order.number)}</strong> of ${escapeHtml(date)}.</p>
 ${linesHtml(order)}
 ${
   links.length
@@ -90,7 +112,13 @@ ${
         .join('')}</ul><p style="margin:0 0 16px;font-size:14px;color:#52606d;">${rule}</p>`
     : ''
 }
-${shipping ? `<p style="margin:16px 0;">${escapeHtml(shipping)}</p>` : ''}`,
+${
+  destination.length
+    ? `<p style="margin:16px 0 0;font-weight:600;">Ship to</p><p style="margin:0 0 16px;">${destination.map(escapeHtml).join('<br>')}</p>`
+    : ''
+}
+${shipping ? `<p style="margin:16px 0;">${escapeHtml(shipping)}</p>` : ''}
+<p style="margin:24px 0 0;font-size:13px;line-height:1.5;color:#4b5563;">${escapeHtml(SELLER)}</p>`,
   );
   return { subject: `Your Maple Tech receipt ${order.number}`, text, html };
 }

@@ -15,7 +15,16 @@ import {
   type CheckoutPayload,
   type PricedLine,
 } from '../cart';
-import { extendUnits, holdUnits, releaseUnits, returnUnits, sellUnits, slotRefSchema, STALE_HOLD_MS } from './stock';
+import {
+  extendUnits,
+  holdUnits,
+  releaseUnits,
+  returnUnits,
+  sellUnits,
+  slotRefSchema,
+  STALE_HOLD_MS,
+  type SlotRef,
+} from './stock';
 import {
   createOrder,
   getOrder,
@@ -30,8 +39,12 @@ import {
 import { shopMode, stripeClient } from './stripe';
 import { sendFulfilled, sendReceipt } from './order-mail';
 
-/** How long a checkout holds stock (Stripe's shortest session). */
-export const CHECKOUT_MINUTES = 30;
+/**
+ * How long a checkout holds stock and its session stays open. Stripe's shortest session is 30 minutes
+ * after Stripe creates it, by Stripe's clock: 2 minutes more cover the request's time and clock skew
+ * (exactly 30 from our clock would be refused).
+ */
+export const CHECKOUT_MINUTES = 32;
 
 const holdSchema = z.object({
   holdId: z.string(),
@@ -210,7 +223,14 @@ export async function orderFromSession(
   };
   if (short) order = withEvent(order, `${short} unit(s) were no longer in stock when payment arrived`, at);
   const result = await createOrder(order);
-  if (!result.created) return result;
+  if (!result.created) {
+    // Another delivery of the session stored the order first. Units this call took anew (its hold had
+    // been released) belong to no order: they go back on sale, so a session never takes two.
+    const kept = (ref: SlotRef) => result.order.units.some((u) => u.productId === ref.productId && u.slot === ref.slot);
+    const extra = sold.filter((ref) => !kept(ref));
+    if (extra.length) await returnUnits(holdId, extra);
+    return result;
+  }
   if (hold) await holds.set(sessionHoldKey(paid.id), { ...hold, state: 'complete' });
   await mailAndNote(result.order.id, 'Receipt', () => sendReceipt(result.order));
   const pending = paid.paymentIntent ? await pendingRefunds.get(paid.paymentIntent) : null;
@@ -259,10 +279,12 @@ export async function extendHold(sessionId: string, days = 7): Promise<void> {
  * of order) it is kept and applied when the order is made.
  */
 export async function applyRefund(paymentIntent: string, amountRefunded: number, full: boolean): Promise<Order | null> {
-  const order = await orderByPaymentIntent(paymentIntent);
+  let order = await orderByPaymentIntent(paymentIntent);
   if (!order) {
     await pendingRefunds.set(paymentIntent, { amountRefunded, full });
-    return null;
+    // The order may have been stored in between (its maker reads the pending refund only once).
+    order = await orderByPaymentIntent(paymentIntent);
+    if (!order) return null;
   }
   const at = new Date().toISOString();
   let returned = false;
@@ -371,11 +393,33 @@ function linesOf(session: Stripe.Checkout.Session, hold: Hold | null): OrderLine
   });
 }
 
-/** Reads a session with its lines from Stripe and makes its order when it is paid. */
-export async function orderFromStripeSession(sessionId: string): Promise<{ order: Order; created: boolean } | null> {
+/** A session read from Stripe; undefined when Stripe has no such session. 502 when Stripe fails. */
+async function retrieveSession(sessionId: string): Promise<Stripe.Checkout.Session | undefined> {
+  try {
+    return await stripeClient().checkout.sessions.retrieve(sessionId, { expand: ['line_items'] });
+  } catch (err) {
+    const e = err as { statusCode?: number; code?: string; message?: string };
+    if (e.statusCode === 404 || e.code === 'resource_missing') {
+      console.warn(`[shop] Stripe has no session ${sessionId}: ${e.message ?? ''}`);
+      return undefined;
+    }
+    console.error(`[shop] could not read session ${sessionId} from Stripe`, err);
+    // Not 2xx: Stripe delivers the event again later.
+    throw new HttpError(502, 'payment_provider_error', 'Stripe could not be reached. The event will be retried.');
+  }
+}
+
+/**
+ * Reads a session with its lines from Stripe and makes its order when it is paid: the order, null
+ * when the session is not paid (yet), undefined when Stripe has no such session.
+ */
+export async function orderFromStripeSession(
+  sessionId: string,
+): Promise<{ order: Order; created: boolean } | null | undefined> {
   const existing = await getOrder(sessionId);
   if (existing) return createOrder(existing);
-  const session = await stripeClient().checkout.sessions.retrieve(sessionId, { expand: ['line_items'] });
+  const session = await retrieveSession(sessionId);
+  if (!session) return undefined;
   if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required') return null;
   const hold = await holds.get(sessionHoldKey(sessionId));
   const details = session.customer_details;
@@ -384,7 +428,9 @@ export async function orderFromStripeSession(sessionId: string): Promise<{ order
       .collected_information?.shipping_details ??
     (session as unknown as { shipping_details?: { name?: string; address?: Address } }).shipping_details ??
     null;
-  const shippingAmount = session.shipping_cost?.amount_total ?? session.total_details?.amount_shipping ?? 0;
+  // Before tax: the shipping cost's total includes the tax on shipping, which the session's tax total
+  // already counts (subtotal + shipping + tax = total).
+  const shippingAmount = session.shipping_cost?.amount_subtotal ?? session.total_details?.amount_shipping ?? 0;
   return orderFromSession({
     id: session.id,
     mode: 'stripe',
