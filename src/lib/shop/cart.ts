@@ -9,8 +9,12 @@ import type { Product } from './product-schema';
 
 /** Most units of one hardware product in one order. Digital products: 1. */
 export const MAX_HARDWARE_QUANTITY = 5;
-/** Most lines in one cart. */
-export const MAX_CART_LINES = 20;
+/**
+ * Most lines in one cart: 10, because the webhook reads an order's lines from the session with
+ * `expand[]=line_items`, and Stripe's expanded list holds the first 10 lines only. (Every sellable
+ * product fits: a product appears once per cart.)
+ */
+export const MAX_CART_LINES = 10;
 /** Flat shipping rate anywhere in Canada, cents. */
 export const FLAT_SHIPPING_CENTS = 1500;
 /** Ontario HST, used only by the local test checkout (Stripe Tax computes the real tax). */

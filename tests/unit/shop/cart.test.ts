@@ -4,6 +4,7 @@ import {
   availabilityOf,
   checkoutPayloadSchema,
   formatCents,
+  isSellable,
   needsShipping,
   priceCart,
   toCents,
@@ -22,6 +23,13 @@ describe('the checkout payload', () => {
     'refuses %j',
     (items) => expect(cart(items).success).toBe(false),
   );
+  it('takes at most as many lines as an order read back from Stripe can hold (its first 10), and every sellable product fits', () => {
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `product-${i}`, quantity: 1 }));
+    expect(cart(lines(10)).success).toBe(true);
+    expect(cart(lines(11)).success).toBe(false);
+    const sellable = PRODUCTS.filter(isSellable);
+    expect(sellable.length).toBeLessThanOrEqual(10);
+  });
 });
 
 describe('pricing a cart from the catalogue', () => {
