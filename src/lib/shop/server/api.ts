@@ -22,16 +22,8 @@ import { getProduct } from '../../../data/products';
 import { checkoutPayloadSchema } from '../cart';
 import { shopMode, stripeClient, webhookSecret } from './stripe';
 import { stockReport } from './stock';
-import {
-  extendHold,
-  orderFromStripeSession,
-  payTestSession,
-  releaseSession,
-  startCheckout,
-  testPaySchema,
-  testSession,
-  applyRefund,
-} from './service';
+import { extendHold, orderFromStripeSession, releaseSession, startCheckout, applyRefund } from './service';
+import { payTestSession, testPaySchema, testSession } from './test-checkout';
 import { getOrder } from './orders';
 import { downloadsUsed, takeDownload, verifyDownloadToken, DOWNLOAD_LIMIT } from './downloads';
 import { MAX_UPLOAD_BYTES, productFile, replaceProductFile } from './files';
