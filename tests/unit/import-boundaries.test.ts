@@ -225,6 +225,14 @@ describe('import boundaries', () => {
     expect(folderCircles(folderGraph(filesUnder(LIB)))).toEqual([]);
   });
 
+  it('no module of src/lib is over 500 lines (a longer one holds more than one concept: split it)', () => {
+    const long = filesUnder(LIB)
+      .map((f) => ({ file: path.relative(ROOT, f), lines: readFileSync(f, 'utf8').split('\n').length }))
+      .filter((m) => m.lines > 500)
+      .map((m) => `${m.file}: ${m.lines} lines`);
+    expect(long).toEqual([]);
+  });
+
   it('reports an upward import naming both folders, and a circle between folders', () => {
     const files: Record<string, string> = {
       [path.join(LIB, 'subscribers/store.ts')]: "import type { Receipt } from '../campaigns/store';",
