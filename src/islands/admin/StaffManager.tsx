@@ -5,7 +5,8 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import AdminGate from './AdminGate';
 import AdminSidebar from './AdminSidebar';
-import { adminFetch } from '../../stores/admin';
+import { useStore } from '@nanostores/react';
+import { $adminAuth, adminFetch } from '../../stores/admin';
 import { toast } from '../../stores/toast';
 import { ApiError } from '../../lib/http/client';
 import { ROLE_LABELS, ROLES, type Role } from '../../lib/admin/roles';
@@ -35,6 +36,9 @@ function StaffScreen() {
 function StaffLists() {
   const can = useCan();
   const { data, loading, failed, reload } = useAdminData<StaffMember[]>('/api/admin/staff', 'the staff list');
+  // Nobody removes their own account (the server refuses it too): another admin or the owner key does.
+  const auth = useStore($adminAuth);
+  const me = auth.status === 'signed-in' ? auth.session.staffId : undefined;
   const [removing, setRemoving] = useState<StaffMember | null>(null);
 
   async function remove(member: StaffMember) {
@@ -87,7 +91,9 @@ function StaffLists() {
                       Invited by {m.createdBy} on {new Date(m.createdAt).toLocaleDateString('en-CA')}
                     </p>
                   </div>
-                  {can('DELETE', '/staff/:id') ? (
+                  {m.id === me ? (
+                    <span className="text-sm text-muted">You</span>
+                  ) : can('DELETE', '/staff/:id') ? (
                     <button type="button" className="btn-secondary" onClick={() => setRemoving(m)}>
                       Remove<span className="sr-only"> {m.name}</span>
                     </button>
