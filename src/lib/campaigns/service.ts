@@ -167,7 +167,7 @@ export async function createDraft(
     ...(includeNotified ? { includeNotified } : {}),
     actions: [],
   };
-  const campaign = withAction(made, 'create', by, made.createdAt);
+  const campaign = withAction<Campaign>(made, 'create', by, made.createdAt);
   if (!(await createCampaign(campaign))) throw new HttpError(409, 'conflict', 'Try again.');
   if (payload.sendAt) await startSendJob(campaign, 'wait');
   return view(campaign, null);
@@ -211,12 +211,14 @@ export async function sendNow(id: string, by: CampaignActor | null = null): Prom
     if (!job || job.state.phase !== 'wait')
       throw new HttpError(409, 'already_sending', 'This campaign is already sending or sent.');
     const at = new Date().toISOString();
-    await updateCampaign(id, (x) => withAction({ ...x, sendAt: at }, 'send', by, at));
+    await updateCampaign(id, (x) => withAction<Campaign>({ ...x, sendAt: at }, 'send', by, at));
     await kickJobs(c.jobId);
   } else {
     const at = new Date().toISOString();
     const after = await updateCampaign(id, (x) =>
-      x.jobId || x.status === 'cancelled' ? null : withAction({ ...x, jobId: id, status: 'sending' }, 'send', by, at),
+      x.jobId || x.status === 'cancelled'
+        ? null
+        : withAction<Campaign>({ ...x, jobId: id, status: 'sending' }, 'send', by, at),
     );
     if (after?.status === 'cancelled') throw new HttpError(409, 'cancelled', 'This campaign was cancelled.');
     await startSendJob(c, 'plan');
@@ -249,7 +251,7 @@ export async function controlSend(
     const after = await updateCampaign(id, (x) =>
       x.jobId || x.status !== 'draft'
         ? null
-        : withAction({ ...x, status: 'cancelled', finishedAt: at }, 'cancel', by, at),
+        : withAction<Campaign>({ ...x, status: 'cancelled', finishedAt: at }, 'cancel', by, at),
     );
     if (after?.status !== 'cancelled') return controlSend(id, what, _origin, by);
     return campaignView(id);
@@ -267,7 +269,9 @@ export async function controlSend(
   }
   const at = new Date().toISOString();
   if (what === 'cancel' || by)
-    await updateCampaign(id, (x) => withAction(what === 'cancel' ? { ...x, status: 'cancelled' } : x, what, by, at));
+    await updateCampaign(id, (x) =>
+      withAction<Campaign>(what === 'cancel' ? { ...x, status: 'cancelled' } : x, what, by, at),
+    );
   if (what === 'resume') await kickJobs(c.jobId);
   return campaignView(id);
 }
