@@ -3,13 +3,14 @@
 // and with the owner key. A role below the route's level gets 403 `forbidden` and the stores are
 // exactly as before (every key and ETag of every store); a role that reaches it never gets 401/403
 // and never a 5xx. And each campaign records who created, sent, paused, resumed and cancelled it, in
-// its own record, the archive (GET /api/admin/campaigns) and the campaign's view.
+// its own record, the archive (GET /api/admin/campaigns) and the campaign's view. And a sign-in link
+// past its 15 minutes signs nobody in.
 import { getStore, listStores } from '@netlify/blobs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import admin from '../../netlify/functions/admin';
 import { ROUTES } from '../../src/lib/composition/admin-api';
 import { allows, permissionFor, type Role } from '../../src/lib/admin/roles';
-import { createStaff } from '../../src/lib/admin/staff';
+import { createLinkToken, createStaff, LOGIN_LINK_TTL_MS } from '../../src/lib/admin/staff';
 import { createSessionToken, SESSION_COOKIE } from '../../src/lib/admin/session';
 import { readCampaign } from '../../src/lib/campaigns/store';
 import { whoActed } from '../../src/lib/campaigns/model';
@@ -217,5 +218,41 @@ describe('each campaign records who acted on it', () => {
     expect((await api(owner, 'POST', `/campaigns/${draft}/cancel`)).status).toBe(200);
     const view = await api(viewer, 'GET', `/campaigns/${draft}`);
     expect(whoActed(view.json)).toBe('Created by Editor Person (editor) · cancelled by owner key');
+  });
+});
+
+describe('sign-in links', () => {
+  it('an expired link shows why and signs nobody in, opened or pressed; a fresh one signs in once', async () => {
+    const member = await createStaff({
+      email: 'late@example.com',
+      name: 'Late',
+      role: 'viewer',
+      createdBy: 'owner key',
+    });
+    const press = (token: string) =>
+      call(admin, {
+        method: 'POST',
+        path: '/api/admin/login/link',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:8888' },
+        body: new URLSearchParams({ token }).toString(),
+      });
+    // Made 16 minutes ago with the 15-minute lifetime of a login link.
+    const old = await createLinkToken(member!.id, LOGIN_LINK_TTL_MS, Date.now() - 16 * 60_000);
+    const opened = await call(admin, { path: `/api/admin/login/link?token=${old}` });
+    expect(opened.status).toBe(410);
+    expect(opened.text).toContain('This sign-in link has expired');
+    expect(opened.text).not.toContain('>Sign in</button>');
+    const pressed = await press(old);
+    expect(pressed.status).toBe(410);
+    expect(pressed.headers.get('set-cookie') ?? '').not.toContain(`${SESSION_COOKIE}=v`);
+
+    const fresh = await createLinkToken(member!.id, LOGIN_LINK_TTL_MS);
+    expect((await call(admin, { path: `/api/admin/login/link?token=${fresh}` })).text).toContain('>Sign in</button>');
+    const first = await press(fresh);
+    expect(first.status).toBe(303);
+    expect(first.headers.get('set-cookie')).toContain(`${SESSION_COOKIE}=v`);
+    const second = await press(fresh);
+    expect(second.status).toBe(400);
+    expect(second.headers.get('set-cookie') ?? '').not.toContain(`${SESSION_COOKIE}=v`);
   });
 });
