@@ -213,6 +213,13 @@ describe('each campaign records who acted on it', () => {
       'Created by Editor Person (editor) · sent by Admin Person (admin) · paused by Editor Person (editor) · resumed by owner key · cancelled by Admin Person (admin)',
     );
 
+    // The trail names the campaign by its subject.
+    const trail = await api(adminP, 'GET', `/audit?person=${people.editor.id}`);
+    const made2 = (trail.json.entries as { action: string; target: { id: string; label?: string } }[]).find(
+      (e) => e.action === 'campaign.create' && e.target.id === id,
+    );
+    expect(made2?.target.label).toBe(`campaign “Who acted” (${id})`);
+
     // A draft cancelled before it was sent, by the owner key.
     const draft = (await api(editor, 'POST', '/campaigns', { subject: 'Dropped', body: 'Hi' })).json.id as string;
     expect((await api(owner, 'POST', `/campaigns/${draft}/cancel`)).status).toBe(200);

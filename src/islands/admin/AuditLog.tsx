@@ -111,7 +111,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
           {' — '}
           {AUDIT_LABELS[entry.action] ?? entry.action}
         </p>
-        {target ? <p className="text-sm break-all text-muted">{target}</p> : null}
+        {target ? <p className="text-sm wrap-anywhere text-muted">{target}</p> : null}
         <p className="text-xs text-muted">From network {entry.network}</p>
       </div>
     </li>
