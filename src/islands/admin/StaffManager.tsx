@@ -80,7 +80,7 @@ function StaffLists() {
             <ul className="grid grid-cols-1 gap-2">
               {data.map((m) => (
                 <li key={m.id} className="card flex flex-wrap items-center justify-between gap-3 p-4">
-                  <div className="min-w-0">
+                  <div className="min-w-0 flex-1 basis-64">
                     <p className="font-semibold [overflow-wrap:anywhere]">
                       {m.name} <span className="badge ml-1 bg-surface-2 align-middle">{m.role}</span>
                     </p>
