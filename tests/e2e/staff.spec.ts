@@ -94,6 +94,7 @@ test('"E-mail me a sign-in link" answers the same for anyone', async ({ page }) 
 
 test.describe('staff and audit screens', () => {
   let admin: { id: string; name: string };
+  let gone: { id: string; name: string };
   let tag = '';
   test.beforeAll(async ({ request, playwright, baseURL }) => {
     // Something to show: two people and a few actions.
@@ -123,6 +124,17 @@ test.describe('staff and audit screens', () => {
     expect((await asAdmin.post(`/api/admin/campaigns/${sent}/send`)).status()).toBe(202);
     const later = await make(`Dropped ${tag}`, new Date(Date.now() + 86_400_000).toISOString());
     expect((await request.post(`/api/admin/campaigns/${later}/cancel`, { headers: owner })).status()).toBe(200);
+    // Someone who signed in once and was removed since: their actions stay in the trail, filterable.
+    gone = await invite(request, 'editor', `${tag}g`);
+    const goneToken = new URL(await mailedLink(request, `${tag}g@example.com`), baseURL).searchParams.get('token')!;
+    // (In the admin's context: its cookie becomes the removed person's, unused afterwards.)
+    const asGone = await asAdmin.post('/api/admin/login/link', {
+      form: { token: goneToken },
+      headers: { origin: baseURL! },
+      maxRedirects: 0,
+    });
+    expect(asGone.status()).toBe(303);
+    expect((await request.delete(`/api/admin/staff/${gone.id}`, { headers: owner })).status()).toBe(200);
     await asAdmin.dispose();
   });
 
@@ -160,6 +172,12 @@ test.describe('staff and audit screens', () => {
         await expect(trail.locator('li').filter({ hasNotText: admin.name })).toHaveCount(0);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         await page.screenshot({ path: `${SHOTS}/audit-person-${width}-${scheme}.png`, fullPage: true });
+        // A removed person can still be picked: what they did stays in the trail.
+        await page.getByLabel('Person').selectOption('');
+        await expect(trail.getByText(gone.name).first()).toBeVisible(SLOW);
+        await page.getByLabel('Person').selectOption({ label: `${gone.name} (editor), removed` });
+        await expect(trail.getByText('Signed in').first()).toBeVisible(SLOW);
+        await expect(trail.locator('li').filter({ hasNotText: gone.name })).toHaveCount(0);
 
         // The campaign archive names who created, sent and cancelled each campaign.
         await page.goto('/admin/campaigns?view=archive');
