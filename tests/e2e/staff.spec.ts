@@ -82,6 +82,16 @@ test('a viewer is shown no delete, export or send controls', async ({ page, requ
   await expect(page.getByRole('tab', { name: 'New campaign' })).toHaveCount(0);
 });
 
+test('a named admin sees "You" instead of Remove on their own line', async ({ page, request }) => {
+  const admin = await invite(request, 'admin', runTag('me'));
+  await signInWithLink(page, await mailedLink(request, admin.email));
+  await page.goto('/admin/staff');
+  const own = page.getByRole('listitem').filter({ hasText: admin.email });
+  await expect(own.getByText('You', { exact: true })).toBeVisible(SLOW);
+  await expect(own.getByRole('button', { name: /^Remove / })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Remove / }).first()).toBeVisible();
+});
+
 test('"E-mail me a sign-in link" answers the same for anyone', async ({ page }) => {
   await page.goto('/admin/sign-in');
   await islands(page);
