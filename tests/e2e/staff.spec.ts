@@ -1,6 +1,6 @@
 // Named staff in the browser (docs/staff.md): the e-mailed sign-in link's flow, what each role is
-// shown, and the /admin/staff and /admin/audit screens at 375 and 1280 px, light and dark (axe clean,
-// no sideways scrolling). Screenshots go to /tmp/shots-36 for a person to look at, never the repo.
+// shown, the /admin/staff and /admin/audit screens (the trail filtered by a person) and the campaign
+// archive naming who acted, at 375 and 1280 px, light and dark (axe clean, no sideways scrolling). Screenshots go to /tmp/shots-36 for a person to look at, never the repo.
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN_KEY, expectNoSeriousA11yViolations } from './fixtures';
@@ -82,6 +82,16 @@ test('a viewer is shown no delete, export or send controls', async ({ page, requ
   await expect(page.getByRole('tab', { name: 'New campaign' })).toHaveCount(0);
 });
 
+test('a named admin sees "You" instead of Remove on their own line', async ({ page, request }) => {
+  const admin = await invite(request, 'admin', runTag('me'));
+  await signInWithLink(page, await mailedLink(request, admin.email));
+  await page.goto('/admin/staff');
+  const own = page.getByRole('listitem').filter({ hasText: admin.email });
+  await expect(own.getByText('You', { exact: true })).toBeVisible(SLOW);
+  await expect(own.getByRole('button', { name: /^Remove / })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Remove / }).first()).toBeVisible();
+});
+
 test('"E-mail me a sign-in link" answers the same for anyone', async ({ page }) => {
   await page.goto('/admin/sign-in');
   await islands(page);
@@ -93,16 +103,49 @@ test('"E-mail me a sign-in link" answers the same for anyone', async ({ page }) 
 });
 
 test.describe('staff and audit screens', () => {
-  test.beforeAll(async ({ request }) => {
+  let admin: { id: string; name: string };
+  let gone: { id: string; name: string };
+  let tag = '';
+  test.beforeAll(async ({ request, playwright, baseURL }) => {
     // Something to show: two people and a few actions.
-    const tag = runTag('sc');
-    const admin = await invite(request, 'admin', `${tag}a`);
+    tag = runTag('sc');
+    admin = await invite(request, 'admin', `${tag}a`);
     await invite(request, 'viewer', `${tag}v-with-a-rather-long-address-for-narrow-screens`);
     await request.post('/api/admin/campaigns', {
       headers: owner,
       data: { subject: `Screens ${tag}`, body: 'Hello {{name}}' },
     });
-    expect(admin.id).toBeTruthy();
+    // The admin, signed in through their mailed link in a session of their own, makes two campaigns:
+    // one sent, one scheduled that the owner key then cancels.
+    const token = new URL(await mailedLink(request, `${tag}a@example.com`), baseURL).searchParams.get('token')!;
+    const asAdmin = await playwright.request.newContext({ baseURL });
+    const signed = await asAdmin.post('/api/admin/login/link', {
+      form: { token },
+      headers: { origin: baseURL! },
+      maxRedirects: 0,
+    });
+    expect(signed.status(), await signed.text()).toBe(303);
+    const make = async (subject: string, sendAt?: string) => {
+      const res = await asAdmin.post('/api/admin/campaigns', { data: { subject, body: 'Hello {{name}}', sendAt } });
+      expect(res.status(), await res.text()).toBe(201);
+      return ((await res.json()) as { id: string }).id;
+    };
+    const sent = await make(`Sent ${tag}`);
+    expect((await asAdmin.post(`/api/admin/campaigns/${sent}/send`)).status()).toBe(202);
+    const later = await make(`Dropped ${tag}`, new Date(Date.now() + 86_400_000).toISOString());
+    expect((await request.post(`/api/admin/campaigns/${later}/cancel`, { headers: owner })).status()).toBe(200);
+    // Someone who signed in once and was removed since: their actions stay in the trail, filterable.
+    gone = await invite(request, 'editor', `${tag}g`);
+    const goneToken = new URL(await mailedLink(request, `${tag}g@example.com`), baseURL).searchParams.get('token')!;
+    // (In the admin's context: its cookie becomes the removed person's, unused afterwards.)
+    const asGone = await asAdmin.post('/api/admin/login/link', {
+      form: { token: goneToken },
+      headers: { origin: baseURL! },
+      maxRedirects: 0,
+    });
+    expect(asGone.status()).toBe(303);
+    expect((await request.delete(`/api/admin/staff/${gone.id}`, { headers: owner })).status()).toBe(200);
+    await asAdmin.dispose();
   });
 
   for (const width of [375, 1280]) {
@@ -130,10 +173,37 @@ test.describe('staff and audit screens', () => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         await page.screenshot({ path: `${SHOTS}/audit-${width}-${scheme}.png`, fullPage: true });
         await expectNoSeriousA11yViolations(page);
-        // Filter by person: the owner key's own actions only.
+        // Filter by person: the owner key's own actions only, then the admin's.
         await page.getByLabel('Person').selectOption('owner');
         await expect(trail.getByText('Invited staff').first()).toBeVisible(SLOW);
         await expect(trail.locator('li').filter({ hasNotText: 'owner key' })).toHaveCount(0);
+        await page.getByLabel('Person').selectOption(admin.id);
+        await expect(trail.getByText('Created a campaign').first()).toBeVisible(SLOW);
+        await expect(trail.locator('li').filter({ hasNotText: admin.name })).toHaveCount(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await page.screenshot({ path: `${SHOTS}/audit-person-${width}-${scheme}.png`, fullPage: true });
+        // A removed person can still be picked: what they did stays in the trail.
+        await page.getByLabel('Person').selectOption('');
+        await expect(trail.getByText(gone.name).first()).toBeVisible(SLOW);
+        await page.getByLabel('Person').selectOption({ label: `${gone.name} (editor), removed` });
+        await expect(trail.getByText('Signed in').first()).toBeVisible(SLOW);
+        await expect(trail.locator('li').filter({ hasNotText: gone.name })).toHaveCount(0);
+
+        // The campaign archive names who created, sent and cancelled each campaign.
+        await page.goto('/admin/campaigns?view=archive');
+        const archive = page.getByRole('list', { name: 'Campaigns, newest first' });
+        const card = (subject: string) => archive.locator('li').filter({ hasText: subject });
+        await expect(card(`Sent ${tag}`).getByTestId('campaign-who')).toHaveText(
+          `Created by ${admin.name} (admin) · sent by ${admin.name} (admin)`,
+          SLOW,
+        );
+        await expect(card(`Dropped ${tag}`).getByTestId('campaign-who')).toHaveText(
+          `Created by ${admin.name} (admin) · cancelled by owner key`,
+        );
+        await expect(card(`Screens ${tag}`).getByTestId('campaign-who')).toHaveText('Created by owner key');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await page.screenshot({ path: `${SHOTS}/campaigns-archive-${width}-${scheme}.png`, fullPage: true });
+        await expectNoSeriousA11yViolations(page);
       });
     }
   }

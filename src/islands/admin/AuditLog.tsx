@@ -1,9 +1,10 @@
 /**
  * /admin/audit (docs/staff.md, "Audit trail"): every state-changing staff action, newest first, 50 at
- * a time ('Load more'), filtered by person. For the owner key and admins. Nothing here deletes: the
+ * a time ('Load more'), filtered by person (staff removed since too, once seen in the trail). For the
+ * owner key and admins. Nothing here deletes: the
  * trail is append-only for everyone.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import AdminGate from './AdminGate';
 import AdminSidebar from './AdminSidebar';
 import { AUDIT_LABELS } from '../../lib/admin/roles';
@@ -42,6 +43,20 @@ function Trail() {
     path,
     'the audit trail',
   );
+  // People seen in the trail so far: someone removed since (no longer in the staff list) can still be
+  // picked, since what they did stays in the trail.
+  const [seen, setSeen] = useState<Map<string, string>>(new Map());
+  useEffect(() => {
+    const found = (data?.entries ?? []).filter((e) => e.actor.id !== 'owner' && !seen.has(e.actor.id));
+    if (found.length === 0) return;
+    setSeen((before) => {
+      const after = new Map(before);
+      for (const e of found) after.set(e.actor.id, `${e.actor.name} (${e.actor.role})`);
+      return after;
+    });
+  }, [data, seen]);
+  const current = new Set((staff.data ?? []).map((m) => m.id));
+  const former = [...seen].filter(([personId]) => !current.has(personId));
 
   return (
     <section aria-labelledby={`${id}-title`} className="min-w-0">
@@ -66,6 +81,13 @@ function Trail() {
                 {m.name} ({m.role})
               </option>
             ))}
+            {staff.data
+              ? former.map(([personId, label]) => (
+                  <option key={personId} value={personId}>
+                    {label}, removed
+                  </option>
+                ))
+              : null}
           </select>
         </div>
         <button type="button" className="btn-secondary" onClick={() => void reload()} disabled={loading}>
@@ -111,7 +133,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
           {' — '}
           {AUDIT_LABELS[entry.action] ?? entry.action}
         </p>
-        {target ? <p className="text-sm break-all text-muted">{target}</p> : null}
+        {target ? <p className="text-sm wrap-anywhere text-muted">{target}</p> : null}
         <p className="text-xs text-muted">From network {entry.network}</p>
       </div>
     </li>

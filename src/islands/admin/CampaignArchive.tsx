@@ -1,9 +1,10 @@
 /**
- * Every campaign, newest first (GET /api/admin/campaigns), each opening its own view and report.
+ * Every campaign, newest first (GET /api/admin/campaigns), each opening its own view and report, and
+ * naming who created, sent, paused, resumed or cancelled it (the record's `actions`).
  * Drafts discarded before they were sent are folded away behind a toggle.
  */
 import { useState, type MouseEvent } from 'react';
-import { isDiscardedDraft } from '../../lib/campaigns/model';
+import { isDiscardedDraft, whoActed } from '../../lib/campaigns/model';
 import { KindBadge, numbers, StatusBadge, when, type CampaignView } from './CampaignBits';
 import { Checkbox, EmptyState, Spinner, useAdminData } from './ui';
 
@@ -93,6 +94,11 @@ export default function CampaignArchive({
                       {c.subject}
                     </a>
                     <p className="mt-0.5 text-sm text-muted">{summary(c)}</p>
+                    {whoActed(c) ? (
+                      <p className="wrap-anywhere mt-0.5 text-sm text-muted" data-testid="campaign-who">
+                        {whoActed(c)}
+                      </p>
+                    ) : null}
                   </div>
                   <div className="flex flex-wrap items-center gap-2">
                     <KindBadge kind={c.kind} />

@@ -5,7 +5,8 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import AdminGate from './AdminGate';
 import AdminSidebar from './AdminSidebar';
-import { adminFetch } from '../../stores/admin';
+import { useStore } from '@nanostores/react';
+import { $adminAuth, adminFetch } from '../../stores/admin';
 import { toast } from '../../stores/toast';
 import { ApiError } from '../../lib/http/client';
 import { ROLE_LABELS, ROLES, type Role } from '../../lib/admin/roles';
@@ -35,6 +36,9 @@ function StaffScreen() {
 function StaffLists() {
   const can = useCan();
   const { data, loading, failed, reload } = useAdminData<StaffMember[]>('/api/admin/staff', 'the staff list');
+  // Nobody removes their own account (the server refuses it too): another admin or the owner key does.
+  const auth = useStore($adminAuth);
+  const me = auth.status === 'signed-in' ? auth.session.staffId : undefined;
   const [removing, setRemoving] = useState<StaffMember | null>(null);
 
   async function remove(member: StaffMember) {
@@ -76,7 +80,7 @@ function StaffLists() {
             <ul className="grid grid-cols-1 gap-2">
               {data.map((m) => (
                 <li key={m.id} className="card flex flex-wrap items-center justify-between gap-3 p-4">
-                  <div className="min-w-0">
+                  <div className="min-w-0 flex-1 basis-64">
                     <p className="font-semibold [overflow-wrap:anywhere]">
                       {m.name} <span className="badge ml-1 bg-surface-2 align-middle">{m.role}</span>
                     </p>
@@ -87,7 +91,9 @@ function StaffLists() {
                       Invited by {m.createdBy} on {new Date(m.createdAt).toLocaleDateString('en-CA')}
                     </p>
                   </div>
-                  {can('DELETE', '/staff/:id') ? (
+                  {m.id === me ? (
+                    <span className="text-sm text-muted">You</span>
+                  ) : can('DELETE', '/staff/:id') ? (
                     <button type="button" className="btn-secondary" onClick={() => setRemoving(m)}>
                       Remove<span className="sr-only"> {m.name}</span>
                     </button>

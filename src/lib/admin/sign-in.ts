@@ -2,10 +2,12 @@
  * Passwordless staff sign-in (docs/staff.md, "Signing in"): the invitation and login mails, their
  * limits, and the page behind a mailed link. Server only.
  *
- * - POST /api/admin/login counts every request against the per-network and per-address limits
- *   (`countLoginRequest`, the same work for any address), answers, and only then, for a staff address
- *   within the limits, stores a one-time link and mails it (`mailLoginLinkIfStaff`): the answer and
- *   its timing are the same for every address.
+ * - POST /api/admin/login counts every request against the per-address limit (`countLoginRequest`,
+ *   the same work for any address), answers, and only then, for a staff address, counts the mail
+ *   against its network's limit, stores a one-time link and mails it (`mailLoginLinkIfStaff`): the
+ *   answer and its timing are the same for every address. The network counts mails, not requests:
+ *   a stranger on the office network asking for links for made-up addresses uses up nothing a
+ *   named person needs.
  * - The link opens a page with a Sign in button (a GET never signs in: mail scanners open links); the
  *   button posts the token back, which uses the link up (src/lib/admin/staff.ts, `consumeLink`).
  */
@@ -22,8 +24,8 @@ import type { StaffMember } from './staff-schemas';
 
 /** Login mails per address (any address, staff or not) per window. */
 export const LOGIN_MAILS_PER_ADDRESS = 5;
-/** Login requests per network (IPv4 /24, IPv6 /64) per window. */
-export const LOGIN_REQUESTS_PER_NETWORK = 30;
+/** Login mails (links actually mailed to staff) asked for from one network (IPv4 /24, IPv6 /64) per window. */
+export const LOGIN_MAILS_PER_NETWORK = 30;
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 
 /** Where a mailed link points. */
@@ -70,15 +72,10 @@ export async function mailSignInLink(staff: StaffMember, invite: boolean): Promi
 }
 
 /**
- * Counts one POST /api/admin/login against the per-network and per-address limits; false when either
- * is used up. Runs before the answer, and costs the same for every address, staff or not.
+ * Counts one POST /api/admin/login against the per-address limit; false when it is used up. Runs
+ * before the answer, and costs the same for every address, staff or not.
  */
-export async function countLoginRequest(email: string, ip: string): Promise<boolean> {
-  const network = networkOf(ip);
-  if (!(await takeSlot('staff-login-net', network, LOGIN_REQUESTS_PER_NETWORK, LOGIN_WINDOW_MS))) {
-    console.warn(`[staff] login link refused: too many requests from ${network}`);
-    return false;
-  }
+export async function countLoginRequest(email: string): Promise<boolean> {
   if (!(await takeSlot('staff-login-addr', email, LOGIN_MAILS_PER_ADDRESS, LOGIN_WINDOW_MS))) {
     console.warn('[staff] login link refused: too many requests for one address');
     return false;
@@ -86,10 +83,19 @@ export async function countLoginRequest(email: string, ip: string): Promise<bool
   return true;
 }
 
-/** The work after the answer: a staff address gets a one-time link; any other gets nothing. */
-export async function mailLoginLinkIfStaff(email: string): Promise<void> {
+/**
+ * The work after the answer: a staff address gets a one-time link, unless its network has asked for
+ * LOGIN_MAILS_PER_NETWORK links in the window; any other address gets nothing and counts toward
+ * nothing more (so requests for made-up addresses never keep a named person's link from them).
+ */
+export async function mailLoginLinkIfStaff(email: string, ip: string): Promise<void> {
   const staff = await staffByEmail(email);
   if (!staff) return;
+  const network = networkOf(ip);
+  if (!(await takeSlot('staff-login-net', network, LOGIN_MAILS_PER_NETWORK, LOGIN_WINDOW_MS))) {
+    console.warn(`[staff] login link for ${staff.id} refused: ${network} asked for too many links`);
+    return;
+  }
   const mail = await mailSignInLink(staff, false);
   console.info(`[staff] login link for ${staff.id}: ${mail.state}`);
 }

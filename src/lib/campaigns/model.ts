@@ -153,6 +153,79 @@ export interface CampaignCounts {
   unknown: number;
 }
 
+/** What staff do to a campaign that the campaign itself records (docs/staff.md, "Audit trail"). */
+export const CAMPAIGN_ACTIONS = ['create', 'send', 'pause', 'resume', 'cancel'] as const;
+export type CampaignActionKind = (typeof CAMPAIGN_ACTIONS)[number];
+
+/** Who acted: a staff member (id, name, e-mail, role), or the owner key (`id` 'owner', name 'owner key'). */
+export interface CampaignActor {
+  id: string;
+  name: string;
+  email: string | null;
+  role: string;
+}
+
+/** One staff action on a campaign, kept in the campaign's own record. */
+export interface CampaignAction {
+  action: CampaignActionKind;
+  by: CampaignActor;
+  /** ISO time. */
+  at: string;
+}
+
+/** The most actions a campaign keeps (the creation always, then the latest ones). */
+export const CAMPAIGN_ACTIONS_KEPT = 50;
+
+/** `campaign` with `action` by `by` appended (the creation kept, then the latest CAMPAIGN_ACTIONS_KEPT - 1). */
+export function withAction<C extends Pick<Campaign, 'actions'>>(
+  campaign: C,
+  action: CampaignActionKind,
+  by: CampaignActor | null | undefined,
+  at: string,
+): C {
+  if (!by) return campaign;
+  const all = [
+    ...(campaign.actions ?? []),
+    { action, by: { id: by.id, name: by.name, email: by.email, role: by.role }, at },
+  ];
+  const kept =
+    all.length <= CAMPAIGN_ACTIONS_KEPT
+      ? all
+      : all[0].action === 'create'
+        ? [all[0], ...all.slice(all.length - CAMPAIGN_ACTIONS_KEPT + 1)]
+        : all.slice(all.length - CAMPAIGN_ACTIONS_KEPT);
+  return { ...campaign, actions: kept };
+}
+
+const ACTION_WORDS: Record<CampaignActionKind, string> = {
+  create: 'created',
+  send: 'sent',
+  pause: 'paused',
+  resume: 'resumed',
+  cancel: 'cancelled',
+};
+
+/** How the archive names who acted: 'Eddie Editor (editor)', or 'owner key'. */
+export function actorName(by: CampaignActor): string {
+  return by.id === 'owner' ? 'owner key' : `${by.name} (${by.role})`;
+}
+
+/**
+ * Who did what to a campaign, in one line for the archive: "Created by Eddie Editor (editor) · sent
+ * by owner key · cancelled by Ada Admin (admin)". Each kind of action once, by its latest actor, in
+ * the order they happened; empty for a campaign that recorded none (made before actions were kept).
+ */
+export function whoActed(campaign: Pick<Campaign, 'actions'>): string {
+  const latest = new Map<CampaignActionKind, CampaignAction>();
+  for (const a of campaign.actions ?? []) {
+    latest.delete(a.action);
+    latest.set(a.action, a);
+  }
+  const parts = [...latest.values()].map((a) => `${ACTION_WORDS[a.action]} by ${actorName(a.by)}`);
+  const line = parts.join(' · ');
+  return line ? line[0].toUpperCase() + line.slice(1) : '';
+}
+
 /** A campaign as stored (`campaigns` store, `c/<id>`), and as GET /api/admin/campaigns/{id} answers it. */
 export interface Campaign extends CampaignCounts {
   id: string;
@@ -176,6 +249,11 @@ export interface Campaign extends CampaignCounts {
   revokedAt: string | null;
   /** A launch notification that staff chose to send again to those an earlier one reached. */
   includeNotified?: boolean;
+  /**
+   * Who created, sent, paused, resumed and cancelled it, oldest first (absent on campaigns made
+   * before actions were kept). The full story, with the network, is in the audit trail.
+   */
+  actions?: CampaignAction[];
 }
 
 /** One subscriber as the audience enumeration sees it (from the subscriber index). */

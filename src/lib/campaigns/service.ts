@@ -13,7 +13,7 @@ import { sendMail, type MailHandler, type QueuedMail } from '../email/queue/queu
 import { requireConfig } from '../server/env';
 import { isSiteOpen } from '../gate/launch';
 import { mapLimit } from '../server/storage';
-import type { CampaignCreate, Campaign, CampaignStatus } from './model';
+import { withAction, type CampaignActor, type CampaignCreate, type Campaign, type CampaignStatus } from './model';
 import { renderCampaignCopy } from './campaign-email';
 import {
   audienceOf,
@@ -123,9 +123,14 @@ export async function campaignArchive(): Promise<CampaignView[]> {
 
 /**
  * A new campaign: a draft, or scheduled when `sendAt` is given (its job waits for that time). The
- * audience is counted now, from the index, for staff to see before they send.
+ * audience is counted now, from the index, for staff to see before they send. `by`: who made it,
+ * kept in the record (`actions`) for the archive.
  */
-export async function createDraft(payload: CampaignCreate, now = Date.now()): Promise<CampaignView> {
+export async function createDraft(
+  payload: CampaignCreate,
+  now = Date.now(),
+  by: CampaignActor | null = null,
+): Promise<CampaignView> {
   if (payload.sendAt && Date.parse(payload.sendAt) < now - 60_000)
     throw new HttpError(400, 'invalid_input', 'Some fields are missing or invalid.', {
       sendAt: 'The send time is in the past',
@@ -139,7 +144,7 @@ export async function createDraft(payload: CampaignCreate, now = Date.now()): Pr
   if (payload.kind === 'launch' && payload.sendAt) await requireOpenSite();
   const id = newCampaignId(now);
   const audienceCount = (await audienceOf({ audience, kind: payload.kind, limit, includeNotified })).length;
-  const campaign: Campaign = {
+  const made: Campaign = {
     id,
     kind: payload.kind,
     subject: payload.subject,
@@ -160,7 +165,9 @@ export async function createDraft(payload: CampaignCreate, now = Date.now()): Pr
     skipped: 0,
     unknown: 0,
     ...(includeNotified ? { includeNotified } : {}),
+    actions: [],
   };
+  const campaign = withAction<Campaign>(made, 'create', by, made.createdAt);
   if (!(await createCampaign(campaign))) throw new HttpError(409, 'conflict', 'Try again.');
   if (payload.sendAt) await startSendJob(campaign, 'wait');
   return view(campaign, null);
@@ -189,8 +196,11 @@ async function requireOpenSite(): Promise<void> {
     );
 }
 
-/** Send now: a draft starts sending; a scheduled campaign goes now instead of later. */
-export async function sendNow(id: string): Promise<CampaignView> {
+/**
+ * Send now: a draft starts sending; a scheduled campaign goes now instead of later. `by` is recorded
+ * in the same write that starts it (nothing is recorded when another Send got in first).
+ */
+export async function sendNow(id: string, by: CampaignActor | null = null): Promise<CampaignView> {
   const found = await readCampaign(id);
   if (!found) throw new HttpError(404, 'not_found', 'No campaign with this id.');
   const c = found.campaign;
@@ -200,11 +210,15 @@ export async function sendNow(id: string): Promise<CampaignView> {
     const job = await jobOf(c);
     if (!job || job.state.phase !== 'wait')
       throw new HttpError(409, 'already_sending', 'This campaign is already sending or sent.');
-    await updateCampaign(id, (x) => ({ ...x, sendAt: new Date().toISOString() }));
+    const at = new Date().toISOString();
+    await updateCampaign(id, (x) => withAction<Campaign>({ ...x, sendAt: at }, 'send', by, at));
     await kickJobs(c.jobId);
   } else {
+    const at = new Date().toISOString();
     const after = await updateCampaign(id, (x) =>
-      x.jobId || x.status === 'cancelled' ? null : { ...x, jobId: id, status: 'sending' },
+      x.jobId || x.status === 'cancelled'
+        ? null
+        : withAction<Campaign>({ ...x, jobId: id, status: 'sending' }, 'send', by, at),
     );
     if (after?.status === 'cancelled') throw new HttpError(409, 'cancelled', 'This campaign was cancelled.');
     await startSendJob(c, 'plan');
@@ -216,13 +230,15 @@ export async function sendNow(id: string): Promise<CampaignView> {
  * Pause, resume or cancel the send (a draft can only be cancelled). What applies is decided by the
  * send job's state machine (`request` in src/lib/jobs/model.ts), in the same write that changes it:
  * a request that does not apply (anything after a cancel, a pause of a finished send, a resume of a
- * send that is not paused) is refused with 409 and changes nothing. Cancel is final.
+ * send that is not paused) is refused with 409 and changes nothing. Cancel is final. `by` (staff, or
+ * the owner key) is recorded in the campaign once the change applied; an automatic pause has none.
  */
 export async function controlSend(
   id: string,
   what: 'pause' | 'resume' | 'cancel',
   /** Not used (kept for callers): the runner is kicked at SITE_URL, never at a request's origin. */
   _origin?: string,
+  by: CampaignActor | null = null,
 ): Promise<CampaignView> {
   const found = await readCampaign(id);
   if (!found) throw new HttpError(404, 'not_found', 'No campaign with this id.');
@@ -231,10 +247,13 @@ export async function controlSend(
     if (what !== 'cancel' || c.status !== 'draft')
       throw new HttpError(409, c.status === 'cancelled' ? 'cancelled' : 'not_sending', `This campaign is ${c.status}.`);
     // Only a draft that still has no send job: a Send that got in first wins, and the cancel is refused.
+    const at = new Date().toISOString();
     const after = await updateCampaign(id, (x) =>
-      x.jobId || x.status !== 'draft' ? null : { ...x, status: 'cancelled', finishedAt: new Date().toISOString() },
+      x.jobId || x.status !== 'draft'
+        ? null
+        : withAction<Campaign>({ ...x, status: 'cancelled', finishedAt: at }, 'cancel', by, at),
     );
-    if (after?.status !== 'cancelled') return controlSend(id, what);
+    if (after?.status !== 'cancelled') return controlSend(id, what, _origin, by);
     return campaignView(id);
   }
   const changed = await requestJobChange(c.jobId, what);
@@ -248,8 +267,12 @@ export async function controlSend(
       `This campaign is ${now}: it cannot be ${what === 'cancel' ? 'cancelled' : `${what}d`}.`,
     );
   }
+  const at = new Date().toISOString();
+  if (what === 'cancel' || by)
+    await updateCampaign(id, (x) =>
+      withAction<Campaign>(what === 'cancel' ? { ...x, status: 'cancelled' } : x, what, by, at),
+    );
   if (what === 'resume') await kickJobs(c.jobId);
-  if (what === 'cancel') await updateCampaign(id, (x) => ({ ...x, status: 'cancelled' }));
   return campaignView(id);
 }
 

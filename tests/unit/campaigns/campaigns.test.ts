@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../../src/lib/campaigns/markdown';
 import {
+  CAMPAIGN_ACTIONS_KEPT,
   campaignCreateSchema,
   etaSeconds,
+  whoActed,
+  withAction,
+  type CampaignAction,
   inAudience,
   leftToSend,
   percentDone,
@@ -192,5 +196,31 @@ describe('early-access passes', () => {
       reason: 'early-access',
     });
     expect(decideGate({ ...base, path: '/about', pass: null }).action).toBe('join');
+  });
+});
+
+describe('who acted on a campaign (docs/staff.md, "Audit trail")', () => {
+  const eddie = { id: 'e'.repeat(22), name: 'Eddie Editor', email: 'eddie@example.com', role: 'editor' };
+  const owner = { id: 'owner', name: 'owner key', email: null, role: 'admin' };
+  it('names each kind of action once, by its latest actor, in the order they happened', () => {
+    let c: { actions?: CampaignAction[] } = {};
+    expect(whoActed(c)).toBe('');
+    c = withAction(c, 'create', eddie, '2026-01-01T00:00:00Z');
+    c = withAction(c, 'send', owner, '2026-01-01T00:01:00Z');
+    c = withAction(c, 'pause', eddie, '2026-01-01T00:02:00Z');
+    c = withAction(c, 'resume', owner, '2026-01-01T00:03:00Z');
+    c = withAction(c, 'pause', owner, '2026-01-01T00:04:00Z');
+    expect(whoActed(c)).toBe(
+      'Created by Eddie Editor (editor) · sent by owner key · resumed by owner key · paused by owner key',
+    );
+    // No actor (an automatic pause): nothing recorded.
+    expect(withAction(c, 'cancel', null, '2026-01-01T00:05:00Z')).toBe(c);
+  });
+  it('keeps the creation and the latest actions, at most CAMPAIGN_ACTIONS_KEPT', () => {
+    let c: { actions?: CampaignAction[] } = withAction({}, 'create', eddie, '2026-01-01T00:00:00Z');
+    for (let i = 0; i < 120; i++) c = withAction(c, i % 2 ? 'resume' : 'pause', owner, new Date(i).toISOString());
+    expect(c.actions).toHaveLength(CAMPAIGN_ACTIONS_KEPT);
+    expect(c.actions![0].action).toBe('create');
+    expect(c.actions!.at(-1)!.at).toBe(new Date(119).toISOString());
   });
 });

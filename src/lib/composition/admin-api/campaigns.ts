@@ -32,9 +32,9 @@ export const CAMPAIGNS_ROUTES: Route[] = [
     method: 'POST',
     path: '/campaigns',
     auth: true,
-    async run(req) {
+    async run(req, _context, _params, { actor }) {
       const payload = await readJson(req, campaignCreateSchema);
-      const campaign = await createDraft(payload);
+      const campaign = await createDraft(payload, Date.now(), actor);
       console.info(`[admin] campaign ${campaign.id} (${campaign.kind}) created: ${campaign.audienceCount} recipients`);
       return json(
         { id: campaign.id, audienceCount: campaign.audienceCount, status: campaign.status, campaign },
@@ -95,16 +95,16 @@ export const CAMPAIGNS_ROUTES: Route[] = [
     method: 'POST',
     path: '/campaigns/:id/send',
     auth: true,
-    async run(_req, _context, { id }) {
-      return json(await sendNow(id), { status: 202 });
+    async run(_req, _context, { id }, { actor }) {
+      return json(await sendNow(id, actor), { status: 202 });
     },
   },
   ...(['pause', 'resume', 'cancel'] as const).map((what): Route => ({
     method: 'POST',
     path: `/campaigns/:id/${what}`,
     auth: true,
-    async run(_req, _context, { id }) {
-      return json(await controlSend(id, what));
+    async run(_req, _context, { id }, { actor }) {
+      return json(await controlSend(id, what, undefined, actor));
     },
   })),
   {

@@ -143,8 +143,19 @@ async function auditTarget(path: string, params: Params, res: Response): Promise
         .catch(() => ({}))) as Record<string, unknown> | null) ?? {};
   }
   const id = params.id ?? (typeof body.id === 'string' ? body.id : null);
+  // A campaign by its subject (the answer's, or its `campaign`'s when it was just made), next to its id.
+  const subject =
+    typeof body.subject === 'string'
+      ? body.subject
+      : typeof (body.campaign as { subject?: unknown } | undefined)?.subject === 'string'
+        ? (body.campaign as { subject: string }).subject
+        : null;
   const label =
-    type === 'staff' && typeof body.email === 'string' ? `${body.name} <${body.email}> (${body.role})` : undefined;
+    type === 'staff' && typeof body.email === 'string'
+      ? `${body.name} <${body.email}> (${body.role})`
+      : type === 'campaign' && subject !== null && id
+        ? `campaign “${subject.slice(0, 120)}” (${id})`
+        : undefined;
   if (path === '/waitlist.csv' || path === '/exports') return { type: 'export', id };
   if (path.startsWith('/site/')) return { type: 'site', id: 'launch', label: path.slice('/site/'.length) };
   return { type, id, ...(label ? { label } : {}) };

@@ -108,10 +108,12 @@ export const SESSIONS_ROUTES: Route[] = [
     auth: false,
     async run(req, context: WithWaitUntil) {
       const { email } = await readJson(req, staffLoginSchema);
-      // The answer never depends on the address: the limits count every request alike, and the
-      // lookup and the mail run after the answer.
-      if (await countLoginRequest(email, clientIp(req, context))) {
-        const work = mailLoginLinkIfStaff(email).catch((err) => console.error('[staff] login link failed', err));
+      // The answer never depends on the address: the per-address limit counts every request alike,
+      // and the lookup, the network's limit and the mail run after the answer.
+      if (await countLoginRequest(email)) {
+        const work = mailLoginLinkIfStaff(email, clientIp(req, context)).catch((err) =>
+          console.error('[staff] login link failed', err),
+        );
         if (context.waitUntil) context.waitUntil(work);
         else await work;
       }

@@ -43,7 +43,15 @@ export const STAFF_ROUTES: Route[] = [
     method: 'DELETE',
     path: '/staff/:id',
     auth: true,
-    async run(_req, _context, { id }) {
+    async run(_req, _context, { id }, { actor }) {
+      // Nobody removes their own account (docs/staff.md, "Removing someone"): so the last named admin
+      // is never removed by mistake, and the owner key, always an admin, stays the way back in.
+      if (actor && actor.id === id)
+        throw new HttpError(
+          409,
+          'cannot_remove_self',
+          'You cannot remove your own account. Ask another admin, or use the owner key.',
+        );
       const removed = isStaffId(id) ? await removeStaff(id) : null;
       if (!removed) throw new HttpError(404, 'not_found', 'No staff account with this id.');
       console.info(`[staff] ${id} removed; its sessions end now`);

@@ -65,7 +65,8 @@ export const SUBSCRIBERS_ROUTES: Route[] = [
     path: '/waitlist/:id/history',
     auth: true,
     async run(_req, _context, { id }) {
-      const sub = await existingSubscriber(id);
+      // A staff-deleted subscriber's timeline too: it says who deleted them (the tombstone keeps the ledger).
+      const sub = await existingSubscriber(id, { tombstones: true });
       return json({
         subscriber: toAdminSubscriber(sub),
         history: await ledgerOf(sub),
