@@ -17,6 +17,7 @@ import {
   type FnContext,
 } from '../../src/lib/server/http';
 import { enforceRateLimit } from '../../src/lib/server/ratelimit';
+import { takeFloodAllowance } from '../../src/lib/signups/server/flood-limits';
 
 /**
  * POST /api/recommendations (payload: { name, email, phoneModel, preferences (JSON string),
@@ -49,8 +50,14 @@ export default handler(async (req, context: FnContext) => {
       preferences: 'No phone matches these answers',
     });
 
+  // One network's mail requests and signups share its flood allowance, and the site's day
+  // (docs/consent-and-mail.md, "Flood limits"): a flood never fills the queue ahead of others' mail.
+  const flood = await takeFloodAllowance(ip, 'mail');
   const hit = await takeVisitorMailAllowance(payload.email, rateLimitKey(ip));
-  if (hit) throw mailLimitError(hit);
+  if (hit) {
+    await flood.release();
+    throw mailLimitError(hit);
+  }
   const current = findPhoneByText(payload.phoneModel);
   const mail = await sendMail(
     {

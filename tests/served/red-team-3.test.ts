@@ -369,6 +369,18 @@ describe('the third red team, against the served site', () => {
       expect(res.status, res.text).toBe(202);
       await waitForStatus(made.id, 'sent');
       expect(kicks).toEqual([]);
+      // The shop's checkout link (and the server's own fetch of a download) use SITE_URL too: a Host
+      // or X-Forwarded-Host naming another port or host never becomes the origin.
+      for (const headers of [{ host: trapHost }, { host: 'localhost:1' }, { 'x-forwarded-host': trapHost }]) {
+        const res = await requestFrom(nextClient(), `${site.url}/api/checkout`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify({ items: [{ id: 'samsung-45w-power-adapter', quantity: 1 }] }),
+        });
+        expect(res.status, res.text).toBe(200);
+        expect(new URL(JSON.parse(res.text).url).origin, JSON.stringify(headers)).toBe(site.url);
+      }
+      expect(kicks).toEqual([]);
     } finally {
       await new Promise((r) => trap.close(r));
     }
