@@ -302,6 +302,22 @@ describe('the third red team, against the served site', () => {
     const back = await check(cookie, '/中');
     expect(back.status).toBe(303);
     expect(back.headers.location).toBe('/%E4%B8%AD');
+    // Odd values never leave the site nor reach /admin: dot segments resolve first (`/..//x` is `//x`).
+    for (const odd of [
+      '/..//evil.example',
+      '/.//evil.example',
+      '/a/..//evil.example',
+      '/%2e%2e//evil.example',
+      '/%61dmin',
+      '/%zz',
+      '//evil.example',
+      'https://evil.example/',
+      '/\\evil.example',
+    ]) {
+      const res = await check(cookie, odd);
+      expect(res.status, odd).toBe(303);
+      expect(res.headers.location, odd).toBe('/');
+    }
 
     const leaverOpen = await open(passOf(leaves), nextClient());
     expect(leaverOpen.status).toBe(303);

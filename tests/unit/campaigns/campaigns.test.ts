@@ -12,6 +12,7 @@ import { renderCampaignBatch, renderCampaignCopy, substitutionsFor } from '../..
 import {
   PASS_RECHECK_MS,
   networkOf,
+  passNextPath,
   readPassCookie,
   signPass,
   signPassCookie,
@@ -70,6 +71,36 @@ describe('where a pass was opened from', () => {
     expect(networkOf('2001:db8:0:1:aaaa::1')).toBe('2001:db8:0:1::/64');
     expect(networkOf('2001:db8::1')).toBe('2001:db8:0:0::/64');
     expect(networkOf('')).toBe('unknown');
+  });
+});
+
+describe('where /api/pass/check sends a visitor back to', () => {
+  const origin = 'https://site.example';
+  it('keeps a path of this site, percent-encoded for a Location header', () => {
+    expect(passNextPath('/中', origin)).toBe('/%E4%B8%AD');
+    expect(passNextPath('/phones?q=é', origin)).toBe('/phones?q=%C3%A9');
+    expect(passNextPath('/a/../about', origin)).toBe('/about');
+  });
+  it('sends anything that would leave the site, reach /admin or not parse to the home page', () => {
+    for (const next of [
+      '/..//evil.example',
+      '/.//evil.example/x',
+      '/a/b/../..//evil.example',
+      '/%2e%2e//evil.example',
+      '/%2F%2Fevil.example',
+      '//evil.example',
+      '/\\evil.example',
+      'https://evil.example',
+      'javascript:alert(1)',
+      '/admin',
+      '/ADMIN/x',
+      '/%61dmin',
+      '/x/../admin/',
+      '/%zz',
+      '/a\u2028b',
+      '',
+    ])
+      expect(passNextPath(next, origin), JSON.stringify(next)).toBe('/');
   });
 });
 
