@@ -60,7 +60,25 @@ describe('campaign payloads', () => {
       expect(subjectError(s), JSON.stringify(s)).toMatch(/plain text on one line/);
     expect(subjectError('Your pass: {{passUrl}}')).toBe('A {{passUrl}} belongs in the body, not the subject.');
     expect(subjectError('Your pass: {{ passUrl }}', 'campaign')).toBeDefined();
-    expect(subjectError('Café 👩‍💻 news for {{name}}')).toBeUndefined();
+    // Other invisible and format characters: zero-width space and joiner-less joiners, word joiner, BOM,
+    // soft hyphen, an Arabic mark drawn over the digits after it, a tag character, private use.
+    for (const s of [
+      'a\u200Bb',
+      'a\u2060b',
+      'a\uFEFFb',
+      'free\u00ADoffer',
+      '\u0600123',
+      'a\u{E0041}b',
+      'a\uE000b',
+      'a\u200Cb',
+    ])
+      expect(subjectError(s), JSON.stringify(s)).toMatch(/plain text on one line/);
+    // No link placeholder in a subject: the unsubscribe link is a personal one-click key too.
+    expect(subjectError('Leave: {{unsubscribeUrl}}', 'campaign')).toBe(
+      'A {{unsubscribeUrl}} belongs in the body, not the subject.',
+    );
+    expect(subjectError('Visit {{ siteUrl }}', 'campaign')).toBe('A {{siteUrl}} belongs in the body, not the subject.');
+    expect(subjectError('Café 👩‍💻 news for {{name}} \u2764\uFE0F')).toBeUndefined();
   });
 });
 
