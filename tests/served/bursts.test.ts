@@ -63,6 +63,23 @@ async function queueEntriesTo(
   }
   return found.filter((e) => e.to === email);
 }
+/** A valid /api/recommendations body asking for a mail to `email`. */
+function recommendationsPayload(email: string) {
+  const prefs: Preferences = {
+    currentPhone: 'iphone',
+    currentBrand: 'Apple',
+    os: 'ios',
+    budget: 'premium',
+    budgetValue: 90,
+  };
+  return {
+    name: 'Mail Flood',
+    email,
+    phoneModel: 'iPhone 13',
+    preferences: JSON.stringify(prefs),
+    recommendations: JSON.stringify(recommend(PHONES, prefs).slice(0, 2).map(toRecommendationSummary)),
+  };
+}
 /** Worker runs the server has logged so far (the scheduled mail-queue function, every minute: 5 s here). */
 const workerRuns = () => (site.output().match(/\[mail-queue\] \{/g) ?? []).length;
 const THE_ANSWER = "You're on the waitlist! Check your email for a confirmation message.";
@@ -84,6 +101,28 @@ describe('a slow provider', () => {
       );
       const received = fake.messages.find((m) => m.body.personalizations[0].to[0].email === email)!;
       expect(answeredAt).toBeLessThan(received.at + 15_000);
+    } finally {
+      fake.healthy();
+    }
+  });
+
+  it('a recommendations mail: the answer does not wait for a provider that takes 15 s, and one copy goes', async () => {
+    fake.hold(15_000);
+    try {
+      const email = `asked-slow-${tag()}@example.com`;
+      const res = await postJson(`${site.url}/api/recommendations`, recommendationsPayload(email), '127.0.12.2');
+      const answeredAt = Date.now();
+      expect(res.status, res.text).toBe(200);
+      expect(JSON.parse(res.text)).toEqual({ ok: true });
+      await waitFor(
+        () => fake.messages.some((m) => m.body.personalizations[0].to[0].email === email),
+        30_000,
+        () => `no recommendations mail to ${email}\n${site.output().slice(-2000)}`,
+      );
+      const received = fake.messages.filter((m) => m.body.personalizations[0].to[0].email === email);
+      expect(received).toHaveLength(1);
+      // Answered before the provider answered (it holds each request 15 s after receiving it).
+      expect(answeredAt).toBeLessThan(received[0].at + 15_000);
     } finally {
       fake.healthy();
     }
@@ -169,20 +208,7 @@ describe('a flood from one network', () => {
 
 describe('a flood of mail requests from one network', () => {
   it('shares the network allowance with signups: refused past it with 429, and another network is not held back', async () => {
-    const prefs: Preferences = {
-      currentPhone: 'iphone',
-      currentBrand: 'Apple',
-      os: 'ios',
-      budget: 'premium',
-      budgetValue: 90,
-    };
-    const payload = (email: string) => ({
-      name: 'Mail Flood',
-      email,
-      phoneModel: 'iPhone 13',
-      preferences: JSON.stringify(prefs),
-      recommendations: JSON.stringify(recommend(PHONES, prefs).slice(0, 2).map(toRecommendationSummary)),
-    });
+    const payload = recommendationsPayload;
     // 25 addresses of one /24 (another than the signup flood's), each asking for 2 mails to new inboxes:
     // the per-address (5 an hour) and per-inbox allowances never refuse them, the network's does.
     const statuses: number[] = [];
