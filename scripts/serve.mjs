@@ -216,7 +216,7 @@ async function serve(req, res, trusted) {
     const withBody = method !== 'GET' && method !== 'HEAD';
     // Request bodies are capped as on Netlify, before they are read (scripts/runtime/guards.mjs).
     if (!trusted && withBody && declaresTooLarge(req.headers, SYNC_BODY_LIMIT))
-      return await send(req, res, tooLarge(SYNC_BODY_LIMIT), {});
+      return await refuseTooLarge(req, res, SYNC_BODY_LIMIT);
     let capped = null;
     const bodyOf = () => (trusted ? req : (capped ??= cappedBody(req, SYNC_BODY_LIMIT)).stream);
     const overflowed = () => capped?.overflowed() === true;
@@ -231,9 +231,9 @@ async function serve(req, res, trusted) {
     if (internalFn?.background) {
       // At most Netlify's 256 KB, and only a signed kick (scripts/runtime/guards.mjs).
       if (declaresTooLarge(req.headers, BACKGROUND_BODY_LIMIT))
-        return await send(req, res, tooLarge(BACKGROUND_BODY_LIMIT), {});
+        return await refuseTooLarge(req, res, BACKGROUND_BODY_LIMIT);
       const body = withBody ? await readCapped(req, BACKGROUND_BODY_LIMIT) : null;
-      if (withBody && body === null) return await send(req, res, tooLarge(BACKGROUND_BODY_LIMIT), {});
+      if (withBody && body === null) return await refuseTooLarge(req, res, BACKGROUND_BODY_LIMIT);
       if (!isSignedKick(body, process.env.SESSION_SECRET))
         return await send(req, res, new Response(null, { status: 401 }), {});
       void runBackground({
@@ -263,7 +263,7 @@ async function serve(req, res, trusted) {
           cookieHeader: req.headers.cookie ?? null,
           url,
         });
-        if (overflowed()) return await send(req, res, tooLarge(SYNC_BODY_LIMIT), {});
+        if (overflowed()) return await refuseTooLarge(req, res, SYNC_BODY_LIMIT);
         return await send(req, res, response, { compress: !trusted });
       }
     }
@@ -273,7 +273,7 @@ async function serve(req, res, trusted) {
     });
     // Not on the origin listener: the edge runtime asks it for identity bodies and compresses nothing.
     const opts = { compress: !trusted, cacheKey: result?.type === 'static' ? url.pathname : null };
-    if (overflowed()) return await send(req, res, tooLarge(SYNC_BODY_LIMIT), {});
+    if (overflowed()) return await refuseTooLarge(req, res, SYNC_BODY_LIMIT);
     if (result) return await send(req, res, result.response, opts);
 
     // Nothing matched: like Netlify, answer with the site's 404 page (and its headers) and status 404.
@@ -316,12 +316,30 @@ async function edgeRunsFirst(readRequest, method, pathname) {
   return decision;
 }
 
-/** 413 for a body over `limit` bytes; the connection closes (the rest of the body is never read). */
-function tooLarge(limit) {
-  return new Response(`Request body too large (the limit is ${limit} bytes)`, {
-    status: 413,
-    headers: { 'content-type': 'text/plain; charset=utf-8', connection: 'close' },
-  });
+/**
+ * Answers 413 for a body over `limit` bytes. The rest of the body is discarded as it arrives (never
+ * buffered), so the client can read the answer while it is still sending instead of meeting a
+ * reset connection; the connection is closed 2 s later if the client is still sending by then.
+ */
+function refuseTooLarge(req, res, limit) {
+  req.unpipe();
+  req.on('data', () => {});
+  req.resume();
+  if (!req.complete) {
+    const timer = setTimeout(() => req.socket.destroy(), 2_000);
+    timer.unref();
+    req.once('end', () => clearTimeout(timer));
+    req.socket.once('close', () => clearTimeout(timer));
+  }
+  return send(
+    req,
+    res,
+    new Response(`Request body too large (the limit is ${limit} bytes)`, {
+      status: 413,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    }),
+    {},
+  );
 }
 
 /** True for a loopback client (the only one that may run a scheduled function by its address). */

@@ -7,14 +7,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import admin from '../../netlify/functions/admin';
 import pass from '../../netlify/functions/pass';
 import { runJob } from '../../src/lib/composition/jobs';
-import { readJob } from '../../src/lib/jobs/store';
+import { readJob, updateJob } from '../../src/lib/jobs/store';
 import { markUnsubscribed, subscriberStore } from '../../src/lib/subscribers/store';
 import { subscriberStatus } from '../../src/lib/subscribers/status';
 import { verifyUnsubscribeToken } from '../../src/lib/subscribers/unsubscribe-token';
 import { readBatch, writeBatch } from '../../src/lib/campaigns/store';
 import { readPassCookie, passCookieFrom } from '../../src/lib/campaigns/pass';
 import { inAudience, type Audience } from '../../src/lib/campaigns/model';
-import type { CampaignJobState } from '../../src/lib/campaigns/send';
+import { campaignJob, type CampaignJobState, type CampaignJobInput } from '../../src/lib/campaigns/send';
 import { getEnv } from '../../src/lib/server/env';
 import {
   call,
@@ -250,6 +250,33 @@ describe('a send cut off, paused, resumed, cancelled', () => {
     expect(copies().length).toBe(before);
     expect((await api(`/campaigns/${other}`)).json.status).toBe('cancelled');
     expect((await api(`/campaigns/${other}/resume`, { method: 'POST' })).status).toBe(409);
+  });
+
+  it('a cancel that arrives while a runner holds the job starts no further batch', async () => {
+    await seed();
+    const id = (await create({ subject: 'S', body: 'B' })).json.id as string;
+    await api(`/campaigns/${id}/send`, { method: 'POST' });
+    await oneStep(id); // the plan
+    // A runner holds the job (it checkpointed a moment ago) when staff cancel: the request waits in `control`.
+    const held = await updateJob<CampaignJobState, CampaignJobInput, unknown>(id, (j) => ({
+      ...j,
+      status: 'running',
+      runner: { id: 'live-runner', claimedAt: Date.now() },
+      heartbeatAt: Date.now(),
+    }));
+    expect((await api(`/campaigns/${id}/cancel`, { method: 'POST' })).status).toBe(200);
+    expect((await readJob(id))!.job.control).toBe('cancel');
+    // That runner's next step, from the state it holds, sends nothing.
+    const before = copies().length;
+    const step = await campaignJob.step(held!, {
+      deadline: Date.now() + 30_000,
+      now: Date.now,
+      runnerId: 'live-runner',
+    });
+    expect(copies().length).toBe(before);
+    expect(step.state.next).toBe(held!.state.next);
+    expect((await readBatch(id, held!.state.next))!.batch.status).toBe('prepared');
+    expect((await api(`/campaigns/${id}`)).json.status).toBe('cancelled');
   });
 
   it('a scheduled campaign waits for its time; Send now sends it at once', async () => {

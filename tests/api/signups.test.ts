@@ -445,6 +445,32 @@ describe('the per-IP signup limit', () => {
   });
 });
 
+describe('a flood from one IPv6 /64', () => {
+  it('is counted as one client and one network, whatever its addresses; another /64 of the same /48 is not held back', async () => {
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        postWaitlist(
+          { ...waitlistBody, email: `v6-flood-${i}@example.com` },
+          { ip: `2001:db8:38:1:${(i * 7919).toString(16)}::${i + 1}` },
+        ).then((r) => r.status),
+      ),
+    );
+    // SIGNUP_RATE_LIMIT (10 a minute) counts the /64 as one client; its network count (30) is not reached.
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30);
+    const other = await postWaitlist(
+      { ...waitlistBody, email: 'v6-neighbour@example.com' },
+      { ip: '2001:db8:38:2::1' },
+    );
+    expect(other.status).toBe(200);
+    const mapped = await postWaitlist(
+      { ...waitlistBody, email: 'v6-mapped@example.com' },
+      { ip: '2001:0DB8:0038:0001::ffff' },
+    );
+    expect(mapped.status).toBe(429);
+  });
+});
+
 describe('the site-wide flood count under a burst', () => {
   it('60 signups at once from 60 networks take one site-wide slot per SITE_BLOCK signups, not one each', async () => {
     const before = (await storeKeys('ratelimit')).filter((k) => /\/signup-site\//.test(k)).length;

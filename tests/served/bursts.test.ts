@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSendGridFake, type SendGridFake } from '../../scripts/lib/sendgrid-fake.mjs';
 import { FAST_SCHEDULER, postJson, requestFrom, startServedSite, waitFor, type ServedSite } from './served-site';
+import { PHONES } from '../../src/lib/catalogue';
+import { recommend, toRecommendationSummary, type Preferences } from '../../src/lib/recommender';
 
 const ADMIN_KEY = 'served-bursts-admin-key-0123';
 let fake: SendGridFake;
@@ -61,6 +63,23 @@ async function queueEntriesTo(
   }
   return found.filter((e) => e.to === email);
 }
+/** A valid /api/recommendations body asking for a mail to `email`. */
+function recommendationsPayload(email: string) {
+  const prefs: Preferences = {
+    currentPhone: 'iphone',
+    currentBrand: 'Apple',
+    os: 'ios',
+    budget: 'premium',
+    budgetValue: 90,
+  };
+  return {
+    name: 'Mail Flood',
+    email,
+    phoneModel: 'iPhone 13',
+    preferences: JSON.stringify(prefs),
+    recommendations: JSON.stringify(recommend(PHONES, prefs).slice(0, 2).map(toRecommendationSummary)),
+  };
+}
 /** Worker runs the server has logged so far (the scheduled mail-queue function, every minute: 5 s here). */
 const workerRuns = () => (site.output().match(/\[mail-queue\] \{/g) ?? []).length;
 const THE_ANSWER = "You're on the waitlist! Check your email for a confirmation message.";
@@ -82,6 +101,28 @@ describe('a slow provider', () => {
       );
       const received = fake.messages.find((m) => m.body.personalizations[0].to[0].email === email)!;
       expect(answeredAt).toBeLessThan(received.at + 15_000);
+    } finally {
+      fake.healthy();
+    }
+  });
+
+  it('a recommendations mail: the answer does not wait for a provider that takes 15 s, and one copy goes', async () => {
+    fake.hold(15_000);
+    try {
+      const email = `asked-slow-${tag()}@example.com`;
+      const res = await postJson(`${site.url}/api/recommendations`, recommendationsPayload(email), '127.0.12.2');
+      const answeredAt = Date.now();
+      expect(res.status, res.text).toBe(200);
+      expect(JSON.parse(res.text)).toEqual({ ok: true });
+      await waitFor(
+        () => fake.messages.some((m) => m.body.personalizations[0].to[0].email === email),
+        30_000,
+        () => `no recommendations mail to ${email}\n${site.output().slice(-2000)}`,
+      );
+      const received = fake.messages.filter((m) => m.body.personalizations[0].to[0].email === email);
+      expect(received).toHaveLength(1);
+      // Answered before the provider answered (it holds each request 15 s after receiving it).
+      expect(answeredAt).toBeLessThan(received[0].at + 15_000);
     } finally {
       fake.healthy();
     }
@@ -162,6 +203,51 @@ describe('a flood from one network', () => {
     expect(sent.key).toMatch(/^m\/\d{4}-\d{2}-\d{2}\/\d{4}\/\d+$/);
     // Nothing the network was refused is ever mailed.
     expect(confirmationsTo(flood).size).toBeLessThanOrEqual(30);
+  });
+});
+
+describe('a flood of mail requests from one network', () => {
+  it('shares the network allowance with signups: refused past it with 429, and another network is not held back', async () => {
+    const payload = recommendationsPayload;
+    // 25 addresses of one /24 (another than the signup flood's), each asking for 2 mails to new inboxes:
+    // the per-address (5 an hour) and per-inbox allowances never refuse them, the network's does.
+    const statuses: number[] = [];
+    let refusal: string | null = null;
+    for (let round = 0; round < 2; round++) {
+      const answers = await Promise.all(
+        Array.from({ length: 25 }, (_, i) =>
+          postJson(
+            `${site.url}/api/recommendations`,
+            payload(`asked-${tag()}-${round}-${i}@example.com`),
+            `127.0.79.${10 + i}`,
+          ),
+        ),
+      );
+      for (const a of answers) {
+        statuses.push(a.status);
+        if (a.status === 429 && !refusal) refusal = a.text;
+      }
+    }
+    // SIGNUP_NETWORK_LIMIT (30 per 10 minutes) counts the mails asked for as it counts signups.
+    expect(statuses.filter((s) => s === 200)).toHaveLength(30);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+    expect(JSON.parse(refusal!).error).toEqual({
+      code: 'mail_limited',
+      message: 'Too many e-mails were requested from your network. Please try again later.',
+    });
+    // Signups from that network share the same allowance: refused too.
+    const more = await signup(`after-mails-${tag()}@example.com`, '127.0.79.200');
+    expect(more.status).toBe(429);
+    // A visitor from another network gets their confirmation at once, at a send slot of the minute.
+    const visitor = `visitor-${tag()}@example.com`;
+    expect((await signup(visitor, '127.0.89.2')).status).toBe(200);
+    await waitFor(
+      () => confirmationsTo([visitor]).size === 1,
+      30_000,
+      () => `no confirmation to the visitor\n${site.output().slice(-2000)}`,
+    );
+    const [sent] = await queueEntriesTo(visitor, 'sent');
+    expect(sent.key).toMatch(/^m\/\d{4}-\d{2}-\d{2}\/\d{4}\/\d+$/);
   });
 });
 

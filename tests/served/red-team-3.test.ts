@@ -302,6 +302,22 @@ describe('the third red team, against the served site', () => {
     const back = await check(cookie, '/中');
     expect(back.status).toBe(303);
     expect(back.headers.location).toBe('/%E4%B8%AD');
+    // Odd values never leave the site nor reach /admin: dot segments resolve first (`/..//x` is `//x`).
+    for (const odd of [
+      '/..//evil.example',
+      '/.//evil.example',
+      '/a/..//evil.example',
+      '/%2e%2e//evil.example',
+      '/%61dmin',
+      '/%zz',
+      '//evil.example',
+      'https://evil.example/',
+      '/\\evil.example',
+    ]) {
+      const res = await check(cookie, odd);
+      expect(res.status, odd).toBe(303);
+      expect(res.headers.location, odd).toBe('/');
+    }
 
     const leaverOpen = await open(passOf(leaves), nextClient());
     expect(leaverOpen.status).toBe(303);
@@ -340,7 +356,15 @@ describe('the third red team, against the served site', () => {
   });
 
   it('refuses names and subjects with invisible or direction characters, and a pass link in a subject', async () => {
-    for (const name of ['Eve\uFFF9x', 'Eve\uFFFCx']) {
+    for (const name of [
+      'Eve\uFFF9x',
+      'Eve\uFFFCx',
+      'Eve\uFFFAx',
+      'Eve\u200Bx',
+      'Eve\u202Ex',
+      'Eve \u0600123',
+      'Eve\u{E0041}',
+    ]) {
       const res = await postJson(
         `${site.url}/api/waitlist`,
         { name, email: `rt3-bad-${tag}@example.com` },
@@ -348,7 +372,18 @@ describe('the third red team, against the served site', () => {
       );
       expect(res.status, JSON.stringify(name)).toBe(400);
     }
-    for (const subject of ['Line\u2028break', 'Next\u0085line', 'Evil \u202Egnp.exe', 'Your {{passUrl}}']) {
+    for (const subject of [
+      'Line\u2028break',
+      'Para\u2029break',
+      'Next\u0085line',
+      'Evil \u202Egnp.exe',
+      'Isolate \u2067x',
+      'Zero\u200Bwidth',
+      'Word\u2060joiner',
+      'Your {{passUrl}}',
+      'Your {{ passUrl }}',
+      'Leave: {{unsubscribeUrl}}',
+    ]) {
       const res = await adminCall('POST', '/campaigns', { kind: 'early-access', subject, body: 'B', limit: 1 });
       expect(res.status, JSON.stringify(subject)).toBe(400);
       expect(res.json.error.fields.subject).toBeTruthy();
@@ -368,6 +403,21 @@ describe('the third red team, against the served site', () => {
       const res = await adminCall('POST', `/campaigns/${made.id}/send`, undefined, { host: trapHost });
       expect(res.status, res.text).toBe(202);
       await waitForStatus(made.id, 'sent');
+      expect(kicks).toEqual([]);
+      // The shop's checkout link (and the server's own fetch of a download) use SITE_URL too: a Host
+      // or X-Forwarded-Host naming another port or host never becomes the origin.
+      for (const headers of [{ host: trapHost }, { host: 'localhost:1' }, { 'x-forwarded-host': trapHost }] as Record<
+        string,
+        string
+      >[]) {
+        const res = await requestFrom(nextClient(), `${site.url}/api/checkout`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify({ items: [{ id: 'samsung-45w-power-adapter', quantity: 1 }] }),
+        });
+        expect(res.status, res.text).toBe(200);
+        expect(new URL(JSON.parse(res.text).url).origin, JSON.stringify(headers)).toBe(site.url);
+      }
       expect(kicks).toEqual([]);
     } finally {
       await new Promise((r) => trap.close(r));

@@ -9,6 +9,7 @@
 import { z } from '../zod';
 import { INTERESTS, INTEREST_LABELS, type Interest, type List } from '../subscribers/vocabulary';
 import type { SubscriberStatus } from '../subscribers/status';
+import { linkInSubjectMessage, linkPlaceholderIn, UNSAFE_SUBJECT, UNSAFE_SUBJECT_MESSAGE } from '../email/subject';
 
 export const CAMPAIGN_KINDS = ['campaign', 'launch', 'early-access'] as const;
 export type CampaignKind = (typeof CAMPAIGN_KINDS)[number];
@@ -44,15 +45,6 @@ const unknownPlaceholder = (text: string) =>
     .map((m) => m[1].trim())
     .find((p) => !(CAMPAIGN_PLACEHOLDERS as readonly string[]).includes(p));
 
-/**
- * Characters a subject line may not hold: controls (U+0085 included), line and paragraph separators
- * (U+2028, U+2029), lone surrogates and noncharacters, the bidirectional controls (marks, embeddings,
- * overrides, isolates: they make a subject read differently from what it is) and U+FFF9-U+FFFC.
- * Emoji and their joiners stay allowed.
- */
-export const UNSAFE_SUBJECT =
-  /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}\p{Noncharacter_Code_Point}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\uFFF9-\uFFFC]/u;
-
 /** POST /api/admin/campaigns: a new draft (or a scheduled campaign with `sendAt`). */
 export const campaignCreateSchema = z
   .object({
@@ -62,10 +54,7 @@ export const campaignCreateSchema = z
       .min(1, 'Subject is required')
       .max(CAMPAIGN_LIMITS.subject, `Subject must be at most ${CAMPAIGN_LIMITS.subject} characters`)
       .refine((s) => !/[\r\n]/.test(s), 'Subject must be a single line')
-      .refine(
-        (s) => !UNSAFE_SUBJECT.test(s),
-        'Subject must be plain text on one line (no control or direction characters)',
-      ),
+      .refine((s) => !UNSAFE_SUBJECT.test(s), UNSAFE_SUBJECT_MESSAGE),
     body: z
       .string({ error: 'Body is required' })
       .min(1, 'Body is required')
@@ -97,13 +86,10 @@ export const campaignCreateSchema = z
           message: `Unknown placeholder {{${bad}}}. Use ${CAMPAIGN_PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ')}.`,
         });
     }
-    // A pass link is a personal key: never in a subject line, which previews and lists show.
-    if (/\{\{\s*passUrl\s*\}\}/.test(v.subject))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['subject'],
-        message: 'A {{passUrl}} belongs in the body, not the subject.',
-      });
+    // A pass or unsubscribe link is a personal key: never in a subject line, which previews,
+    // notifications and lists show. No link belongs there (it is not clickable in a subject).
+    const link = linkPlaceholderIn(v.subject);
+    if (link) ctx.addIssue({ code: 'custom', path: ['subject'], message: linkInSubjectMessage(link) });
     if (v.kind !== 'early-access' && /\{\{\s*passUrl\s*\}\}/.test(v.body))
       ctx.addIssue({ code: 'custom', path: ['body'], message: 'Only an early-access wave has a {{passUrl}}.' });
     if (v.kind !== 'early-access' && v.limit !== undefined)

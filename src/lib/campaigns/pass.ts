@@ -106,7 +106,21 @@ export function passNextPath(next: string, origin: string): string {
   } catch {
     return '/';
   }
-  if (target.origin !== origin || /^\/admin(?:\/|$)/i.test(target.pathname)) return '/';
+  // Dot segments resolve before the checks: `/..//evil.com` becomes `//evil.com`, which a browser
+  // reads as another host; and `/%61dmin` is /admin once decoded.
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(target.pathname);
+  } catch {
+    return '/';
+  }
+  if (
+    target.origin !== origin ||
+    /^[/\\]{2}/.test(target.pathname) ||
+    /^[/\\]{2}/.test(decoded) ||
+    /^\/admin(?:[/\\]|$)/i.test(decoded)
+  )
+    return '/';
   // The URL parser percent-encodes what a Location header cannot carry (non-ASCII: /中 -> /%E4%B8%AD).
   return `${target.pathname}${target.search}`;
 }

@@ -28,6 +28,7 @@ import { deletedPositions } from '../subscribers/delete-notes';
 import { scanDigest } from '../subscribers/digest-scan';
 import { subscriberStatus } from '../subscribers/status';
 import type { JobType, StepContext } from '../jobs/runner';
+import { readJob } from '../jobs/store';
 import type { Job, StepResult } from '../jobs/model';
 import { inAudience, type Campaign, type CampaignCounts } from './model';
 import { PASS_TTL_MS, signPass } from './pass';
@@ -316,6 +317,9 @@ export const campaignJob: JobType<CampaignJobState, CampaignJobInput> = {
       if (planned.batches > 0) return { state, progress: progressOf(state) };
     }
     if (state.next < state.batches) {
+      // A cancel asked for since this run's last checkpoint: no batch starts (the runner carries the
+      // cancel out after this step). One read per batch; a batch already at the provider still goes.
+      if ((await readJob(job.id))?.job.control === 'cancel') return { state, progress: progressOf(state) };
       const batch = await sendOne(campaign, state.next, state.startedAt ?? ctx.now());
       const t = tally(batch);
       state = {

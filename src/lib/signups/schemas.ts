@@ -19,10 +19,12 @@ import { CONSENT_FORMS, DEFAULT_INTEREST, HONEYPOT_FIELD, LIMITS, MESSAGES } fro
  * and the like. The two variation selectors that pick an emoji's look (U+FE0E, U+FE0F) are allowed.
  * U+2800 (the blank braille pattern) is refused too: it is drawn as nothing though Unicode does not
  * say so, and so are U+FFF9-U+FFFB (interlinear annotation controls: they hide text in some programs)
- * and U+FFFC (the object replacement character, a box standing for nothing).
+ * and U+FFFC (the object replacement character, a box standing for nothing). So is every other format
+ * character (`\p{Cf}`: the Arabic marks drawn over the digits after them, U+0600-U+0605 and U+06DD,
+ * Egyptian hieroglyph format controls and the like).
  */
 export const UNSAFE_TEXT =
-  /[\p{Cc}\p{Cs}\p{Co}\p{Zl}\p{Zp}\p{Noncharacter_Code_Point}\u2800\uFFF9-\uFFFD]|(?![\uFE0E\uFE0F])\p{Default_Ignorable_Code_Point}/u;
+  /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Zl}\p{Zp}\p{Noncharacter_Code_Point}\u2800\uFFF9-\uFFFD]|(?![\uFE0E\uFE0F])\p{Default_Ignorable_Code_Point}/u;
 
 /**
  * More combining marks on one character than any script writes (Vietnamese stacks two, pointed

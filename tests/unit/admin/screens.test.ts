@@ -158,6 +158,16 @@ describe('template edits', () => {
   it('accepts both spec placeholders (and the unsubscribe one)', () => {
     expect(templateEditSchema.safeParse(base).success).toBe(true);
   });
+  it('refuses a subject with line, direction or invisible characters, or a link placeholder', () => {
+    const subjectError = (subject: string, id = 'waitlist-confirmation') =>
+      templateEditSchemaFor(id)
+        .safeParse({ ...base, subject })
+        .error?.issues.find((i) => i.path[0] === 'subject')?.message;
+    for (const s of ['a\u2028b', 'a\u0085b', 'a\u202Eb', 'a\u200Bb', 'a\uFFF9b'])
+      expect(subjectError(s), JSON.stringify(s)).toMatch(/plain text on one line/);
+    expect(subjectError('Leave {{unsubscribeUrl}}')).toBe('A {{unsubscribeUrl}} belongs in the body, not the subject.');
+    expect(subjectError('Hi 👋🏽 {{name}}')).toBeUndefined();
+  });
   it('accepts the default templates unchanged', () => {
     for (const t of Object.values(DEFAULT_TEMPLATES)) {
       expect(

@@ -16,6 +16,7 @@ import { renderCampaignBatch, renderCampaignCopy, substitutionsFor } from '../..
 import {
   PASS_RECHECK_MS,
   networkOf,
+  passNextPath,
   readPassCookie,
   signPass,
   signPassCookie,
@@ -63,7 +64,25 @@ describe('campaign payloads', () => {
       expect(subjectError(s), JSON.stringify(s)).toMatch(/plain text on one line/);
     expect(subjectError('Your pass: {{passUrl}}')).toBe('A {{passUrl}} belongs in the body, not the subject.');
     expect(subjectError('Your pass: {{ passUrl }}', 'campaign')).toBeDefined();
-    expect(subjectError('Café 👩‍💻 news for {{name}}')).toBeUndefined();
+    // Other invisible and format characters: zero-width space and joiner-less joiners, word joiner, BOM,
+    // soft hyphen, an Arabic mark drawn over the digits after it, a tag character, private use.
+    for (const s of [
+      'a\u200Bb',
+      'a\u2060b',
+      'a\uFEFFb',
+      'free\u00ADoffer',
+      '\u0600123',
+      'a\u{E0041}b',
+      'a\uE000b',
+      'a\u200Cb',
+    ])
+      expect(subjectError(s), JSON.stringify(s)).toMatch(/plain text on one line/);
+    // No link placeholder in a subject: the unsubscribe link is a personal one-click key too.
+    expect(subjectError('Leave: {{unsubscribeUrl}}', 'campaign')).toBe(
+      'A {{unsubscribeUrl}} belongs in the body, not the subject.',
+    );
+    expect(subjectError('Visit {{ siteUrl }}', 'campaign')).toBe('A {{siteUrl}} belongs in the body, not the subject.');
+    expect(subjectError('Café 👩‍💻 news for {{name}} \u2764\uFE0F')).toBeUndefined();
   });
 });
 
@@ -74,6 +93,36 @@ describe('where a pass was opened from', () => {
     expect(networkOf('2001:db8:0:1:aaaa::1')).toBe('2001:db8:0:1::/64');
     expect(networkOf('2001:db8::1')).toBe('2001:db8:0:0::/64');
     expect(networkOf('')).toBe('unknown');
+  });
+});
+
+describe('where /api/pass/check sends a visitor back to', () => {
+  const origin = 'https://site.example';
+  it('keeps a path of this site, percent-encoded for a Location header', () => {
+    expect(passNextPath('/中', origin)).toBe('/%E4%B8%AD');
+    expect(passNextPath('/phones?q=é', origin)).toBe('/phones?q=%C3%A9');
+    expect(passNextPath('/a/../about', origin)).toBe('/about');
+  });
+  it('sends anything that would leave the site, reach /admin or not parse to the home page', () => {
+    for (const next of [
+      '/..//evil.example',
+      '/.//evil.example/x',
+      '/a/b/../..//evil.example',
+      '/%2e%2e//evil.example',
+      '/%2F%2Fevil.example',
+      '//evil.example',
+      '/\\evil.example',
+      'https://evil.example',
+      'javascript:alert(1)',
+      '/admin',
+      '/ADMIN/x',
+      '/%61dmin',
+      '/x/../admin/',
+      '/%zz',
+      '/a\u2028b',
+      '',
+    ])
+      expect(passNextPath(next, origin), JSON.stringify(next)).toBe('/');
   });
 });
 

@@ -194,6 +194,10 @@ describe('unsafe characters (control, NUL, U+FFFD, bidi, invisible, stacked mark
     'Ada\uFFFAx',
     'Ada\uFFFBx',
     'Ada\uFFFCx',
+    'Ada \u0600123',
+    'Ada\u06DDx',
+    'Ada\u{13430}x',
+    'Ada\u{110BD}x',
     'A\u0301\u0301\u0301\u0301\u0301da',
   ])('%j', (name) => {
     const r = waitlistPayloadSchema.safeParse({ ...waitlist, name });

@@ -32,11 +32,16 @@ import { MAX_UPLOAD_BYTES, productFile, replaceProductFile } from './files';
 const MAX_WEBHOOK_BYTES = 512 * 1024;
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/;
 
-/** The origin links and redirects use: SITE_URL, or in local mode the loopback origin asked. */
+/**
+ * The origin links, redirects and the server's own fetches use: SITE_URL, or in local mode the same
+ * server under another loopback name (`localhost` for `127.0.0.1`, on SITE_URL's port). Never a port
+ * or host the request's Host header chose (docs/hardening.md).
+ */
 export function siteOrigin(req: Request): string {
   const url = new URL(req.url);
-  if (getEnv().LOCAL_MODE && LOOPBACK.test(url.hostname)) return url.origin;
-  return requireConfig('SITE_URL').replace(/\/$/, '');
+  const site = requireConfig('SITE_URL').replace(/\/$/, '');
+  if (getEnv().LOCAL_MODE && LOOPBACK.test(url.hostname) && url.port === new URL(site).port) return url.origin;
+  return site;
 }
 
 async function readRaw(req: Request, max: number): Promise<Uint8Array> {

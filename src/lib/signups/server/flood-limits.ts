@@ -79,24 +79,49 @@ export const FLOOD_MESSAGES = {
   site: 'We are receiving more signups than we can confirm today.',
 } as const;
 
+/** What a visitor reads when a flood limit refuses a mail they asked for (recommendations). */
+export const MAIL_FLOOD_MESSAGES = {
+  network: 'Too many e-mails were requested from your network.',
+  site: 'We are receiving more requests than we can send today.',
+} as const;
+
+/** What a flood limit counts: a signup, or a mail a visitor asks for (recommendations). */
+export type FloodKind = 'signup' | 'mail';
+
 /**
  * Counts one signup from `ip` in its network's and the site's windows, at once; throws the 429 when
  * either is full. A refusal gives back the network's slot; a site-wide signup it took from this
  * instance's slot stays counted (the site's count is a bound, not a tally).
  */
 export async function takeSignupAllowance(ip: string, now = Date.now()): Promise<void> {
+  await takeFloodAllowance(ip, 'signup', now);
+}
+
+/**
+ * Counts one signup or one mail a visitor asks for from `ip` in the same two windows as a signup:
+ * per network (SIGNUP_NETWORK_LIMIT per 10 minutes) and site-wide (SIGNUP_SITE_DAILY_LIMIT per day).
+ * Both ask the mail queue for a mail, so one network's signups and recommendation mails together hold
+ * at most that many of the queue's send slots. Throws the 429 when either window is full. Returns
+ * `release`, which gives the network's slot back (a later check refused the request).
+ */
+export async function takeFloodAllowance(
+  ip: string,
+  kind: FloodKind,
+  now = Date.now(),
+): Promise<{ release: () => Promise<void> }> {
   const env = getEnv();
   const [net, site] = await Promise.all([
     takeSlot('signup-net', networkKey(ip), env.SIGNUP_NETWORK_LIMIT, NETWORK_WINDOW_MS, now),
     takeSiteSignup(env.SIGNUP_SITE_DAILY_LIMIT, now),
   ]);
-  if (net && site) return;
+  if (net && site) return { release: () => clearHits([net]) };
   // A refused signup uses up nothing: the network's slot is given back (a site-wide signup taken
   // from this instance's slot is not; at most one per refusal).
   if (net) await clearHits([net]);
   const scope = net ? 'site' : 'network';
-  if (scope === 'network') console.warn(`[signup] network ${networkKey(ip)} reached SIGNUP_NETWORK_LIMIT; refused`);
-  else console.warn('[signup] the site reached SIGNUP_SITE_DAILY_LIMIT; refused');
+  if (scope === 'network') console.warn(`[${kind}] network ${networkKey(ip)} reached SIGNUP_NETWORK_LIMIT; refused`);
+  else console.warn(`[${kind}] the site reached SIGNUP_SITE_DAILY_LIMIT; refused`);
   const windowMs = scope === 'network' ? NETWORK_WINDOW_MS : SITE_WINDOW_MS;
-  throw tooManyRequests('mail_limited', secondsToWindowEnd(windowMs, now), FLOOD_MESSAGES[scope]);
+  const messages = kind === 'signup' ? FLOOD_MESSAGES : MAIL_FLOOD_MESSAGES;
+  throw tooManyRequests('mail_limited', secondsToWindowEnd(windowMs, now), messages[scope]);
 }
