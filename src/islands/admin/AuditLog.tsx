@@ -11,6 +11,7 @@ import { AUDIT_LABELS } from '../../lib/admin/roles';
 import type { AuditEntry, AuditPage, StaffMember } from '../../lib/admin/staff-schemas';
 import { appendEntries, EmptyState, LoadMoreButton, Spinner, useAdminData } from './ui';
 import { useCan } from './useCan';
+import { staffDateTime } from '../../lib/admin/staff-time';
 
 export default function AuditLog() {
   return (
@@ -31,8 +32,7 @@ function AuditScreen() {
   return <Trail />;
 }
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-CA', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Toronto' });
+const when = staffDateTime;
 
 function Trail() {
   const id = useId();

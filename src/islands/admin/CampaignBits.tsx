@@ -8,6 +8,7 @@ import { toast } from '../../stores/toast';
 import { ApiError } from '../../lib/http/client';
 import { campaignTestSchema, type Campaign, type CampaignKind, type CampaignStatus } from '../../lib/campaigns/model';
 import { Spinner } from './ui';
+import { staffDateTime } from '../../lib/admin/staff-time';
 
 /** GET /api/admin/campaigns/{id} (and each entry of the archive). */
 export interface CampaignView extends Campaign {
@@ -30,7 +31,7 @@ export function sampleValues() {
     siteUrl: `${location.origin}/`,
   };
 }
-export const when = (iso: string) => new Date(iso).toLocaleString();
+export const when = (iso: string) => staffDateTime(iso);
 
 export const KIND_LABELS: Record<CampaignKind, string> = {
   campaign: 'Campaign',

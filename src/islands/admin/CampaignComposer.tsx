@@ -37,6 +37,7 @@ import { renderCampaignCopy } from '../../lib/campaigns/campaign-email';
 import { errorMessage, KIND_LABELS, numbers, sampleValues, TestCopyForm } from './CampaignBits';
 import MailPreview from './MailPreview';
 import { Checkbox, ConfirmDialog, Field, Spinner } from './ui';
+import { staffDateTime } from '../../lib/admin/staff-time';
 
 const COUNT_DEBOUNCE_MS = 400;
 
@@ -229,7 +230,7 @@ export default function CampaignComposer({
       made.current = null;
       toast({
         title: 'Campaign scheduled',
-        description: `“${form.subject}” goes out on ${new Date(sendAt).toLocaleString()}.`,
+        description: `“${form.subject}” goes out on ${staffDateTime(sendAt)}.`,
       });
       onOpen(answer.id);
     } catch (err) {
@@ -478,7 +479,7 @@ export default function CampaignComposer({
         title={confirm === 'schedule' ? 'Schedule this campaign?' : `Send to ${recipients} now?`}
         description={
           confirm === 'schedule'
-            ? `“${form.subject}” goes to ${recipients} on ${sendAt ? new Date(sendAt).toLocaleString() : ''}. Until then you can send it at once or cancel it.`
+            ? `“${form.subject}” goes to ${recipients} on ${sendAt ? staffDateTime(sendAt) : ''}. Until then you can send it at once or cancel it.`
             : `“${form.subject}” goes out now, once to each recipient. You can pause or cancel while it sends; what was sent stays sent.`
         }
         confirmLabel={confirm === 'schedule' ? 'Schedule' : 'Send now'}

@@ -1,9 +1,9 @@
 /** Who created, sent, paused, resumed or cancelled a campaign (the audit trail's entries for it, docs/staff.md). */
 import { AUDIT_LABELS } from '../../lib/admin/roles';
 import type { AuditEntry } from '../../lib/admin/staff-schemas';
+import { staffDateTime } from '../../lib/admin/staff-time';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-CA', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Toronto' });
+const when = staffDateTime;
 
 export default function CampaignStaff({ entries }: { entries: AuditEntry[] | undefined }) {
   if (!entries?.length) return null;

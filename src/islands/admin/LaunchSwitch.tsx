@@ -11,6 +11,7 @@ import { can } from '../../lib/admin/roles';
 import { toast } from '../../stores/toast';
 import { errorMessage } from './CampaignBits';
 import { ConfirmDialog, Spinner } from './ui';
+import { staffDateTime } from '../../lib/admin/staff-time';
 
 export default function LaunchSwitch() {
   const auth = useStore($adminAuth);
@@ -74,7 +75,7 @@ export default function LaunchSwitch() {
               {state.forced
                 ? 'SITE_LAUNCHED=true forces the site open: the switch cannot close it until that setting is removed.'
                 : open
-                  ? `Launched${state.stored?.by ? ` by ${state.stored.by}` : ''}${state.stored?.at ? ` on ${new Date(state.stored.at).toLocaleString()}` : ''}. Every page is public.`
+                  ? `Launched${state.stored?.by ? ` by ${state.stored.by}` : ''}${state.stored?.at ? ` on ${staffDateTime(state.stored.at)}` : ''}. Every page is public.`
                   : 'Before launch only /join, /waitlist and staff sign-in are public; staff and early-access passes see the rest.'}
             </p>
           ) : null}

@@ -18,6 +18,7 @@ import {
 } from '../../lib/email/queue/model';
 import { appendEntries, EmptyState, LoadMoreButton, Spinner, useAdminData } from './ui';
 import { useCan } from './useCan';
+import { staffDateTime, staffTime } from '../../lib/admin/staff-time';
 
 interface QueueAnswer {
   summary: QueueSummary;
@@ -114,7 +115,7 @@ export default function MailQueuePanel() {
           <dt className="text-sm text-muted">Oldest waiting</dt>
           <dd className="mt-1 text-2xl font-bold">
             {summary?.oldestWaitingAt ? (
-              <time dateTime={summary.oldestWaitingAt} title={new Date(summary.oldestWaitingAt).toLocaleString()}>
+              <time dateTime={summary.oldestWaitingAt} title={staffDateTime(summary.oldestWaitingAt)}>
                 {age(summary.oldestWaitingAt)}
               </time>
             ) : (
@@ -185,13 +186,12 @@ export default function MailQueuePanel() {
                     <p className="break-all font-medium">{row.to}</p>
                     <p className="text-sm text-muted">
                       {MAIL_KIND_LABELS[row.kind]} ·{' '}
-                      <time dateTime={row.createdAt}>{new Date(row.createdAt).toLocaleString()}</time> ·{' '}
+                      <time dateTime={row.createdAt}>{staffDateTime(row.createdAt)}</time> ·{' '}
                       {row.attempts.length === 1 ? '1 attempt' : `${row.attempts.length} attempts`}
                       {row.nextAttemptAt ? (
                         <>
                           {' '}
-                          · next{' '}
-                          <time dateTime={row.nextAttemptAt}>{new Date(row.nextAttemptAt).toLocaleTimeString()}</time>
+                          · next <time dateTime={row.nextAttemptAt}>{staffTime(row.nextAttemptAt)}</time>
                         </>
                       ) : null}
                     </p>
@@ -219,7 +219,7 @@ export default function MailQueuePanel() {
                     <ol className="mt-2 grid gap-1">
                       {row.attempts.map((a) => (
                         <li key={a.n} className="wrap-anywhere">
-                          {a.n}. <time dateTime={a.at}>{new Date(a.at).toLocaleString()}</time>: {a.outcome}
+                          {a.n}. <time dateTime={a.at}>{staffDateTime(a.at)}</time>: {a.outcome}
                           {a.status ? ` (${a.status})` : ''} – {a.detail}
                         </li>
                       ))}

@@ -12,6 +12,7 @@ import { ConfirmDialog, EmptyState, LoadMoreButton, Spinner, Tab, TabList, Tabs,
 import { adminFetch } from '../../stores/admin';
 import { toast } from '../../stores/toast';
 import { formatCents } from '../../lib/shop/cart';
+import { staffDateTime } from '../../lib/admin/staff-time';
 
 export interface AdminOrder {
   id: string;
@@ -38,7 +39,7 @@ const STATUS_TONE: Record<AdminOrder['status'], string> = {
   refunded: 'bg-rose-50 text-rose-800 dark:bg-rose-400/15 dark:text-rose-300',
 };
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-CA', { dateStyle: 'medium', timeStyle: 'short' });
+const when = staffDateTime;
 
 function addressLines(o: AdminOrder): string[] {
   if (!o.shipping) return [];

@@ -9,6 +9,7 @@ import type { OutboxEntry } from '../../lib/email/outbox';
 import { mailKindLabel } from '../../lib/email/queue/model';
 import { appendEntries, EmptyState, LoadMoreButton, Spinner, useAdminData } from './ui';
 import { MailParts } from './MailPreview';
+import { staffDateTime } from '../../lib/admin/staff-time';
 
 /**
  * An opened message: both parts as the recipient gets them (links open in a new tab). Drawn only
@@ -84,7 +85,7 @@ export default function OutboxPanel() {
                     </span>
                     <span className="text-xs text-muted">
                       <span className="badge mr-2 bg-surface-2">{mailKindLabel(m.kind)}</span>
-                      <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleString()}</time>
+                      <time dateTime={m.createdAt}>{staffDateTime(m.createdAt)}</time>
                     </span>
                   </summary>
                   <OpenedMail entry={m} />

@@ -13,6 +13,7 @@ import { ROLE_LABELS, ROLES, type Role } from '../../lib/admin/roles';
 import { staffCreateSchema, type StaffMember } from '../../lib/admin/staff-schemas';
 import { ConfirmDialog, EmptyState, Field, Spinner, useAdminData } from './ui';
 import { useCan } from './useCan';
+import { staffDate } from '../../lib/admin/staff-time';
 
 export default function StaffManager() {
   return (
@@ -88,7 +89,7 @@ function StaffLists() {
                       <span className="[overflow-wrap:anywhere]">{m.email}</span>
                     </p>
                     <p className="text-xs text-muted">
-                      Invited by {m.createdBy} on {new Date(m.createdAt).toLocaleDateString('en-CA')}
+                      Invited by {m.createdBy} on {staffDate(m.createdAt)}
                     </p>
                   </div>
                   {m.id === me ? (

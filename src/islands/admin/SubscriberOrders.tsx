@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { adminFetch } from '../../stores/admin';
 import { formatCents } from '../../lib/shop/cart';
 import type { AdminOrder } from './OrdersManager';
+import { staffDateTime } from '../../lib/admin/staff-time';
 
 export default function SubscriberOrders({ email }: { email: string }) {
   const [orders, setOrders] = useState<AdminOrder[] | null>(null);
@@ -32,7 +33,7 @@ export default function SubscriberOrders({ email }: { email: string }) {
             <ul className="text-muted">
               {o.events.map((e, i) => (
                 <li key={i}>
-                  <time dateTime={e.at}>{new Date(e.at).toLocaleString()}</time>: {e.what}
+                  <time dateTime={e.at}>{staffDateTime(e.at)}</time>: {e.what}
                 </li>
               ))}
             </ul>

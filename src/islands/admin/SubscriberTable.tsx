@@ -25,6 +25,7 @@ import { ConfirmDialog, EmptyState, LineIcon, LoadMoreButton, Spinner } from './
 import SubscriberTimeline from './SubscriberTimeline';
 import { DownloadIcon, ExportPanel, useCsvExport } from './CsvExport';
 import { useCan } from './useCan';
+import { staffDate, staffDateTime } from '../../lib/admin/staff-time';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -538,7 +539,7 @@ export default function SubscriberTable() {
                     </span>
                     {sub.bounced ? (
                       <span className="mt-1 block wrap-anywhere text-xs text-muted" data-testid="bounce-reason">
-                        Bounced {new Date(sub.bounced.at).toLocaleDateString()}: {sub.bounced.reason}
+                        Bounced {staffDate(sub.bounced.at)}: {sub.bounced.reason}
                       </span>
                     ) : null}
                   </td>
@@ -550,10 +551,8 @@ export default function SubscriberTable() {
                   </td>
                   <td className="px-2 py-1 text-xs leading-4 text-muted">
                     {/* Two short lines: the day, then the time. */}
-                    <time dateTime={sub.createdAt} title={new Date(sub.createdAt).toLocaleString()}>
-                      <span className="block whitespace-nowrap">
-                        {new Date(sub.createdAt).toLocaleDateString([], { dateStyle: 'medium' })}
-                      </span>
+                    <time dateTime={sub.createdAt} title={staffDateTime(sub.createdAt)}>
+                      <span className="block whitespace-nowrap">{staffDate(sub.createdAt)}</span>
                       <span className="block whitespace-nowrap">
                         {new Date(sub.createdAt).toLocaleTimeString([], { timeStyle: 'short' })}
                       </span>
