@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 // and a loopback SendGrid fake). Browser tests are Playwright (playwright.config.ts).
 export default defineConfig({
   test: {
+    // Three files at once on two cores: many API files wait on their Blobs server, a fake provider or
+    // a build, and with two the cores sat 40 % idle while npm test ran them (docs/testing.md).
+    maxWorkers: 3,
     projects: [
       {
         test: {
