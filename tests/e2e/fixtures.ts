@@ -82,3 +82,30 @@ export async function storedSubscriber(email: string): Promise<any | null> {
   }
   return null;
 }
+
+/** A script the page loaded, with its body. */
+export interface LoadedScript {
+  url: string;
+  body: string;
+}
+
+/**
+ * Records every script response of `page` with its body. Each body is read as its response comes in;
+ * `settled()` waits for the reads still going, so a test awaits it before it ends (a read still going
+ * when the test ends fails the test with "response.text: Test ended"). A body that cannot be read
+ * (the page navigated away) is left out.
+ */
+export function recordScripts(page: Page): { scripts: LoadedScript[]; settled(): Promise<void> } {
+  const scripts: LoadedScript[] = [];
+  const reads: Promise<void>[] = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() !== 'script') return;
+    reads.push(
+      r.text().then(
+        (body) => void scripts.push({ url: r.url(), body }),
+        () => undefined,
+      ),
+    );
+  });
+  return { scripts, settled: async () => void (await Promise.all(reads)) };
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './fixtures';
+import { expectNoSeriousA11yViolations, recordScripts } from './fixtures';
 
 const EMPTY_TEXT = 'No products found with the selected filters. Try adjusting your filters or check back later.';
 const AFFILIATE_ID = 'insignia-galaxy-s25-screen-protector-3-pack';
@@ -338,15 +338,12 @@ const FRAMEWORK_RUNTIME = /hydrateRoot|createRoot|__reactFiber|react-dom|react\.
 test.describe('budgets', () => {
   for (const path of ['/shop', '/product/samsung-galaxy-s25', `/product/${AFFILIATE_ID}`]) {
     test(`${path} ships no framework JavaScript (small plain scripts only)`, async ({ page }) => {
-      const scripts: { url: string; bytes: number; framework: boolean }[] = [];
-      page.on('response', async (r) => {
-        if (r.request().resourceType() !== 'script') return;
-        const body = await r.text();
-        scripts.push({ url: r.url(), bytes: body.length, framework: FRAMEWORK_RUNTIME.test(body) });
-      });
+      const loaded = recordScripts(page);
       await page.goto(path, { waitUntil: 'networkidle' });
       await expect(page.locator('astro-island')).toHaveCount(0);
-      expect(scripts.filter((s) => s.framework).map((s) => s.url)).toEqual([]);
+      await loaded.settled();
+      const scripts = loaded.scripts.map((s) => ({ url: s.url, bytes: s.body.length }));
+      expect(loaded.scripts.filter((s) => FRAMEWORK_RUNTIME.test(s.body)).map((s) => s.url)).toEqual([]);
       const inline = await page
         .locator('script:not([src]):not([type="application/ld+json"])')
         .evaluateAll((els) => els.map((e) => e.textContent ?? ''));

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { expectNoSeriousA11yViolations } from './fixtures';
+import { expectNoSeriousA11yViolations, recordScripts, type LoadedScript } from './fixtures';
 
 // The preview island is fetched on the first pick; on a busy 2-core machine that can take a while.
 test.describe.configure({ timeout: 60_000 });
@@ -74,17 +74,16 @@ test.describe('wallpapers page', () => {
   });
 
   test('the preview island is not loaded until a wallpaper is picked', async ({ page }) => {
-    const scripts: { url: string; react: boolean }[] = [];
-    page.on('response', async (r) => {
-      if (r.request().resourceType() === 'script')
-        scripts.push({ url: r.url(), react: /hydrateRoot|createRoot|__reactFiber/.test(await r.text()) });
-    });
+    const loaded = recordScripts(page);
+    const react = (s: LoadedScript) => /hydrateRoot|createRoot|__reactFiber/.test(s.body);
     await page.goto('/walls', { waitUntil: 'networkidle' });
     await expect(page.getByText('Select a wallpaper to preview').filter({ visible: true })).toBeVisible();
-    expect(scripts.filter((s) => s.react || /WallpaperPreview/.test(s.url))).toEqual([]);
+    await loaded.settled();
+    expect(loaded.scripts.filter((s) => react(s) || /WallpaperPreview/.test(s.url)).map((s) => s.url)).toEqual([]);
     await pick(page, 'Apple', 0);
-    await expect.poll(() => scripts.filter((s) => /WallpaperPreview/.test(s.url)).length).toBe(1);
-    await expect.poll(() => scripts.some((s) => s.react)).toBe(true);
+    await expect.poll(() => loaded.scripts.filter((s) => /WallpaperPreview/.test(s.url)).length).toBe(1);
+    await expect.poll(() => loaded.scripts.some(react)).toBe(true);
+    await loaded.settled();
   });
 
   test('preview: counter, previous/next wrap inside the brand, close returns to the empty state', async ({ page }) => {
