@@ -11,13 +11,13 @@ import { toast } from '../../stores/toast';
 import { errorMessage, numbers } from './CampaignBits';
 import { useCan } from './useCan';
 import { ConfirmDialog, EmailAddress, EmptyState, Spinner, useAdminData } from './ui';
+import { staffShortDateTime } from '../../lib/admin/staff-time';
 
 /** One person a wave invited, as GET …/wave answers. */
 type Member = Awaited<ReturnType<typeof waveMembers>>[number];
 
-/** A time in a table cell: 'Nov 26, 11:59 AM'. */
-const short = (ms: number) =>
-  new Date(ms).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+/** A time in a table cell: 'Nov 26, 11:59 a.m.'. */
+const short = staffShortDateTime;
 
 /** Rows shown at first, and added by 'Show more' (a wave can invite many thousands). */
 const PAGE = 50;
