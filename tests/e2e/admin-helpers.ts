@@ -37,7 +37,9 @@ export interface OutboxEntry {
 /**
  * The newest outbox entry that `match` accepts, waited for: a signup, a confirmation or an order
  * answers once its mail is stored in the queue, and the mail is sent after the answer
- * (`context.waitUntil`), within seconds, so a test reads the outbox until it is there.
+ * (`context.waitUntil`), within seconds, so a test reads the outbox until it is there. Each look
+ * reads up to OUTBOX_PAGES_READ pages (20 mails each, newest first): tests running beside this one
+ * mail too, and can push the mail off the first page before it is read.
  */
 export async function waitForMail(
   request: APIRequestContext,
@@ -48,16 +50,27 @@ export async function waitForMail(
   await expect
     .poll(
       async () => {
-        const res = await request.get(`${base}/api/admin/outbox`, { headers, timeout: 60_000 });
-        if (res.status() !== 200) return `outbox answered ${res.status()}`;
-        found = ((await res.json()) as { entries: OutboxEntry[] }).entries.find(match);
-        return found ? 'found' : 'not in the outbox yet';
+        let cursor: string | null = null;
+        for (let page = 0; page < OUTBOX_PAGES_READ; page++) {
+          const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+          const res = await request.get(`${base}/api/admin/outbox${query}`, { headers, timeout: 60_000 });
+          if (res.status() !== 200) return `outbox answered ${res.status()}`;
+          const body = (await res.json()) as { entries: OutboxEntry[]; next: string | null };
+          found = body.entries.find(match);
+          if (found) return 'found';
+          if (!body.next) break;
+          cursor = body.next;
+        }
+        return 'not in the outbox yet';
       },
       { message: 'the mail reaches the outbox', timeout: 30_000 },
     )
     .toBe('found');
   return found!;
 }
+
+/** How many outbox pages one look of `waitForMail` reads. */
+const OUTBOX_PAGES_READ = 10;
 
 /** The double opt-in link of the latest confirmation mail to `email`, read from the outbox through the admin API. */
 export async function confirmationLink(request: APIRequestContext, email: string, base = ''): Promise<URL> {
