@@ -28,7 +28,7 @@ const TOAST_EVENT = 'maple:toast';
 const EARLY_INPUT_EVENT = 'maple:early-input';
 
 interface EarlyInputDetail {
-  /** Set by the directive: replays what was held (a submit or a button press), if anything. */
+  /** Set by the directive: ends the holding and replays what was held (a submit or a button press), if anything. */
   replay?: () => void;
 }
 
@@ -56,13 +56,17 @@ const hydrateOnInteraction: ClientDirective = (load, options, el) => {
   el.addEventListener('submit', hold, true);
   el.addEventListener('click', hold, true);
 
-  // The island asks for what was held once it has adopted the fields' values.
+  // The island asks for what was held as it adopts the fields' values, and calls `replay` once those
+  // values are rendered. Until then the directive keeps holding: a submit landing between the island's
+  // first render and the adopted one would otherwise reach handlers that still see empty fields (state
+  // read from a store is re-rendered only after React's effects have run). `replay` then hands over
+  // whatever is held at that moment.
   el.addEventListener(EARLY_INPUT_EVENT, (e) => {
-    taken = true;
-    const h = held;
-    held = null;
-    if (!h) return;
     (e as CustomEvent<EarlyInputDetail>).detail.replay = () => {
+      taken = true;
+      const h = held;
+      held = null;
+      if (!h) return;
       if ('form' in h) {
         if (h.form.isConnected) h.form.requestSubmit(h.submitter?.isConnected ? h.submitter : null);
       } else if (h.button.isConnected) h.button.click();

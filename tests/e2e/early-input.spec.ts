@@ -153,3 +153,72 @@ test.describe('when the form script cannot load', () => {
     });
   }
 });
+
+// The moment an island takes over: the directive stops holding when the island asks for what it held,
+// and the island's adopted values reach its handlers one render later. A submit landing in between
+// (here sent from a microtask queued by the island's request, which runs right after React's commit
+// and before its effects) must act on what was typed, not on the island's empty first state. The
+// island's code is held back until the fields are filled, so the submit always lands at that moment.
+test.describe('a submit that lands just as the island takes over', () => {
+  /**
+   * Holds the island's code (`chunk`) until the returned release is called, and submits `form` from a
+   * microtask queued when the island asks the directive for held input.
+   */
+  async function submitAtTakeover(page: Page, chunk: string, form: string): Promise<() => void> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/_astro/${chunk}.*.js`, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.addInitScript((selector) => {
+      document.addEventListener(
+        'maple:early-input',
+        (e) => {
+          const root = e.target as Element;
+          const target = root.matches(selector)
+            ? (root as HTMLFormElement)
+            : root.querySelector<HTMLFormElement>(selector);
+          if (target) queueMicrotask(() => target.requestSubmit());
+        },
+        { capture: true },
+      );
+    }, form);
+    return release;
+  }
+
+  test('recommender: the phone typed is picked', async ({ page }) => {
+    const release = await submitAtTakeover(page, 'PhoneWizard', 'form[role="search"]');
+    await page.goto('/phone-recommender');
+    await page.getByRole('combobox', { name: 'Search for your current phone' }).fill('Google Pixel 8');
+    release();
+    const selected = page.getByTestId('selected-phone');
+    await expect(selected).toBeVisible(SLOW);
+    await expect(selected.getByRole('heading')).toContainText('Pixel 8');
+  });
+
+  test('home newsletter: the fields typed are the ones checked', async ({ page }) => {
+    const release = await submitAtTakeover(page, 'NewsletterSignup', 'form');
+    const posts = countRequests(page, '/api/newsletter/subscribe');
+    await page.goto('/');
+    const block = page.locator('#newsletter');
+    await block.getByLabel('Your name').fill('Early Bird');
+    release();
+    await expect(block.getByText('Please enter a valid email address')).toBeVisible(SLOW);
+    await expect(block.getByText('Name is required')).toHaveCount(0);
+    expect(posts.count).toBe(0);
+  });
+
+  test('/join: the fields typed are the ones sent', async ({ page }) => {
+    const release = await submitAtTakeover(page, 'WaitlistForm', 'form');
+    const email = uniqueEmail('early-takeover');
+    const posts = countRequests(page, '/api/waitlist');
+    await page.goto('/join');
+    await page.getByLabel('Your Name').fill('Ada');
+    await page.getByLabel('Email address').fill(email);
+    release();
+    await expect(page.getByText(`confirmation email to ${email}`)).toBeVisible(SLOW);
+    expect(posts.types).toEqual(['application/json']);
+    expect(await storedSubscriber(email)).toMatchObject({ name: 'Ada', list: 'waitlist' });
+  });
+});

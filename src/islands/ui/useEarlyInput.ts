@@ -6,8 +6,9 @@
  *
  * Put `data-early-input` on the element `rootRef` points to (the directive holds input only in such
  * islands). Once hydrated, `adopt(root)` is called once to read what the fields hold into the island's
- * state (values, checked boxes; focus stays where it was, since hydration keeps the elements), then
- * the held submit or button press, if any, is replayed on the adopted state.
+ * state (values, checked boxes; focus stays where it was, since hydration keeps the elements). Once
+ * those values are rendered, the directive stops holding and the held submit or button press, if any,
+ * is replayed on the adopted state.
  */
 import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 
@@ -17,16 +18,19 @@ export const EARLY_INPUT_EVENT = 'maple:early-input';
 export function useEarlyInput(rootRef: RefObject<HTMLElement | null>, adopt: (root: HTMLElement) => void): void {
   const [replay, setReplay] = useState<(() => void) | null>(null);
 
-  // A layout effect: the adopted values are rendered before the browser handles another event. In a
-  // passive effect, a click that came after the directive stopped holding (the event below) but before
-  // the re-render was handled with the empty state, e.g. "Name is required" beside a typed name.
+  // A layout effect, so the adoption happens in the hydration's own commit. The directive holds a
+  // submit or a button press until `replay` is called, from the effect below: by then the adopted
+  // values are rendered, whether they went into React state or into a store (a store's subscribers
+  // re-render only after React's effects have run). Releasing earlier let an Enter pressed as the
+  // recommender took over find the search empty; a click, "Name is required" beside a typed name.
   useLayoutEffect(() => {
     const root = rootRef.current;
     if (!root) return;
     const detail: { replay?: () => void } = {};
     root.dispatchEvent(new CustomEvent(EARLY_INPUT_EVENT, { bubbles: true, detail }));
     adopt(root);
-    // Replayed after the adopted values are rendered (the next effect), so the handlers see them.
+    // Called after the adopted values are rendered (the next effect), so the handlers see them; the
+    // directive holds a submit or a button press until then, and hands them over at that call.
     if (detail.replay) setReplay(() => detail.replay!);
     // Once, on hydration: `adopt` and the ref are read at that moment only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
