@@ -148,6 +148,10 @@ describe('attack: invisible and look-alike text in names (item 6)', () => {
     ['a flood of combining marks', `Vi${'\u0301\u0300\u0302\u0303\u0304\u0306'.repeat(3)}ctoria`],
     ['private-use characters', 'Vic\uE000toria'],
     ['U+2800 braille blank', 'Vic\u2800\u2800toria'],
+    ['a zero-width non-joiner at the end', 'Victoria\u200C'],
+    ['a zero-width joiner beside a space', 'Vic \u200Dtoria'],
+    ['two joiners in a row', 'Vic\u200C\u200Ctoria'],
+    ['a joiner between digits', 'Victoria 1\u200D2'],
   ];
   it.each(unsafe)('%s in a name: 400 with the field message, nothing stored', async (_label, name) => {
     const res = await waitlist(name);
@@ -177,6 +181,9 @@ describe('attack: invisible and look-alike text in names (item 6)', () => {
       '李小龍',
       'Zoë O’Brien-Renée',
       'Ŝ̌ample two marks',
+      'نیک\u200Cنام (Persian, with its zero-width non-joiner)',
+      'ශ්\u200Dරී (Sinhala, with its zero-width joiner)',
+      'Ada 👩🏽\u200D💻',
       'Sam ❤️',
     ];
     for (const name of names) {

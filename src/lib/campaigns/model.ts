@@ -9,7 +9,7 @@
 import { z } from '../zod';
 import { INTERESTS, INTEREST_LABELS, type Interest, type List } from '../subscribers/vocabulary';
 import type { SubscriberStatus } from '../subscribers/status';
-import { linkInSubjectMessage, linkPlaceholderIn, UNSAFE_SUBJECT, UNSAFE_SUBJECT_MESSAGE } from '../email/subject';
+import { isSafeSubject, linkInSubjectMessage, linkPlaceholderIn, UNSAFE_SUBJECT_MESSAGE } from '../email/subject';
 
 export const CAMPAIGN_KINDS = ['campaign', 'launch', 'early-access'] as const;
 export type CampaignKind = (typeof CAMPAIGN_KINDS)[number];
@@ -54,7 +54,7 @@ export const campaignCreateSchema = z
       .min(1, 'Subject is required')
       .max(CAMPAIGN_LIMITS.subject, `Subject must be at most ${CAMPAIGN_LIMITS.subject} characters`)
       .refine((s) => !/[\r\n]/.test(s), 'Subject must be a single line')
-      .refine((s) => !UNSAFE_SUBJECT.test(s), UNSAFE_SUBJECT_MESSAGE),
+      .refine(isSafeSubject, UNSAFE_SUBJECT_MESSAGE),
     body: z
       .string({ error: 'Body is required' })
       .min(1, 'Body is required')

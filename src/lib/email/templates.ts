@@ -9,7 +9,7 @@
  *
  * Pure and client-safe (the admin editor may import the schema and the placeholder list).
  */
-import { linkInSubjectMessage, linkPlaceholderIn, UNSAFE_SUBJECT, UNSAFE_SUBJECT_MESSAGE } from './subject';
+import { isSafeSubject, linkInSubjectMessage, linkPlaceholderIn, UNSAFE_SUBJECT_MESSAGE } from './subject';
 import { z } from '../zod';
 import { SITE } from '../../config/site';
 import { INTEREST_LABELS, type Interest } from '../subscribers/vocabulary';
@@ -109,7 +109,7 @@ function updateSchemaRequiring(required: string) {
       .min(1, 'Subject is required')
       .max(TEMPLATE_LIMITS.subject, `Subject must be at most ${TEMPLATE_LIMITS.subject} characters`)
       .refine((s) => !/[\r\n]/.test(s), 'Subject must be a single line')
-      .refine((s) => !UNSAFE_SUBJECT.test(s), UNSAFE_SUBJECT_MESSAGE)
+      .refine(isSafeSubject, UNSAFE_SUBJECT_MESSAGE)
       .superRefine((s, ctx) => {
         const link = linkPlaceholderIn(s);
         if (link) ctx.addIssue({ code: 'custom', message: linkInSubjectMessage(link) });

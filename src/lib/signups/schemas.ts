@@ -7,6 +7,7 @@
  */
 import { z } from '../zod';
 import { interestField } from '../subscribers/vocabulary';
+import { withoutJoinersInWords } from '../unicode';
 import { CONSENT_FORMS, DEFAULT_INTEREST, HONEYPOT_FIELD, LIMITS, MESSAGES } from './constants';
 
 /**
@@ -33,9 +34,13 @@ export const UNSAFE_TEXT =
 export const MAX_COMBINING_MARKS = 4;
 const MARK_FLOOD = new RegExp(`\\p{M}{${MAX_COMBINING_MARKS + 1},}`, 'u');
 
-/** True when `text` holds no UNSAFE_TEXT character and no flood of combining marks. */
+/**
+ * True when `text` holds no UNSAFE_TEXT character and no flood of combining marks. The zero-width
+ * joiner and non-joiner are allowed inside a word or an emoji, where names need them
+ * (`withoutJoinersInWords`, src/lib/unicode.ts).
+ */
 export function isSafeText(text: string): boolean {
-  return !UNSAFE_TEXT.test(text) && !MARK_FLOOD.test(text);
+  return !UNSAFE_TEXT.test(withoutJoinersInWords(text)) && !MARK_FLOOD.test(text);
 }
 
 /** Trimmed e-mail, lower-cased (the normalised form used as the subscriber's identity). */

@@ -64,7 +64,7 @@ describe('campaign payloads', () => {
       expect(subjectError(s), JSON.stringify(s)).toMatch(/plain text on one line/);
     expect(subjectError('Your pass: {{passUrl}}')).toBe('A {{passUrl}} belongs in the body, not the subject.');
     expect(subjectError('Your pass: {{ passUrl }}', 'campaign')).toBeDefined();
-    // Other invisible and format characters: zero-width space and joiner-less joiners, word joiner, BOM,
+    // Other invisible and format characters: zero-width space, joiners outside a word, word joiner, BOM,
     // soft hyphen, an Arabic mark drawn over the digits after it, a tag character, private use.
     for (const s of [
       'a\u200Bb',
@@ -74,7 +74,9 @@ describe('campaign payloads', () => {
       '\u0600123',
       'a\u{E0041}b',
       'a\uE000b',
-      'a\u200Cb',
+      'a \u200Cb',
+      'news\u200D',
+      'a\u200D\u200Db',
     ])
       expect(subjectError(s), JSON.stringify(s)).toMatch(/plain text on one line/);
     // No link placeholder in a subject: the unsubscribe link is a personal one-click key too.
@@ -83,6 +85,8 @@ describe('campaign payloads', () => {
     );
     expect(subjectError('Visit {{ siteUrl }}', 'campaign')).toBe('A {{siteUrl}} belongs in the body, not the subject.');
     expect(subjectError('Café 👩‍💻 news for {{name}} \u2764\uFE0F')).toBeUndefined();
+    // A joiner inside a word, where a script needs it: Persian "we want" with its non-joiner.
+    expect(subjectError('می\u200Cخواهیم {{name}}')).toBeUndefined();
   });
 });
 

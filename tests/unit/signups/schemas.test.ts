@@ -199,6 +199,10 @@ describe('unsafe characters (control, NUL, U+FFFD, bidi, invisible, stacked mark
     'Ada\u{13430}x',
     'Ada\u{110BD}x',
     'A\u0301\u0301\u0301\u0301\u0301da',
+    'Ada\u200C',
+    '\u200DAda',
+    'A\u200C\u200Cda',
+    'Ada \u200C Lovelace',
   ])('%j', (name) => {
     const r = waitlistPayloadSchema.safeParse({ ...waitlist, name });
     expect(r.success).toBe(false);
@@ -217,5 +221,8 @@ describe('unsafe characters (control, NUL, U+FFFD, bidi, invisible, stacked mark
     expect(fieldMessages(bad.error!)).toMatchObject({ phoneModel: MESSAGES.phoneUnsafe, source: MESSAGES.textUnsafe });
     expect(waitlistPayloadSchema.safeParse({ ...waitlist, name: 'Zoë Ōtani 🎉' }).success).toBe(true);
     expect(waitlistPayloadSchema.safeParse({ ...waitlist, name: 'Nguye\u0302\u0303n ❤️ שָׁלוֹם' }).success).toBe(true);
+    // The joiners a script or an emoji needs, inside a word: Persian, Sinhala, a ZWJ emoji sequence.
+    for (const name of ['نیک\u200Cنام', 'ශ්\u200Dරී', 'Ada 👩\u200D💻', '👩🏽\u200D💻'])
+      expect(waitlistPayloadSchema.safeParse({ ...waitlist, name }).success, JSON.stringify(name)).toBe(true);
   });
 });
