@@ -514,7 +514,7 @@ function AlreadyNotified({
       </p>
       <details className="mt-1">
         <summary className="cursor-pointer">Who already had it</summary>
-        <ul className="mt-1 max-h-40 overflow-auto break-all">
+        <ul className="mt-1 max-h-40 overflow-auto wrap-anywhere">
           {notified.people.map((p) => (
             <li key={p.email}>{p.name ? `${p.name} <${p.email}>` : p.email}</li>
           ))}

@@ -183,7 +183,7 @@ export default function MailQueuePanel() {
               <li key={row.key} className="card p-4" data-state={row.state}>
                 <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
                   <div className="min-w-0">
-                    <p className="break-all font-medium">{row.to}</p>
+                    <p className="wrap-anywhere font-medium">{row.to}</p>
                     <p className="text-sm text-muted">
                       {MAIL_KIND_LABELS[row.kind]} ·{' '}
                       <time dateTime={row.createdAt}>{staffDateTime(row.createdAt)}</time> ·{' '}

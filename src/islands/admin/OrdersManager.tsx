@@ -89,7 +89,7 @@ function OrderCard({ order, onChange }: { order: AdminOrder; onChange: (o: Admin
               </span>
             )}
           </p>
-          <p className="mt-1 break-all text-sm text-muted">
+          <p className="mt-1 text-sm wrap-anywhere text-muted">
             {order.name} · {order.email}
           </p>
           <p className="text-xs text-muted">{when(order.createdAt)}</p>
@@ -198,7 +198,7 @@ function PackingView() {
       {toPack.map((o) => (
         <li key={o.id} className="card p-4 sm:p-5">
           <p className="font-semibold">{o.number}</p>
-          <address className="mt-2 text-sm not-italic">
+          <address className="mt-2 text-sm wrap-anywhere not-italic">
             {addressLines(o).map((line, i) => (
               <span key={i} className="block">
                 {line}
