@@ -186,6 +186,7 @@ describe('maintenance runs and their health', () => {
       'stops',
       'jobs',
       'mail events',
+      'shop refunds',
       'pending expiry',
       'index pass',
     ]);

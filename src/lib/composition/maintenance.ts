@@ -9,6 +9,7 @@ import { getStore } from '@netlify/blobs';
 import { pruneOutbox } from '../email/outbox';
 import { pruneQueue } from '../email/queue/queue';
 import { pruneEventMarkers } from '../email/events/store';
+import { prunePendingRefunds } from '../shop/server/service';
 import { pruneStops } from '../subscribers/stops';
 import { expirePendingSignups } from '../subscribers/expiry';
 import { pruneRateLimits } from '../server/shared-ratelimit';
@@ -56,6 +57,7 @@ export const MAINTENANCE_STEPS: MaintenanceStep[] = [
   { name: 'stops', run: ({ now }) => pruneStops(now) },
   { name: 'jobs', run: ({ now }) => pruneJobs(now) },
   { name: 'mail events', run: ({ now, deadline }) => pruneEventMarkers(now, deadline) },
+  { name: 'shop refunds', run: ({ now, deadline }) => prunePendingRefunds(now, deadline) },
   { name: 'pending expiry', run: ({ now }) => expirePendingSignups(now) },
   { name: 'index pass', run: ({ deadline }) => runIndexPass(deadline) },
 ];

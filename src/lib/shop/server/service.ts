@@ -31,9 +31,17 @@ import { sendFulfilled, sendReceipt } from './order-mail';
  */
 export const CHECKOUT_MINUTES = 32;
 
+/**
+ * How long a refund that came before its order waits for it. Stripe retries an event for up to three
+ * days, so a payment's completion comes well within this; a refund of a payment that is not the
+ * shop's (the account's other sales) would otherwise be kept for good.
+ */
+export const PENDING_REFUND_DAYS = 30;
+
+/** A refund whose order is not made yet, by payment intent (`at`: when it came; older records have none). */
 const pendingRefunds = recordStore(
   'shop-refunds-pending',
-  z.object({ amountRefunded: z.number().int(), full: z.boolean() }),
+  z.object({ amountRefunded: z.number().int(), full: z.boolean(), at: z.iso.datetime().optional() }),
 );
 
 /** The lines, checked against the catalogue; 4xx with the shared error shape when refused. */
@@ -199,6 +207,8 @@ export async function orderFromSession(
   const pending = paid.paymentIntent ? await pendingRefunds.get(paid.paymentIntent) : null;
   if (pending && paid.paymentIntent) {
     const refunded = await applyRefund(paid.paymentIntent, pending.amountRefunded, pending.full);
+    // Applied: the order now holds it (a later copy of the event finds the order).
+    await pendingRefunds.delete(paid.paymentIntent);
     return { order: refunded ?? result.order, created: true };
   }
   return result;
@@ -244,7 +254,7 @@ export async function extendHold(sessionId: string, days = 7): Promise<void> {
 export async function applyRefund(paymentIntent: string, amountRefunded: number, full: boolean): Promise<Order | null> {
   let order = await orderByPaymentIntent(paymentIntent);
   if (!order) {
-    await pendingRefunds.set(paymentIntent, { amountRefunded, full });
+    await pendingRefunds.set(paymentIntent, { amountRefunded, full, at: new Date().toISOString() });
     // The order may have been stored in between (its maker reads the pending refund only once).
     order = await orderByPaymentIntent(paymentIntent);
     if (!order) return null;
@@ -266,6 +276,27 @@ export async function applyRefund(paymentIntent: string, amountRefunded: number,
   });
   if (returned && updated) await returnUnits(updated.holdId, updated.units);
   return updated;
+}
+
+/**
+ * Deletes the refunds that waited PENDING_REFUND_DAYS for an order that never came (maintenance, not
+ * past `deadline`). A record from before refunds were dated gets today's date, so it waits its time too.
+ * @returns how many were deleted
+ */
+export async function prunePendingRefunds(now = Date.now(), deadline = Infinity): Promise<number> {
+  const cutoff = now - PENDING_REFUND_DAYS * 24 * 60 * 60_000;
+  let removed = 0;
+  for (const key of await pendingRefunds.keys()) {
+    if (Date.now() >= deadline) break;
+    const refund = await pendingRefunds.get(key);
+    if (!refund) continue;
+    if (!refund.at) await pendingRefunds.set(key, { ...refund, at: new Date(now).toISOString() });
+    else if (Date.parse(refund.at) < cutoff) {
+      await pendingRefunds.delete(key);
+      removed += 1;
+    }
+  }
+  return removed;
 }
 
 /** Staff: refunds an order in full through Stripe (or at once in the test checkout). */
