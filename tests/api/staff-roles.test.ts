@@ -84,6 +84,7 @@ function request(route: { method: string; path: string }, t: Awaited<ReturnType<
   const path = route.path.replace(':id', id).replace(':n', '1');
   const bodies: Record<string, unknown> = {
     'POST /staff': { email: 'new.person@example.com', name: 'New Person', role: 'admin' },
+    'PUT /staff/:id/role': { role: 'editor' },
     'POST /campaigns': { subject: 'Made', body: 'Hi {{name}}' },
     'POST /campaigns/audience': {},
     'POST /campaigns/:id/test': { to: 'copy@example.com' },

@@ -74,14 +74,28 @@ test('a viewer is shown no delete, export or send controls', async ({ page, requ
   await expect(page.getByRole('tab', { name: 'New campaign' })).toHaveCount(0);
 });
 
-test('a named admin sees "You" instead of Remove on their own line', async ({ page, request }) => {
+test('a named admin sees "You" instead of Remove and Role on their own line, and changes another\'s role', async ({
+  page,
+  request,
+}) => {
   const admin = await invite(request, 'admin', runTag('me'));
+  const other = await invite(request, 'viewer', runTag('rl'));
   await signInWithLink(page, await mailedLink(request, admin.email));
   await page.goto('/admin/staff');
   const own = page.getByRole('listitem').filter({ hasText: admin.email });
   await expect(own.getByText('You', { exact: true })).toBeVisible(SLOW);
   await expect(own.getByRole('button', { name: /^Remove / })).toHaveCount(0);
+  await expect(own.getByRole('combobox')).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Remove / }).first()).toBeVisible();
+
+  // Another person's role, from their line: the list and the server both say editor afterwards.
+  const line = page.getByRole('listitem').filter({ hasText: other.email });
+  await line.getByRole('combobox', { name: `Role of ${other.name}` }).selectOption('editor');
+  // The toast (its text is also in the live region that announces it).
+  await expect(page.getByText(`${other.name} is now an editor.`).first()).toBeVisible(SLOW);
+  await expect(line.getByRole('combobox', { name: `Role of ${other.name}` })).toHaveValue('editor', SLOW);
+  const listed = await request.get('/api/admin/staff', { headers: owner });
+  expect(((await listed.json()) as { id: string; role: string }[]).find((m) => m.id === other.id)?.role).toBe('editor');
 });
 
 test('"E-mail me a sign-in link" answers the same for anyone', async ({ page }) => {

@@ -403,6 +403,52 @@ describe('the same session at the edge gate', () => {
   });
 });
 
+describe('a role change', () => {
+  it("takes effect at the person's next request, is recorded, and nobody changes their own", async () => {
+    const editor = { cookie: people.editor.cookie };
+    const admin = { cookie: people.admin.cookie };
+    const exportAllowed = async () => (await call(editor, 'GET', '/waitlist.csv')).status;
+    expect(await exportAllowed()).toBe(200);
+
+    const down = await call(admin, 'PUT', `/staff/${people.editor.id}/role`, { role: 'viewer' });
+    expect(down.status, down.text).toBe(200);
+    expect(down.json).toMatchObject({ id: people.editor.id, role: 'viewer', previousRole: 'editor' });
+    // The same live session: a viewer now, refused an export (and it changed nothing), reads still work.
+    expect(await exportAllowed()).toBe(403);
+    expect((await call(editor, 'GET', '/waitlist')).status).toBe(200);
+    expect((await call(editor, 'GET', '/session')).json).toMatchObject({ role: 'viewer' });
+    const listed = (await call(owner, 'GET', '/staff')).json as { id: string; role: string }[];
+    expect(listed.find((m) => m.id === people.editor.id)?.role).toBe('viewer');
+
+    // Refused, changing nothing: one's own role, a viewer changing someone's, a made-up role, nobody.
+    const own = await call(admin, 'PUT', `/staff/${people.admin.id}/role`, { role: 'viewer' });
+    expect([own.status, own.json.error.code]).toEqual([409, 'cannot_change_own_role']);
+    expect((await call(editor, 'PUT', `/staff/${people.viewer.id}/role`, { role: 'admin' })).status).toBe(403);
+    const bad = await call(admin, 'PUT', `/staff/${people.viewer.id}/role`, { role: 'owner' });
+    expect([bad.status, bad.json.error.fields]).toEqual([400, { role: 'The role is admin, editor or viewer' }]);
+    expect((await call(admin, 'PUT', '/staff/AAAAAAAAAAAAAAAAAAAAAA/role', { role: 'viewer' })).status).toBe(404);
+    const after = (await call(owner, 'GET', '/staff')).json as { id: string; role: string }[];
+    expect(Object.fromEntries(after.map((m) => [m.id, m.role]))).toMatchObject({
+      [people.admin.id]: 'admin',
+      [people.viewer.id]: 'viewer',
+    });
+
+    // Back to editor, by the owner key: exports work again in the same session.
+    expect((await call(owner, 'PUT', `/staff/${people.editor.id}/role`, { role: 'editor' })).status).toBe(200);
+    expect(await exportAllowed()).toBe(200);
+    const trail = (await call(owner, 'GET', '/audit?limit=20')).json.entries as {
+      actor: { name: string };
+      action: string;
+      target: { id: string; label?: string };
+    }[];
+    const changes = trail.filter((e) => e.action === 'staff.role').map((e) => `${e.actor.name}: ${e.target.label}`);
+    expect(changes).toEqual([
+      `owner key: Eddie Editor <${people.editor.email}> (viewer → editor)`,
+      `Ada Admin: Eddie Editor <${people.editor.email}> (editor → viewer)`,
+    ]);
+  });
+});
+
 describe('removal', () => {
   it('ends a live session at once, in the API and at the pre-launch gate', async () => {
     const viewer = { cookie: people.viewer.cookie };

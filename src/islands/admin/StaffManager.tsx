@@ -1,6 +1,6 @@
 /**
- * /admin/staff (docs/staff.md): the staff accounts, inviting someone (an e-mailed sign-in link) and
- * removing someone (their sessions end at once). For the owner key and admins; others are told so.
+ * /admin/staff (docs/staff.md): the staff accounts, inviting someone (an e-mailed sign-in link),
+ * changing someone's role (at their next request) and removing someone (their sessions end at once). For the owner key and admins; others are told so.
  */
 import { useId, useState, type SubmitEvent } from 'react';
 import AdminGate from './AdminGate';
@@ -41,6 +41,25 @@ function StaffLists() {
   const auth = useStore($adminAuth);
   const me = auth.status === 'signed-in' ? auth.session.staffId : undefined;
   const [removing, setRemoving] = useState<StaffMember | null>(null);
+  const [changing, setChanging] = useState<string | null>(null);
+
+  // Takes effect at their next request: each one reads the account's role.
+  async function changeRole(member: StaffMember, role: Role) {
+    setChanging(member.id);
+    try {
+      await adminFetch(`/api/admin/staff/${member.id}/role`, { method: 'PUT', body: { role } });
+      toast({ title: 'Role changed', description: `${member.name} is now ${role === 'viewer' ? 'a' : 'an'} ${role}.` });
+    } catch (err) {
+      toast({
+        title: 'Role not changed',
+        description: err instanceof ApiError ? (err.error?.message ?? err.message) : 'Please try again.',
+        variant: 'destructive',
+      });
+    } finally {
+      setChanging(null);
+      void reload();
+    }
+  }
 
   async function remove(member: StaffMember) {
     try {
@@ -94,11 +113,33 @@ function StaffLists() {
                   </div>
                   {m.id === me ? (
                     <span className="text-sm text-muted">You</span>
-                  ) : can('DELETE', '/staff/:id') ? (
-                    <button type="button" className="btn-secondary" onClick={() => setRemoving(m)}>
-                      Remove<span className="sr-only"> {m.name}</span>
-                    </button>
-                  ) : null}
+                  ) : (
+                    <div className="flex flex-wrap items-center gap-2">
+                      {can('PUT', '/staff/:id/role') ? (
+                        <label className="flex items-center gap-2 text-sm font-medium">
+                          Role
+                          <select
+                            aria-label={`Role of ${m.name}`}
+                            className="input w-auto py-2"
+                            value={m.role}
+                            disabled={changing === m.id}
+                            onChange={(e) => void changeRole(m, e.target.value as Role)}
+                          >
+                            {ROLES.map((r) => (
+                              <option key={r} value={r}>
+                                {r}
+                              </option>
+                            ))}
+                          </select>
+                        </label>
+                      ) : null}
+                      {can('DELETE', '/staff/:id') ? (
+                        <button type="button" className="btn-secondary" onClick={() => setRemoving(m)}>
+                          Remove<span className="sr-only"> {m.name}</span>
+                        </button>
+                      ) : null}
+                    </div>
+                  )}
                 </li>
               ))}
             </ul>

@@ -77,6 +77,7 @@ export const PERMISSIONS: Readonly<Record<string, Permission>> = {
   // Staff and the trail.
   'GET /staff': { level: 'admin' },
   'POST /staff': { level: 'admin', audit: 'staff.invite' },
+  'PUT /staff/:id/role': { level: 'admin', audit: 'staff.role' },
   'DELETE /staff/:id': { level: 'admin', audit: 'staff.remove' },
   'GET /audit': { level: 'admin' },
   'GET /site/launch': { level: 'viewer' },
@@ -131,6 +132,7 @@ export const AUDIT_LABELS: Record<string, string> = {
   'campaign.cancel': 'Cancelled a campaign',
   'campaign.revoke': 'Revoked early-access passes',
   'staff.invite': 'Invited staff',
+  'staff.role': "Changed a staff member's role",
   'staff.remove': 'Removed staff',
   'order.fulfil': 'Marked an order fulfilled',
   'order.resend-receipt': 'Re-sent an order receipt',

@@ -28,6 +28,9 @@ export const staffCreateSchema = z.object({
 });
 export type StaffCreate = z.infer<typeof staffCreateSchema>;
 
+/** PUT /api/admin/staff/{id}/role — give someone another role. */
+export const staffRoleSchema = z.object({ role: staffCreateSchema.shape.role });
+
 /** POST /api/admin/login — "e-mail me a sign-in link". */
 export const staffLoginSchema = z.object({ email });
 

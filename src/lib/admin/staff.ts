@@ -13,7 +13,7 @@ import { z } from '../zod';
 import { hashKey } from '../server/storage';
 import { toBase64Url } from '../base64url';
 import { newSessionId } from './session';
-import { ROLES } from './roles';
+import { ROLES, type Role } from './roles';
 import type { StaffMember } from './staff-schemas';
 
 const store = () => getStore({ name: 'staff', consistency: 'strong' });
@@ -102,6 +102,28 @@ export async function createStaff(
   }
   await store().setJSON(`account/${member.id}`, member);
   return member;
+}
+
+/**
+ * Gives an account another role, effective at its next request (each admin request reads the account).
+ * A conditional write: an account removed meanwhile is never brought back. Null when there is none.
+ * @returns the account as it is now, and the role it had
+ */
+export async function changeStaffRole(
+  id: string,
+  role: Role,
+): Promise<{ member: StaffMember; previousRole: Role } | null> {
+  if (!ID.test(id)) return null;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const found = await store().getWithMetadata(`account/${id}`, { type: 'json' });
+    const parsed = accountSchema.safeParse(found?.data);
+    if (!found || !parsed.success) return null;
+    const member = { ...parsed.data, role };
+    if (parsed.data.role === role) return { member, previousRole: role };
+    const written = await store().setJSON(`account/${id}`, member, { onlyIfMatch: found.etag });
+    if (written.modified) return { member, previousRole: parsed.data.role };
+  }
+  throw new Error(`staff account ${id} kept changing; its role was not changed`);
 }
 
 /** Removes an account (its sessions end with it); false when there was none. */

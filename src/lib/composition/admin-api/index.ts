@@ -152,7 +152,7 @@ async function auditTarget(path: string, params: Params, res: Response): Promise
         : null;
   const label =
     type === 'staff' && typeof body.email === 'string'
-      ? `${body.name} <${body.email}> (${body.role})`
+      ? `${body.name} <${body.email}> (${typeof body.previousRole === 'string' ? `${body.previousRole} → ` : ''}${body.role})`
       : type === 'campaign' && subject !== null && id
         ? `campaign “${subject.slice(0, 120)}” (${id})`
         : undefined;

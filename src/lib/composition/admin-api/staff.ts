@@ -1,13 +1,13 @@
 /**
- * The admin API: staff. Staff accounts (invite, list, remove) and the audit trail of what staff did
+ * The admin API: staff. Staff accounts (invite, list, change a role, remove) and the audit trail of what staff did
  * (docs/staff.md). Each route: the router has authorised the caller (src/lib/admin/roles.ts); the route
  * validates its input, acts, and responds. Server only.
  */
 import { ADMIN_PREFIX, nextLink, type Route } from './routes';
 import { fieldErrors, HttpError, json, readJson } from '../../server/http';
 import { auditPage } from '../../admin/audit';
-import { isStaffId, listStaff, createStaff, removeStaff } from '../../admin/staff';
-import { auditQuerySchema, staffCreateSchema } from '../../admin/staff-schemas';
+import { changeStaffRole, isStaffId, listStaff, createStaff, removeStaff } from '../../admin/staff';
+import { auditQuerySchema, staffCreateSchema, staffRoleSchema } from '../../admin/staff-schemas';
 import { mailSignInLink } from '../../admin/sign-in';
 
 export const STAFF_ROUTES: Route[] = [
@@ -37,6 +37,26 @@ export const STAFF_ROUTES: Route[] = [
         { id: member.id, email: member.email, name: member.name, role: member.role, invitation: mail.state },
         { status: 201, headers: { location: `${ADMIN_PREFIX}/staff/${member.id}` } },
       );
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/staff/:id/role',
+    auth: true,
+    async run(req, _context, { id }, { actor }) {
+      // Not one's own (as with removal): the last named admin never demotes themselves by mistake.
+      if (actor && actor.id === id)
+        throw new HttpError(
+          409,
+          'cannot_change_own_role',
+          'You cannot change your own role. Ask another admin, or use the owner key.',
+        );
+      const { role } = await readJson(req, staffRoleSchema);
+      const changed = isStaffId(id) ? await changeStaffRole(id, role) : null;
+      if (!changed) throw new HttpError(404, 'not_found', 'No staff account with this id.');
+      const { member, previousRole } = changed;
+      console.info(`[staff] ${id} is now ${member.role} (was ${previousRole})`);
+      return json({ id, email: member.email, name: member.name, role: member.role, previousRole });
     },
   },
   {
