@@ -2,7 +2,7 @@
 // loopback fake): every mail recorded before it is sent, delayed instead of dropped, retried after a
 // provider error, and sent at most once, also with two workers and after a crash. The worker is the
 // scheduled function's `drainQueue`, run here with a clock moved forward instead of waiting.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getStore } from '@netlify/blobs';
 import signups from '../../netlify/functions/signups';
 import recommendations from '../../netlify/functions/recommendations';
@@ -40,6 +40,13 @@ afterAll(async () => {
   delete process.env.MAIL_SEND_RATE_PER_MINUTE;
 });
 beforeEach(async () => {
+  // Send slots belong to a UTC minute, and these tests count them: each test starts 5 s into a minute
+  // (the clock jumps there and runs on at its real pace), so no minute ends inside it. Without this, a
+  // test that signed up 30 people while a minute ended saw two slots used, not one. (Not at the very
+  // start: a mail takes the slot of its second in the minute first, and one test needs slot 0 free
+  // after a mail sent at the default rate.)
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  vi.setSystemTime(Math.ceil(Date.now() / 60_000) * 60_000 + 5_000);
   process.env.ADMIN_KEY = KEY;
   delete process.env.MAIL_SEND_RATE_PER_MINUTE;
   useSendGrid(fake);
@@ -47,6 +54,10 @@ beforeEach(async () => {
   await Promise.all(['subscribers', 'subscriber-index', 'outbox', 'ratelimit', 'mail-queue'].map(clearStore));
   // The store is emptied: what this process learnt about full minutes no longer holds.
   forgetFullMinutes();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 const signupBody = (email: string) => ({
