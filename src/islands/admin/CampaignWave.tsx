@@ -16,9 +16,6 @@ import { staffShortDateTime } from '../../lib/admin/staff-time';
 /** One person a wave invited, as GET …/wave answers. */
 type Member = Awaited<ReturnType<typeof waveMembers>>[number];
 
-/** A time in a table cell: 'Nov 26, 11:59 a.m.'. */
-const short = staffShortDateTime;
-
 /** Rows shown at first, and added by 'Show more' (a wave can invite many thousands). */
 const PAGE = 50;
 
@@ -132,8 +129,8 @@ export default function CampaignWave({ id, sent }: { id: string; sent: number })
                           {m.email ? <EmailAddress email={m.email} /> : 'Deleted subscriber'}
                         </span>
                         <span className="mt-1 block text-xs text-muted sm:hidden">
-                          Invited {short(m.invitedAt)} ·{' '}
-                          {m.usedAt !== null ? `pass used ${short(m.usedAt)}` : 'pass not used yet'}
+                          Invited {staffShortDateTime(m.invitedAt)} ·{' '}
+                          {m.usedAt !== null ? `pass used ${staffShortDateTime(m.usedAt)}` : 'pass not used yet'}
                           <PassUses member={m} />
                         </span>
                         <span className="mt-2 block sm:hidden">
@@ -141,11 +138,11 @@ export default function CampaignWave({ id, sent }: { id: string; sent: number })
                         </span>
                       </td>
                       <td className="hidden whitespace-nowrap px-3 py-2.5 text-muted sm:table-cell">
-                        {short(m.invitedAt)}
+                        {staffShortDateTime(m.invitedAt)}
                       </td>
                       <td className="hidden px-3 py-2.5 sm:table-cell">
                         {m.usedAt !== null ? (
-                          <span className="whitespace-nowrap">{short(m.usedAt)}</span>
+                          <span className="whitespace-nowrap">{staffShortDateTime(m.usedAt)}</span>
                         ) : (
                           <span className="text-muted">Not yet</span>
                         )}
@@ -230,7 +227,7 @@ function PassUses({ member }: { member: Member }) {
       <ul className="mt-1 space-y-0.5">
         {member.uses.map((u) => (
           <li key={`${u.at}-${u.ip}`} className="break-all">
-            {short(u.at)} · {u.ip || 'unknown address'} ({u.network})
+            {staffShortDateTime(u.at)} · {u.ip || 'unknown address'} ({u.network})
           </li>
         ))}
       </ul>
