@@ -43,38 +43,40 @@ function StaffLists() {
   const [removing, setRemoving] = useState<StaffMember | null>(null);
   const [changing, setChanging] = useState<string | null>(null);
 
-  // Takes effect at their next request: each one reads the account's role.
-  async function changeRole(member: StaffMember, role: Role) {
-    setChanging(member.id);
+  /** Runs a change to an account, says how it went, and reloads the list either way. */
+  async function act(change: () => Promise<unknown>, done: { title: string; description: string }, failed: string) {
     try {
-      await adminFetch(`/api/admin/staff/${member.id}/role`, { method: 'PUT', body: { role } });
-      toast({ title: 'Role changed', description: `${member.name} is now ${role === 'viewer' ? 'a' : 'an'} ${role}.` });
+      await change();
+      toast(done);
     } catch (err) {
       toast({
-        title: 'Role not changed',
+        title: failed,
         description: err instanceof ApiError ? (err.error?.message ?? err.message) : 'Please try again.',
         variant: 'destructive',
       });
     } finally {
-      setChanging(null);
       void reload();
     }
   }
 
+  // Takes effect at their next request: each one reads the account's role.
+  async function changeRole(member: StaffMember, role: Role) {
+    setChanging(member.id);
+    await act(
+      () => adminFetch(`/api/admin/staff/${member.id}/role`, { method: 'PUT', body: { role } }),
+      { title: 'Role changed', description: `${member.name} is now ${role === 'viewer' ? 'a' : 'an'} ${role}.` },
+      'Role not changed',
+    );
+    setChanging(null);
+  }
+
   async function remove(member: StaffMember) {
-    try {
-      await adminFetch(`/api/admin/staff/${member.id}`, { method: 'DELETE' });
-      toast({ title: 'Removed', description: `${member.name} can no longer sign in; their sessions have ended.` });
-    } catch (err) {
-      toast({
-        title: 'Not removed',
-        description: err instanceof ApiError ? (err.error?.message ?? err.message) : 'Please try again.',
-        variant: 'destructive',
-      });
-    } finally {
-      setRemoving(null);
-      void reload();
-    }
+    await act(
+      () => adminFetch(`/api/admin/staff/${member.id}`, { method: 'DELETE' }),
+      { title: 'Removed', description: `${member.name} can no longer sign in; their sessions have ended.` },
+      'Not removed',
+    );
+    setRemoving(null);
   }
 
   return (

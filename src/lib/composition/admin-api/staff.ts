@@ -3,12 +3,21 @@
  * (docs/staff.md). Each route: the router has authorised the caller (src/lib/admin/roles.ts); the route
  * validates its input, acts, and responds. Server only.
  */
-import { ADMIN_PREFIX, nextLink, type Route } from './routes';
+import { ADMIN_PREFIX, nextLink, type Caller, type Route } from './routes';
 import { fieldErrors, HttpError, json, readJson } from '../../server/http';
 import { auditPage } from '../../admin/audit';
 import { changeStaffRole, isStaffId, listStaff, createStaff, removeStaff } from '../../admin/staff';
 import { auditQuerySchema, staffCreateSchema, staffRoleSchema } from '../../admin/staff-schemas';
 import { mailSignInLink } from '../../admin/sign-in';
+
+/**
+ * Nobody removes their own account or changes their own role (docs/staff.md, "Removing someone"): so
+ * the last named admin is never removed or demoted by mistake, and the owner key, always an admin,
+ * stays the way back in. 409 with `code` when `id` is the caller's own account.
+ */
+function refuseOwnAccount(actor: Caller['actor'], id: string, code: string, message: string): void {
+  if (actor && actor.id === id) throw new HttpError(409, code, message);
+}
 
 export const STAFF_ROUTES: Route[] = [
   {
@@ -44,13 +53,12 @@ export const STAFF_ROUTES: Route[] = [
     path: '/staff/:id/role',
     auth: true,
     async run(req, _context, { id }, { actor }) {
-      // Not one's own (as with removal): the last named admin never demotes themselves by mistake.
-      if (actor && actor.id === id)
-        throw new HttpError(
-          409,
-          'cannot_change_own_role',
-          'You cannot change your own role. Ask another admin, or use the owner key.',
-        );
+      refuseOwnAccount(
+        actor,
+        id,
+        'cannot_change_own_role',
+        'You cannot change your own role. Ask another admin, or use the owner key.',
+      );
       const { role } = await readJson(req, staffRoleSchema);
       const changed = isStaffId(id) ? await changeStaffRole(id, role) : null;
       if (!changed) throw new HttpError(404, 'not_found', 'No staff account with this id.');
@@ -64,14 +72,12 @@ export const STAFF_ROUTES: Route[] = [
     path: '/staff/:id',
     auth: true,
     async run(_req, _context, { id }, { actor }) {
-      // Nobody removes their own account (docs/staff.md, "Removing someone"): so the last named admin
-      // is never removed by mistake, and the owner key, always an admin, stays the way back in.
-      if (actor && actor.id === id)
-        throw new HttpError(
-          409,
-          'cannot_remove_self',
-          'You cannot remove your own account. Ask another admin, or use the owner key.',
-        );
+      refuseOwnAccount(
+        actor,
+        id,
+        'cannot_remove_self',
+        'You cannot remove your own account. Ask another admin, or use the owner key.',
+      );
       const removed = isStaffId(id) ? await removeStaff(id) : null;
       if (!removed) throw new HttpError(404, 'not_found', 'No staff account with this id.');
       console.info(`[staff] ${id} removed; its sessions end now`);
